@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { defineCall, emptyBody, Id, ok } from '../contract.ts';
+
+export const Email = z.email().max(254);
+/** At least 8 characters; long passphrases welcome, bounded so hashing cannot be abused. */
+export const Password = z.string().min(8, 'La password deve avere almeno 8 caratteri').max(256);
+const Name = z.string().trim().min(1, 'Campo obbligatorio').max(80);
+
+/** Spec 3 "User session": id, type, name, ownerIp, costoConsegna, valid flag, error. */
+export const UserSession = z.object({
+  valid: z.boolean(),
+  id: Id.optional(),
+  type: z.enum(['user', 'owner']).optional(),
+  name: z.string().optional(),
+  /** The owner's print-bridge address (host or IP), if set in the profile. */
+  ownerIp: z.string().nullable().optional(),
+  /** Delivery fee of the owner's venue, in cents. */
+  costoConsegna: z.number().int().min(0).optional(),
+  /** The venue id for owners (the spec's ownerId / businessId). */
+  businessId: Id.optional(),
+  /** Guest (anonymous) customer. */
+  isAnonymus: z.boolean().optional(),
+  /** Spec 3 "User": version 1, 2 or 3 decides the extra owner panels. */
+  version: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
+  /** Owners of the report type land on /owner/report after login. */
+  accountType: z.enum(['standard', 'report']).optional(),
+  error: z.string().optional(),
+});
+export type UserSession = z.infer<typeof UserSession>;
+
+const SessionAnswer = z.object({ success: z.literal(true), ...UserSession.shape });
+
+export const SignupBody = z.object({
+  firstName: Name,
+  lastName: Name,
+  email: Email,
+  password: Password,
+  acceptConditions: z.literal(true, { error: 'Accetta i termini e le condizioni' }),
+});
+
+export const OwnerSignupBody = SignupBody.extend({
+  businessName: z.string().trim().min(1, 'Campo obbligatorio').max(100),
+});
+
+export const LoginBody = z.union([
+  z.object({ email: Email, password: z.string().min(1).max(256), isAnonymus: z.literal(false).optional() }),
+  z.object({
+    isAnonymus: z.literal(true),
+    email: z.string().max(254).optional(),
+    password: z.string().max(256).optional(),
+  }),
+]);
+
+export const RestoreRequestBody = z.object({ mail: Email });
+export const RestoreSetBody = z.object({ id: Id, userId: Id, password: Password });
+
+export const accountCalls = {
+  userSessionIdGet: defineCall({
+    method: 'POST',
+    path: '/api/user/sessionId/get',
+    access: 'user',
+    body: emptyBody,
+    response: ok({ sessionId: z.string(), userId: Id }),
+  }),
+  userSessionIdSet: defineCall({
+    method: 'POST',
+    path: '/api/user/sessionId/set',
+    access: 'public',
+    body: z.object({ sessionId: z.string().min(1).max(128), userId: Id }),
+    response: SessionAnswer,
+  }),
+  userSignup: defineCall({
+    method: 'POST',
+    path: '/api/user/signup',
+    access: 'public',
+    body: SignupBody,
+    response: ok({}),
+  }),
+  ownerSignup: defineCall({
+    method: 'POST',
+    path: '/api/owner/signup',
+    access: 'public',
+    body: OwnerSignupBody,
+    response: ok({}),
+  }),
+  ownerConfirmEmail: defineCall({
+    method: 'POST',
+    path: '/api/owner/confirmEmail',
+    access: 'public',
+    body: z.object({ token: z.string().min(10).max(200) }),
+    response: ok({}),
+  }),
+  userAuthenticate: defineCall({
+    method: 'POST',
+    path: '/api/user/authenticate',
+    access: 'public',
+    body: emptyBody,
+    response: SessionAnswer,
+  }),
+  ownerAuthenticate: defineCall({
+    method: 'POST',
+    path: '/api/owner/authenticate',
+    access: 'public',
+    body: emptyBody,
+    response: SessionAnswer,
+  }),
+  userLogin: defineCall({
+    method: 'POST',
+    path: '/api/user/login',
+    access: 'public',
+    body: LoginBody,
+    response: SessionAnswer,
+  }),
+  ownerLogin: defineCall({
+    method: 'POST',
+    path: '/api/owner/login',
+    access: 'public',
+    body: LoginBody,
+    response: SessionAnswer,
+  }),
+  userLogout: defineCall({
+    method: 'POST',
+    path: '/api/user/logout',
+    access: 'public',
+    body: emptyBody,
+    response: ok({}),
+  }),
+  userFbLogin: defineCall({
+    method: 'POST',
+    path: '/api/user/fbLogin',
+    access: 'public',
+    body: z.object({ accessToken: z.string().min(1).max(4096), userID: z.string().max(128).optional() }),
+    response: SessionAnswer,
+  }),
+  userGLogin: defineCall({
+    method: 'POST',
+    path: '/api/user/GLogin',
+    access: 'public',
+    body: z.object({ credential: z.string().min(1).max(8192) }),
+    response: SessionAnswer,
+  }),
+  userRestoreRequest: defineCall({
+    method: 'POST',
+    path: '/api/user/password/restore/request',
+    access: 'public',
+    body: RestoreRequestBody,
+    response: ok({}),
+  }),
+  ownerRestoreRequest: defineCall({
+    method: 'POST',
+    path: '/api/owner/password/restore/request',
+    access: 'public',
+    body: RestoreRequestBody,
+    response: ok({}),
+  }),
+  userRestoreSet: defineCall({
+    method: 'POST',
+    path: '/api/user/password/restore/set',
+    access: 'public',
+    body: RestoreSetBody,
+    response: ok({}),
+  }),
+  ownerRestoreSet: defineCall({
+    method: 'POST',
+    path: '/api/owner/password/restore/set',
+    access: 'public',
+    body: RestoreSetBody,
+    response: ok({}),
+  }),
+  health: defineCall({
+    method: 'GET',
+    path: '/api/health',
+    access: 'public',
+    body: z.object({}),
+    response: ok({ status: z.literal('ok'), version: z.string() }),
+  }),
+  /** Which social providers are configured (their buttons are hidden otherwise). */
+  authProviders: defineCall({
+    method: 'GET',
+    path: '/api/auth/providers',
+    access: 'public',
+    body: z.object({}),
+    response: ok({ google: z.string().nullable(), facebook: z.string().nullable() }),
+  }),
+} as const;

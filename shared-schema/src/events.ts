@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { Id } from './contract.ts';
+
+/**
+ * Live events (spec section 7 "Live events"). Every websocket frame is JSON
+ * `{event, data, version?}`; `version` is the business version after the change that caused it,
+ * so a client that sees a gap catches up through /api/sync/changes.
+ *
+ * `serverEvents`: what the server sends (the spec's "received" list).
+ * `clientEvents`: what a client sends (the spec's "sent" list).
+ * A typo in an event name fails the typecheck because both sides use these maps.
+ */
+export const serverEvents = {
+  /** Sent on open: the id a client puts in calls as `socketId` so it is not echoed. */
+  connect: z.object({ socketId: z.string() }),
+  /** Never sent by the server: the client's own stream emits it when the socket drops. */
+  disconnect: z.object({ reason: z.string() }),
+  /** Room list or a room's tables changed on another device: reload the tables. */
+  updateRoom: z.object({ roomId: Id.optional() }),
+  /** A table's status changed on another device. */
+  switchTableStatus: z.object({ id: Id, status: z.boolean() }),
+  enableOrder: z.object({}),
+  disableOrder: z.object({}),
+  enableChat: z.object({}),
+  disableChat: z.object({}),
+} as const;
+
+export const clientEvents = {
+  sendMessage: z.object({ ownerId: Id, tableId: Id, text: z.string().min(1).max(500) }),
+  discardCalledTable: z.object({ tableId: Id, ownerId: Id }),
+} as const;
+
+export type ServerEventName = keyof typeof serverEvents;
+export type ClientEventName = keyof typeof clientEvents;
+export type ServerEventData<E extends ServerEventName> = z.output<(typeof serverEvents)[E]>;
+export type ClientEventData<E extends ClientEventName> = z.output<(typeof clientEvents)[E]>;
+
+export type ServerFrame = {
+  [E in ServerEventName]: { event: E; data: ServerEventData<E>; version?: number };
+}[ServerEventName];
+
+export type ClientFrame = {
+  [E in ClientEventName]: { event: E; data: ClientEventData<E> };
+}[ClientEventName];
+
+/** Parse a frame a client sent; throws a ZodError on anything else. */
+export const ClientFrameSchema = z.object({
+  event: z.string().max(64),
+  data: z.unknown(),
+});
+
+/** Largest websocket frame accepted from a client, in bytes. */
+export const MAX_CLIENT_FRAME_BYTES = 16 * 1024;
+
+/** Live connection defaults of spec section 9. */
+export const LIVE_RECONNECT = {
+  delayMs: 1000,
+  delayMaxMs: 5000,
+  randomization: 0.5,
+  timeoutMs: 20_000,
+} as const;
+
+/** Server keep-alive: ping every interval; a socket with no pong within it is closed. */
+export const LIVE_PING_INTERVAL_MS = 25_000;

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { defineCall, Id } from './contract.ts';
+
+/**
+ * The sync protocol of DESIGN.md rule 2 and 3 (Replicache/Zero style on the spec's endpoints).
+ * Owner mutations carry a per-device client id and a per-client mutation counter; header-less
+ * callers (a customer's order, a script) may carry an Idempotency-Key instead.
+ */
+export const SYNC_HEADERS = {
+  clientId: 'x-client-id',
+  mutationId: 'x-mutation-id',
+  idempotencyKey: 'idempotency-key',
+  /** Set on the answer of a mutation: the business version after it, for the client's cursor. */
+  version: 'x-comanda-version',
+  /** Set on a replayed answer, so tests and clients can tell a stored answer from a fresh one. */
+  replayed: 'x-comanda-replayed',
+} as const;
+
+export const ClientId = z.uuid();
+export const MutationId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+export const IdempotencyKey = z.string().min(8).max(128);
+
+/** One row of a business's change log. `data` is the entity as the server now holds it. */
+export const Change = z.object({
+  version: z.number().int().min(1),
+  entity: z.string().min(1).max(40),
+  entityId: Id,
+  op: z.enum(['put', 'delete']),
+  data: z.unknown().optional(),
+});
+export type Change = z.infer<typeof Change>;
+
+/** How many changes a business keeps; an older cursor gets `reset` and reloads everything. */
+export const CHANGE_LOG_KEEP = 5000;
+export const CHANGES_PAGE_MAX = 500;
+
+export const syncCalls = {
+  changes: defineCall({
+    method: 'GET',
+    path: '/api/sync/changes',
+    access: 'owner',
+    body: z.object({
+      since: z.coerce.number().int().min(0),
+      limit: z.coerce.number().int().min(1).max(CHANGES_PAGE_MAX).optional(),
+    }),
+    response: z.union([
+      z.object({
+        success: z.literal(true),
+        reset: z.literal(false),
+        changes: z.array(Change),
+        version: z.number().int().min(0),
+        hasMore: z.boolean(),
+      }),
+      z.object({ success: z.literal(true), reset: z.literal(true), version: z.number().int().min(0) }),
+    ]),
+  }),
+} as const;

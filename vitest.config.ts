@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// One vitest run for every package; the end-to-end suite runs under Playwright instead.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared-schema', root: './shared-schema', environment: 'node' } },
+      { test: { name: 'sync-server', root: './sync-server', environment: 'node', testTimeout: 20_000 } },
+      { test: { name: 'print-bridge', root: './print-bridge', environment: 'node', passWithNoTests: true } },
+      './pwa/vitest.config.ts',
+    ],
+  },
+});
