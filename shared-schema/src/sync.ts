@@ -14,6 +14,8 @@ export const SYNC_HEADERS = {
   version: 'x-comanda-version',
   /** Set on a replayed answer, so tests and clients can tell a stored answer from a fresh one. */
   replayed: 'x-comanda-replayed',
+  /** The live socket of the sender, so its own event is not echoed (when the body has no socketId). */
+  socketId: 'x-socket-id',
 } as const;
 
 export const ClientId = z.uuid();
@@ -34,7 +36,22 @@ export type Change = z.infer<typeof Change>;
 export const CHANGE_LOG_KEEP = 5000;
 export const CHANGES_PAGE_MAX = 500;
 
+/** One entity as the server holds it: what a snapshot lists and a 'put' change carries. */
+export const EntityRow = z.object({ entity: z.string().min(1).max(40), entityId: Id, data: z.unknown() });
+export type EntityRow = z.infer<typeof EntityRow>;
+
 export const syncCalls = {
+  /**
+   * Full state of the owner's business for the entities the client keeps offline, with the
+   * version it is current at. Used on first load and when `changes` answers `reset`.
+   */
+  snapshot: defineCall({
+    method: 'GET',
+    path: '/api/sync/snapshot',
+    access: 'owner',
+    body: z.object({}),
+    response: z.object({ success: z.literal(true), version: z.number().int().min(0), rows: z.array(EntityRow) }),
+  }),
   changes: defineCall({
     method: 'GET',
     path: '/api/sync/changes',
