@@ -1,0 +1,63 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { repoRoot } from '../support/server.ts';
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+export const baseUrl = (): string => {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: run through playwright.config.ts');
+  return url;
+};
+export const mailDir = (): string => process.env.E2E_MAIL_DIR ?? '';
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** Runs axe-core in the page; fails on any serious or critical violation. */
+export async function expectAccessible(page: Page): Promise<void> {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    // axe is injected above; its typings are not in this page's scope
+    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: AxeViolation[] }> } })
+      .axe;
+    const result = await axe.run(document);
+    return result.violations;
+  });
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} @ ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+export const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  tablet: { width: 1024, height: 768 },
+  wall: { width: 1920, height: 1080 },
+} as const;
+
+/** Screenshots at the three sizes into tests/e2e/.screens/ for a person to look at. */
+export async function shootAllSizes(page: Page, name: string): Promise<void> {
+  const dir = join(repoRoot, 'tests', 'e2e', '.screens');
+  mkdirSync(dir, { recursive: true });
+  const original = page.viewportSize();
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: join(dir, `${name}-${size}.png`), fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+export const test = base.extend<{ baseURL: string }>({
+  baseURL: async ({ browserName: _ }, use) => {
+    await use(baseUrl());
+  },
+});
+export { expect };
