@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { Id } from './contract.ts';
+import { ChatMessage, PRINT_TYPES, TableOrder } from './entities.ts';
+import { Flag } from './fields.ts';
 
 /**
  * Live events (spec section 7 "Live events"). Every websocket frame is JSON
@@ -23,6 +25,37 @@ export const serverEvents = {
   disableOrder: z.object({}),
   enableChat: z.object({}),
   disableChat: z.object({}),
+  /** New lines for a table or a new delivery: `table.reservations` holds the lines just added. */
+  order: z.object({ table: TableOrder }),
+  /** To a table's customers: its order was completed or removed, clear the erase-order state. */
+  eraseOrder: z.object({ tableId: Id }),
+  /** Pending deliveries (accettato 0) after a change. */
+  updateCountDelivery: z.object({ count: z.number().int().min(0) }),
+  /** A dashboard entry changed on the server (line status, print, accept): replace it. */
+  updateTable: z.object({ table: TableOrder }),
+  /** A delivery's payment status changed (1 = paid). */
+  changeStatusPay: z.object({ deliveryId: Id, status: Flag }),
+  /** A table's order or a delivery left the dashboard (completed, deleted). */
+  removeTable: z.object({ tableId: Id, isDelivery: z.boolean() }),
+  /** A customer called the waiter: 'Il Tavolo {n} richiede il cameriere'. */
+  calledService: z.object({ tableId: Id, number: z.number().int().min(1) }),
+  /** A table call was discarded on another device. */
+  discardNotification: z.object({ tableId: Id }),
+  /** A dashboard entry was edited (table/modify) on another device: replace it. */
+  modifyTable: z.object({ table: TableOrder }),
+  /** A delivery was rejected or removed. */
+  removeDelivery: z.object({ deliveryId: Id }),
+  /** A chat message for this table (customer) or this venue (owner). Spelled as the spec spells it. */
+  recieveMessage: ChatMessage,
+  /** The whole conversation: a table's for a customer, every table's for the owner. */
+  syncMessages: z.object({ tableId: Id.optional(), messages: z.array(ChatMessage) }),
+  /** The print bridge wrote an order's bytes to the printer. */
+  ORDER_PRINTED_NOTIFICATION: z.object({
+    type: z.enum(PRINT_TYPES).optional(),
+    tableId: Id.nullable().optional(),
+    deliveryId: Id.nullable().optional(),
+    jobId: z.string().max(64).optional(),
+  }),
 } as const;
 
 export const clientEvents = {

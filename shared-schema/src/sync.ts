@@ -50,7 +50,11 @@ export const syncCalls = {
     path: '/api/sync/snapshot',
     access: 'owner',
     body: z.object({}),
-    response: z.object({ success: z.literal(true), version: z.number().int().min(0), rows: z.array(EntityRow) }),
+    response: z.object({
+      success: z.literal(true),
+      version: z.number().int().min(0),
+      rows: z.array(EntityRow),
+    }),
   }),
   changes: defineCall({
     method: 'GET',

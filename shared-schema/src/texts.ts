@@ -1,19 +1,258 @@
+import { formatAmount, formatEuro } from './rules/money.ts';
+import { removedOptionsNote } from './rules/notes.ts';
+
 /**
  * The Italian text catalogue: every interface string of the spec, quoted exactly, plus the
- * product's own. The UI and the tests read from here; nothing Italian is typed anywhere else.
+ * product's own (marked "ours"). The UI and the tests read from here; nothing Italian is typed
+ * anywhere else. Keys are English and grouped by screen; one flat object so `t.close` etc. stay
+ * where every package already reads them.
  */
 export const t = {
+  // ---- common (spec 2.1, 2.6, 2.11)
   notFoundTitle: 'Pagina non trovata',
   close: 'Chiudi',
   cancel: 'Annulla',
   confirm: 'Conferma',
+  back: 'Indietro',
+  goBack: 'torna indietro',
+  loading: 'Caricamento...', // ours
+  retry: 'Riprova', // ours
+  save: 'Salva', // ours
+  table: 'Tavolo',
+  genericError: 'Si è verificato un errore',
+  networkError: 'Impossibile contattare il server. Controlla la connessione.', // ours
+  chunkLoadError: "Impossibile caricare una parte dell'app. Ricarica la pagina.", // ours
+
+  // ---- owner connection banners (spec 2.6)
   connectionLost: 'Connessione persa, tentativo di riconnessione...',
   connectionRestored: 'Connessione ristabilita.',
+
+  // ---- rooms and tables (spec 2.4, 2.5, 5, 8)
+  manageRooms: 'Gestisci sale',
+  newRoomName: 'Nome nuova sala',
+  manageTables: 'Gestisci tavoli',
+  enableOrders: 'Abilita ordini',
+  addRoom: 'Aggiungi sala', // ours
+  renameRoom: 'Rinomina', // ours
+  addTable: 'Aggiungi tavolo', // ours
+  tableMenuView: 'Visualizza',
+  tableMenuOrder: 'Ordina',
+  tableMenuDelete: 'Elimina',
+  invalidRoomName: 'Nome vuoto o troppo lungo',
+  roomNotEmpty: 'Impossibile eliminare una sala contenente tavoli',
+  noRooms: 'Nessuna sala. Aggiungine una con «Gestisci sale».', // ours
+
+  // ---- dashboard (spec 2.6, 2.12, 4, 9)
+  outOfMenu: 'Fuori menu',
+  chat: 'Chat', // ours
+  kitchenFilterAll: 'tutto',
+  kitchenAreaKitchen: 'cucina',
+  kitchenAreaBar: 'bar',
+  kitchenAreaFried: 'fritti',
+  callWaiter: 'Chiamate cameriere', // ours: label of the bell button
+  deliveries: 'Consegne', // ours: label of the delivery button
+  printedCompleted: 'Completato',
+  printedInPreparation: 'In preparazione',
+  lineStatusPreparation: 'In preparazione', // ours: dish status cycle labels (spec 4)
+  lineStatusReady: 'Pronto', // ours
+  lineStatusCompleted: 'Completato', // ours
+  lineStatusDeleted: 'Eliminato', // ours
+  restore: 'Ripristina', // ours
+  accept: 'Accetta', // ours
+  reject: 'Rifiuta', // ours
+  paid: 'Pagato', // ours
+  notPaid: 'Da pagare', // ours
+  soundError: 'Errore notifica suono',
+
+  // ---- order view dialog (spec 2.12)
+  columnQuantity: 'Quantità',
+  columnName: 'Nome',
+  columnVariant: 'Variante',
+  columnNote: 'Note',
+  columnPrice: 'Prezzo',
+  columnActions: 'Azioni',
+  rowSubtotal: 'Subtotale',
+  rowDeliveryCost: 'Costo consegna',
+  rowServiceCosts: 'Costi di servizio',
+  rowTotal: 'TOTALE',
+  rowDiscount: 'Sconto',
+  rowNewTotal: 'NUOVO TOTALE',
+  edit: 'Modifica',
+  finishEditing: 'Termina',
+  print: 'Stampa', // ours
+  completeOrder: 'Completa', // ours: the complete button of the order view
+  completeOrderConfirm: "Completare l'ordine? Il tavolo verrà liberato.", // ours
+
+  // ---- out-of-menu dialog (spec 5, 8)
+  outOfMenuDescription: 'Descrizione', // ours: field label
+  outOfMenuPrice: 'Prezzo', // ours
+  outOfMenuKind: 'Tipologia', // ours
+  describeRequest: 'Descrivi la richiesta',
+  descriptionTooLong: 'La descrizione non può superare i 150 caratteri.',
+  priceEmpty: 'Il prezzo non può essere vuoto',
+  invalidPrice: 'Prezzo non valido', // ours
+  invalidTime: 'Orario non valido (HH:MM)', // ours
+  phoneDigitsOnly: 'Il telefono può contenere solo cifre', // ours
+  invalidHost: 'Indirizzo non valido', // ours: print bridge address
+  tableOrDeliveryRequired: 'Indicare il tavolo o la consegna', // ours
+  tableRequired: 'Indicare il tavolo', // ours
+  chooseKind: 'Selezionare la tipologia',
+
+  // ---- menu ordering dialog and variant picker (spec 2.7, 2.8, 5)
+  newDeliveryOrPickup: 'Nuova consegna / Ritiro',
+  viewAndSend: 'Visualizza e invia',
+  venueClosed: 'Il locale è chiuso in questo momento',
+  checkOpeningHours: 'Controlla o modifica gli orari di apertura nella sezione profilo.', // ours
+  addToCart: 'Aggiungi al carrello',
+  noThanks: 'no, grazie!',
+  chooseAtLeastOne: 'Selezionare almeno una categoria',
+  mandatoryChoice: '(scelta obbligatoria)',
+  orderingDisabled: 'Gli ordini sono momentaneamente disabilitati.', // ours
+  invalidTable: 'Tavolo non valido.', // ours
+
+  // ---- cart (spec 2.9, 5)
+  cartEmpty: 'Il carrello è vuoto.',
+  remove: 'Rimuovi',
+  addNote: 'Aggiungi nota',
+  noteTooLong: 'Note cannot exceed 150 characters.',
+
+  // ---- delivery/pickup form and summary (spec 2.10, 5)
+  completeOrderStep: 'Completa ordine',
+  orderSummary: 'Riepilogo ordine',
+  sendOrder: 'Invia ordine',
+  goToPayment: 'Vai al pagamento',
+  pickup: 'Ritiro',
+  delivery: 'Consegna',
+  asSoonAsPossible: 'Prima possibile',
+  setTime: 'Imposta orario',
+  time: 'Orario',
+  addressAndNumber: 'Indirizzo e N°',
+  city: 'Comune',
+  firstName: 'Nome',
+  lastName: 'Cognome',
+  phone: 'Telefono', // ours
+  email: 'Email', // ours
+  deliveryNotes: 'Note per la consegna', // ours
+  deliveryType: 'Tipo', // ours
   requiredField: 'Campo obbligatorio',
-  genericError: 'Si è verificato un errore',
+  cityNotServed: 'Comune non servito', // ours
+  payByCard: 'Paga ora con carta', // ours: payment choice carta
+  payAtCounter: 'Paga alla cassa o alla consegna', // ours: payment choice cassa
+
+  // ---- payment and result screens (spec 2.11)
+  payAndSend: 'Paga e invia ordine',
+  pay: 'Paga', // ours
+  processingPayment: 'Stiamo elaborando il tuo pagamento...',
+  doNotClosePage: 'Si prega di non chiudere questa pagina',
+  orderSuccessOwner: 'Ordine effettuato con successo!',
+  orderSuccessCustomer: 'Abbiamo ricevuto il tuo ordine!',
+  orderEmailWillFollow: "Riceverai un'email con i dettagli non appena l'ordine sarà confermato.", // ours
+  checkSpam: 'Se non la trovi, controlla la cartella spam.', // ours
+  slotTakenTitle: "Ops! L'orario scelto è già occupato.",
+  chooseAnotherTime: 'scegli un altro orario',
+  chooseNewTimeRequest: 'Per favore scegli un nuovo orario per il tuo ordine.', // ours
+  deliveryDisabledTitle: 'Ops! Il gestore ha appena disabilitato la consegna',
+  serviceCostsInfo:
+    'I costi di servizio coprono le commissioni del pagamento con carta e si applicano solo a chi paga con carta.', // ours
+  autoPrintUnavailable: 'Stampa automatica non disponibile',
+  printWithBrowser: 'stampa con il browser',
+
+  // ---- chat (ours: the spec shows no chat texts)
+  chatPlaceholder: 'Scrivi un messaggio', // ours
+  chatSend: 'Invia', // ours
+  chatDisabled: 'La chat non è attiva.', // ours
+  chatEnabledLabel: 'Chat attiva', // ours
+
+  // ---- accounts (ours: screens of spec 2.1)
+  signIn: 'Accedi',
+  signInTitle: 'Accedi a Comanda',
+  password: 'Password',
+  forgotPassword: 'Password dimenticata?',
+  continueAsGuest: 'Continua come ospite',
+  noAccount: 'Non hai un account?',
+  signUp: 'Registrati',
+  signOut: 'Esci',
+  userSignupTitle: 'Registrazione cliente',
+  ownerSignupTitle: 'Registra il tuo locale',
+  businessName: 'Nome del locale',
+  acceptConditions: 'Accetto i termini e le condizioni',
+  acceptConditionsRequired: 'Accetta i termini e le condizioni',
+  passwordTooShort: 'La password deve avere almeno 8 caratteri',
+  invalidEmail: 'Indirizzo email non valido',
+  signupDone: 'Registrazione completata. Ora puoi accedere.',
+  ownerSignupDone: "Registrazione completata. Ti abbiamo inviato un'email per confermare l'indirizzo.",
+  restorePasswordTitle: 'Recupera password',
+  restorePasswordSend: 'Invia link',
+  restorePasswordSent:
+    "Se l'indirizzo è registrato, riceverai un'email con il link per reimpostare la password.",
+  newPassword: 'Nuova password',
+  setPassword: 'Imposta password',
+  passwordUpdated: 'Password aggiornata. Ora puoi accedere.',
+  invalidLink: 'Link non valido o scaduto',
+  confirmEmailTitle: 'Conferma email',
+  emailConfirmed: 'Email confermata. Ora puoi accedere.',
+  emailNotConfirmed: 'Conferma prima il tuo indirizzo email: controlla la posta.',
+  invalidCredentials: 'Email o password non corretti',
+  emailTaken: 'Email già registrata',
+  tooManyAttempts: 'Troppi tentativi. Riprova tra qualche minuto.',
+
+  // ---- guards (ours)
+  signInToContinue: 'Accedi per continuare',
+  ownersOnly: 'Area riservata ai gestori',
+
+  // ---- cookie banner, public pages (ours)
+  cookieBanner:
+    'Questo sito usa solo cookie tecnici, necessari al funzionamento: sessione di accesso e preferenze. Nessun cookie di profilazione.',
+  homeTitle: 'Comanda',
+  homeTagline: 'Ordini al tavolo, da asporto e a domicilio, in tempo reale.',
+  homeOwnerCta: 'Sei un ristoratore? Registra il tuo locale',
+  homeCustomerCta: 'Inquadra il QR code sul tavolo per ordinare',
+  privacyTitle: 'Informativa sulla privacy',
+  termsTitle: 'Termini e condizioni',
+  ownerHomeTitle: 'Il tuo locale',
+  userHomeTitle: 'Benvenuto',
+
+  // ---- app updates and offline outbox (ours)
+  updateAvailable: 'Nuova versione disponibile',
+  update: 'Aggiorna',
+  offlineReady: "L'app è pronta per funzionare anche offline.",
+  pendingChanges: 'Modifiche in attesa di invio',
+  changeRefused: 'Modifica rifiutata',
+  discardChange: 'Scarta',
+  offline: 'Sei offline: le modifiche verranno inviate al ritorno della connessione.',
+  storageFull: 'Spazio di archiviazione esaurito sul dispositivo.',
 } as const;
 
-/** Texts with placeholders. */
+export type TextKey = keyof typeof t;
+
+/** Texts with placeholders. Money arguments are integer cents. */
 export const tf = {
   tableCallsWaiter: (n: number | string) => `Il Tavolo ${n} richiede il cameriere`,
+  /** 'Tavolo 4' (DESIGN.md: tables have a per-business number). */
+  table: (n: number | string) => `${t.table} ${n}`,
+  /** Spec 2.9 'Ordina {total}€': the amount and the euro sign with no space, 'Ordina 12,50€'. */
+  orderButton: (cents: number) => `Ordina ${formatAmount(cents)}€`,
+  /**
+   * Spec 2.9 'Concludi ordine ( total € )': the spaces inside the parentheses and before the euro
+   * sign are kept as the spec writes them, 'Concludi ordine ( 12,50 € )'.
+   */
+  concludeOrder: (cents: number) => `Concludi ordine ( ${formatEuro(cents)} )`,
+  /** Spec 5: 'NO cipolla, NO aglio'. */
+  removedOptionsNote: (labels: readonly string[]) => removedOptionsNote(labels),
+  /** Spec 5 note counter 'length/150'. */
+  noteCounter: (length: number, max = 150) => `${length}/${max}`,
+  /** Spec 9 duration suffix ' min'. */
+  minutes: (n: number) => `${n} min`,
+  /** Closed-venue screen (spec 2.7): opening and closing times. */
+  openingHours: (opening: string, closing: string) => `Orario di apertura: ${opening} - ${closing}`,
+  /** The 'Prima possibile' range (spec 9: first two slots). */
+  asapRange: (from: string, to: string) => `${t.asSoonAsPossible} (${from} - ${to})`,
+  /** Delivery button badge and cart badge. */
+  count: (n: number) => String(n),
+  /** Refused outbox entry with the server's reason. */
+  changeRefusedReason: (reason: string) => `${t.changeRefused}: ${reason}`,
+  /** Outbox counter. */
+  pendingChanges: (n: number) => `${t.pendingChanges}: ${n}`,
+  /** 'Benvenuto, Mario'. */
+  welcome: (name: string) => `${t.userHomeTitle}, ${name}`,
 } as const;

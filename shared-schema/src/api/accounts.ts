@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { defineCall, emptyBody, Id, ok } from '../contract.ts';
+import { t } from '../texts.ts';
 
 export const Email = z.email().max(254);
 /** At least 8 characters; long passphrases welcome, bounded so hashing cannot be abused. */
-export const Password = z.string().min(8, 'La password deve avere almeno 8 caratteri').max(256);
-const Name = z.string().trim().min(1, 'Campo obbligatorio').max(80);
+export const Password = z.string().min(8, t.passwordTooShort).max(256);
+const Name = z.string().trim().min(1, t.requiredField).max(80);
 
 /** Spec 3 "User session": id, type, name, ownerIp, costoConsegna, valid flag, error. */
 export const UserSession = z.object({
@@ -35,11 +36,11 @@ export const SignupBody = z.object({
   lastName: Name,
   email: Email,
   password: Password,
-  acceptConditions: z.literal(true, { error: 'Accetta i termini e le condizioni' }),
+  acceptConditions: z.literal(true, { error: t.acceptConditionsRequired }),
 });
 
 export const OwnerSignupBody = SignupBody.extend({
-  businessName: z.string().trim().min(1, 'Campo obbligatorio').max(100),
+  businessName: z.string().trim().min(1, t.requiredField).max(100),
 });
 
 export const LoginBody = z.union([

@@ -1,5 +1,14 @@
 import { syncCalls } from '../sync.ts';
 import { accountCalls } from './accounts.ts';
+import { chatCalls } from './chat.ts';
+import { dashboardCalls } from './dashboard.ts';
+import { deliveryCalls } from './delivery.ts';
+import { menuOwnerCalls } from './menu-owner.ts';
+import { orderingCalls } from './ordering-menu.ts';
+import { paymentCalls } from './payment.ts';
+import { printerCalls } from './printer.ts';
+import { profileCalls } from './profile.ts';
+import { roomsTablesCalls } from './rooms-tables.ts';
 
 /**
  * Every call of spec section 7, merged into one typed map. Feature files add their calls; the
@@ -8,7 +17,21 @@ import { accountCalls } from './accounts.ts';
 export const calls = {
   ...accountCalls,
   ...syncCalls,
+  ...orderingCalls,
+  ...paymentCalls,
+  ...chatCalls,
+  ...dashboardCalls,
+  ...deliveryCalls,
+  ...printerCalls,
+  ...roomsTablesCalls,
+  ...menuOwnerCalls,
+  ...profileCalls,
 } as const;
 
 export type Calls = typeof calls;
 export type CallName = keyof Calls;
+
+/** Names of the owner mutations: the calls the outbox sends and the sync core wraps. */
+export const mutationCallNames = (Object.keys(calls) as CallName[]).filter(
+  (name) => calls[name].mutation === true,
+);

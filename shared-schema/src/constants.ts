@@ -1,0 +1,94 @@
+/**
+ * Business constants and limits of spec section 9 (and a few of sections 2, 4 and 5), in one
+ * place so the server, the PWA and the tests agree. Durations are milliseconds, money is cents.
+ */
+
+/** Dish note maximum (spec 5, 9). Counted in UTF-16 code units, as zod and `maxLength` count. */
+export const NOTE_MAX = 150;
+/** Out-of-menu description maximum (spec 5, 9). */
+export const OUT_OF_MENU_DESCRIPTION_MAX = 150;
+/** Room name "under 100 characters" (spec 5, 9): at most 99 after trimming. */
+export const ROOM_NAME_MAX = 99;
+
+/** Kitchen areas a line or category belongs to (spec 3 `selected_option`, spec 9). */
+export const KITCHEN_AREAS = ['cucina', 'bar', 'fritti'] as const;
+/** Kitchen-area filter values; 'tutto' is the default (spec 2.6, 9). */
+export const KITCHEN_FILTERS = ['tutto', 'cucina', 'bar', 'fritti'] as const;
+export const DEFAULT_KITCHEN_FILTER = 'tutto';
+/** Local-storage key of the owner's kitchen-area filter choice (spec 9). */
+export const KITCHEN_FILTER_STORAGE_KEY = 'kitchenFilter';
+
+/** Out-of-menu lines (spec 3): fixed category id and name. */
+export const OUT_OF_MENU_CATEGORY_ID = 'out_menu';
+export const OUT_OF_MENU_CATEGORY_NAME = 'Fuori menu';
+
+/** The option label listed first in the variant picker (spec 2.8). */
+export const NO_THANKS_LABEL = 'no, grazie!';
+
+/** Delivery cities (spec 9). */
+export const DELIVERY_CITIES = [
+  'Baiano',
+  'Avella',
+  'Mugnano del Cardinale',
+  'Quadrelle',
+  'Sirignano',
+  'Sperone',
+] as const;
+
+/** Time slots (spec 9). */
+export const SLOT_MINUTES = 15;
+/** Customers cannot pick a slot earlier than Rome time plus this. */
+export const CUSTOMER_LEAD_MINUTES = 10;
+/** Fewer free-window slots than this means the venue is closed for ordering. */
+export const MIN_OPEN_SLOTS = 3;
+/** 'Prima possibile' is offered only when the first two free slots are at most this far apart. */
+export const ASAP_MAX_GAP_MINUTES = 15;
+/** The venue's time zone, whatever the host's. */
+export const VENUE_TIME_ZONE = 'Europe/Rome';
+
+/** Price and discount step (spec 5, 9): 0.50 €. */
+export const PRICE_STEP_CENTS = 50;
+
+/** Card service fee of spec 9: total = (amount + 0.305 + 0.1) / 0.95535, amounts in euro. */
+export const CARD_FEE = { fixedCents: 30.5, extraCents: 10, divisor: 0.95535 } as const;
+
+/** Alerts and toasts (spec 2.6, 9). */
+export const DELIVERY_ALERT_REPEAT_MS = 180_000;
+export const TOAST_MAX = 3;
+export const TOAST_AUTOHIDE_MS = 5000;
+export const SNACKBAR_MS = 2000;
+
+/** Print bridge connection (spec 4, 9). */
+export const PRINTER_PORT = 3001;
+export const PRINTER_RETRY_MS = 5000;
+export const PRINTER_MAX_ATTEMPTS = 10;
+/** Table-removal refresh after printing (spec 9). */
+export const TABLE_REMOVAL_REFRESH_MS = 1000;
+
+/** Order view autosave delays (spec 4, 9). */
+export const AUTOSAVE_QUANTITY_PRICE_MS = 3000;
+export const AUTOSAVE_DELETE_RESTORE_MS = 1000;
+
+/** Layout (spec 2.4, 2.5, 9). */
+export const NARROW_BREAKPOINT_PX = 576;
+export const TABLE_SQUARE_PX = 50;
+export const ROOM_CANVAS_SIZE = 2000;
+export const NEW_TABLE_POSITION = { x: 10, y: 70 } as const;
+
+/** Script chunk load timeout (spec 9). */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+/** Cookie that stores the cookie-banner consent (spec 2.1, 9). */
+export const COOKIE_CONSENT_COOKIE = 'cookieConsent';
+
+/** Session-storage keys of spec 9. */
+export const SESSION_STORAGE_KEYS = {
+  cart: 'cart',
+  reservationDishes: 'reservationDishes',
+  dataClient: 'dataClient',
+  userCache: 'userCache',
+  precUrl: 'precUrl',
+} as const;
+
+/** Duration input suffix (spec 9), with its leading space. */
+export const DURATION_SUFFIX = ' min';

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import {
+  DELIVERY_CITIES,
+  KITCHEN_AREAS,
+  KITCHEN_FILTERS,
+  NOTE_MAX,
+  OUT_OF_MENU_DESCRIPTION_MAX,
+  ROOM_CANVAS_SIZE,
+  ROOM_NAME_MAX,
+} from './constants.ts';
+import { t } from './texts.ts';
+
+/**
+ * Field schemas shared by entities and call bodies. Messages are the spec's Italian texts where
+ * it has one, so the server's 400 and the form's error read the same.
+ */
+
+/** The spec's 0/1 flags (accettato, printed, chatEnabled, orderEnabled, ...). */
+export const Flag = z.literal([0, 1]);
+export type Flag = z.infer<typeof Flag>;
+
+/** 'HH:MM', 00:00 to 23:59. */
+export const HHMM_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+export const HHMM = z.string().regex(HHMM_PATTERN, t.invalidTime);
+
+/** Client-generated ids of offline-created entities: UUIDs only, so they cannot be guessed. */
+export const ClientGeneratedId = z.uuid();
+
+/** An instant on the wire: ISO 8601 with offset or Z. */
+export const Instant = z.iso.datetime({ offset: true });
+
+export const KitchenArea = z.enum(KITCHEN_AREAS, { error: t.chooseKind });
+export type KitchenArea = z.infer<typeof KitchenArea>;
+export const KitchenFilter = z.enum(KITCHEN_FILTERS);
+export type KitchenFilter = z.infer<typeof KitchenFilter>;
+
+export const DeliveryCity = z.enum(DELIVERY_CITIES);
+export type DeliveryCity = z.infer<typeof DeliveryCity>;
+
+/** Trimmed, non-empty, under 100 characters; one message for both failures (spec 5, 8). */
+export const RoomName = z.string().trim().min(1, t.invalidRoomName).max(ROOM_NAME_MAX, t.invalidRoomName);
+
+/** Dish note: at most 150 characters (spec 5). */
+export const Note = z.string().max(NOTE_MAX, t.noteTooLong);
+
+/** Out-of-menu description: required, at most 150 characters (spec 5). */
+export const OutOfMenuDescription = z
+  .string()
+  .trim()
+  .min(1, t.describeRequest)
+  .max(OUT_OF_MENU_DESCRIPTION_MAX, t.descriptionTooLong);
+
+/** Phone: digits only, not required (spec 5). Clients strip other characters while typing. */
+export const Phone = z.string().regex(/^\d{0,20}$/, t.phoneDigitsOnly);
+
+/** A position on the room canvas (spec 2.4: 2000 units). */
+export const CanvasCoord = z.number().min(0).max(ROOM_CANVAS_SIZE);
+
+/** The live socket id the sender passes so it is not echoed (optional everywhere). */
+export const SocketId = z.string().max(64).optional();
+
+/**
+ * The business version the tablet saw when it decided a destructive action (complete, reject,
+ * delete table); the server refuses with CONFLICT if new lines arrived since (DESIGN.md).
+ */
+export const SeenVersion = z.number().int().min(0).optional();

@@ -1,0 +1,72 @@
+import { DELIVERY_CITIES } from '../constants.ts';
+import type { OrderFormData, Tipo } from '../entities.ts';
+import { t } from '../texts.ts';
+import { digitsOnly, isHhmm } from './validation.ts';
+
+/**
+ * The delivery/pickup form (spec 5) and its mapping to the order fields (spec 3). Pure, so the
+ * form, the summary and the server read the same rules.
+ */
+export type OrderFormErrors = Partial<Record<keyof OrderFormData, string>>;
+
+/** Every message of the form at once; an empty object means it can go to the summary. */
+export function checkOrderForm(form: OrderFormData): OrderFormErrors {
+  const errors: OrderFormErrors = {};
+  if (form.name.trim() === '') errors.name = t.requiredField;
+  if (form.deliveryOption !== 'ritiro' && form.deliveryOption !== 'consegna')
+    errors.deliveryOption = t.requiredField;
+  if (form.deliveryOption === 'consegna') {
+    if (form.address.trim() === '') errors.address = t.requiredField;
+    if (form.city.trim() === '') errors.city = t.requiredField;
+    else if (!DELIVERY_CITIES.some((c) => c === form.city)) errors.city = t.cityNotServed;
+  }
+  if (form.timeOption === null) errors.timeOption = t.requiredField;
+  if (form.timeOption === 'set' && (form.deliveryTime === null || !isHhmm(form.deliveryTime))) {
+    errors.deliveryTime = t.requiredField;
+  }
+  return errors;
+}
+
+/** Changing the type clears address, city and notes (spec 5). */
+export function changeDeliveryType(
+  form: OrderFormData,
+  deliveryOption: OrderFormData['deliveryOption'],
+): OrderFormData {
+  return { ...form, deliveryOption, address: '', city: '', noteDelivery: '' };
+}
+
+export interface OrderFields {
+  tipo: Tipo;
+  orario: string;
+  nome: string;
+  cognome: string;
+  telefono: string;
+  email: string;
+  indirizzo: string;
+  comune: string;
+  noteConsegna: string;
+}
+
+/**
+ * Form data to the order's fields (spec 3). `orario` is the chosen slot; with 'Prima possibile'
+ * the caller passes the start of the asap range. The delivery fee applies only to consegna.
+ */
+export function toOrderFields(form: OrderFormData, orario: string): OrderFields {
+  const consegna = form.deliveryOption === 'consegna';
+  return {
+    tipo: consegna ? 'Consegna' : 'Ritiro',
+    orario,
+    nome: form.name.trim(),
+    cognome: form.surname.trim(),
+    telefono: digitsOnly(form.phoneNumber),
+    email: form.email.trim(),
+    indirizzo: consegna ? form.address.trim() : '',
+    comune: consegna ? form.city.trim() : '',
+    noteConsegna: form.noteDelivery.trim(),
+  };
+}
+
+/** Delivery fee (cents) for this form: costoConsegna only for consegna (spec 9). */
+export function deliveryFee(deliveryOption: OrderFormData['deliveryOption'], costoConsegna: number): number {
+  return deliveryOption === 'consegna' ? costoConsegna : 0;
+}
