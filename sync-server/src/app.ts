@@ -1,0 +1,131 @@
+import './types.ts';
+import { readFileSync } from 'node:fs';
+import { AppError, type CallDef, MAX_CLIENT_FRAME_BYTES, t } from '@comanda/shared-schema';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { accountRoutes } from './auth/account-routes.ts';
+import { SessionStore } from './auth/sessions.ts';
+import { registerBusinessSnapshot } from './business/business-settings.ts';
+import { createClock } from './clock.ts';
+import type { Config } from './config.ts';
+import { openStore } from './db/client.ts';
+import { seedDemo } from './demo/demo-seed.ts';
+import { installErrorHandler, sendError } from './http/errors.ts';
+import { installJsonParser } from './http/json-parser.ts';
+import { msg } from './http/messages.ts';
+import { hasPwa, installPwa, isAppNavigation, sendShell } from './http/pwa-static.ts';
+import { installCsrfGuard, installSecurityHeaders } from './http/security.ts';
+import { createLocalBus, type LiveBus } from './live/bus.ts';
+import { CLOSE_GOING_AWAY, LiveHub } from './live/hub.ts';
+import { liveRoutes } from './live/live-route.ts';
+import { createMailer } from './mail/mailer.ts';
+import { SyncCore } from './sync/sync-core.ts';
+import { syncRoutes } from './sync/sync-routes.ts';
+
+export interface AppOptions {
+  /** Live fan-out between instances; default: in-process. */
+  bus?: LiveBus;
+}
+
+/** Request bodies above this are refused with 413 (the largest real one is an order). */
+export const BODY_LIMIT = 256 * 1024;
+
+function readVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version?: string;
+  };
+  return pkg.version ?? '0.0.0';
+}
+
+/**
+ * The app factory, used by `main.ts` and by the tests. Opens the database (applying
+ * migrations), wires services and routes; the caller listens (or injects) and closes.
+ * Not ready yet when returned: a test may still add routes before `ready()`.
+ */
+export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  // Validation messages in Italian: they reach people through the error envelope. A missing
+  // field reads as the spec's 'Campo obbligatorio'.
+  z.config(z.locales.it());
+  z.config({
+    customError: (issue) =>
+      issue.code === 'invalid_type' && issue.input === undefined ? t.requiredField : undefined,
+  });
+
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+  });
+
+  const clock = createClock(config.fakeNow);
+  const store = openStore(config.databasePath);
+  const secureCookie = config.publicUrl?.startsWith('https://') ?? false;
+  const hub = new LiveHub(options.bus ?? createLocalBus(), app.log, config.livePingIntervalMs);
+  const mailer = createMailer(
+    { smtpUrl: config.smtpUrl, mailDir: config.mailDir, from: config.mailFrom },
+    clock,
+    app.log,
+  );
+  app.decorate('config', config);
+  app.decorate('clock', clock);
+  app.decorate('store', store);
+  app.decorate('sessions', new SessionStore(store, clock, config.sessionSecret, secureCookie));
+  app.decorate('hub', hub);
+  app.decorate('sync', new SyncCore(store, clock, hub, app.log));
+  app.decorate('mailer', mailer);
+  app.decorate('registeredCalls', [] as CallDef[]);
+  app.decorate('appVersion', readVersion());
+  app.decorate('demo', null);
+
+  app.addHook('onClose', async () => {
+    hub.stop();
+    await mailer.flush();
+    mailer.close();
+    store.close();
+  });
+
+  installErrorHandler(app);
+  installJsonParser(app);
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError('RATE_LIMITED', msg.rateLimited),
+  });
+  await installSecurityHeaders(app, config);
+  installCsrfGuard(app, config);
+  await app.register(websocket, {
+    options: { maxPayload: MAX_CLIENT_FRAME_BYTES },
+    // Shutdown: 1001 tells clients to reconnect (to this server once back, or another one).
+    preClose(done) {
+      hub.closeAll(CLOSE_GOING_AWAY, 'server shutting down');
+      const force = setTimeout(() => {
+        for (const client of this.websocketServer.clients) client.terminate();
+      }, 2000);
+      force.unref();
+      this.websocketServer.close(() => {
+        clearTimeout(force);
+        done();
+      });
+    },
+  });
+
+  const pwa = hasPwa(config.pwaDist);
+  app.setNotFoundHandler((req, reply) => {
+    if (pwa && isAppNavigation(req)) return sendShell(reply);
+    return sendError(reply, new AppError('NOT_FOUND', msg.notFound));
+  });
+
+  registerBusinessSnapshot(app.sync);
+  await app.register(accountRoutes);
+  await app.register(syncRoutes);
+  await app.register(liveRoutes);
+  if (pwa) await installPwa(app, config.pwaDist);
+
+  app.sessions.prune();
+  if (config.demo) app.demo = await seedDemo(store, clock, config.demoPassword);
+  return app;
+}

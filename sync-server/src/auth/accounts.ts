@@ -1,0 +1,108 @@
+import type { UserSession } from '@comanda/shared-schema';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { businesses, emailTokens, type UserRow, users } from '../db/schema.ts';
+import { hashToken, randomToken } from '../lib/ids.ts';
+import type { Session } from './sessions.ts';
+
+export type Role = 'user' | 'owner';
+
+/** Emails are kept trimmed and lower-cased: the unique index is then case-insensitive. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export function findUserByEmail(db: Db, email: string): UserRow | undefined {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)))
+    .get();
+}
+
+/** Confirmation links last a week; restore links an hour. */
+export const TOKEN_TTL_MS: Record<'confirm' | 'restore', number> = {
+  confirm: 7 * 24 * 60 * 60 * 1000,
+  restore: 60 * 60 * 1000,
+};
+
+export function createEmailToken(
+  db: Db,
+  secret: string,
+  userId: string,
+  kind: 'confirm' | 'restore',
+  now: number,
+): string {
+  const token = randomToken();
+  db.insert(emailTokens)
+    .values({
+      id: hashToken(secret, token),
+      userId,
+      kind,
+      createdAt: now,
+      expiresAt: now + TOKEN_TTL_MS[kind],
+    })
+    .run();
+  return token;
+}
+
+/** The unused, unexpired token row of that kind (and user, when given), or undefined. */
+export function findEmailToken(
+  db: Db,
+  secret: string,
+  token: string,
+  kind: 'confirm' | 'restore',
+  now: number,
+) {
+  const row = db
+    .select()
+    .from(emailTokens)
+    .where(
+      and(
+        eq(emailTokens.id, hashToken(secret, token)),
+        eq(emailTokens.kind, kind),
+        isNull(emailTokens.usedAt),
+      ),
+    )
+    .get();
+  return row && row.expiresAt > now ? row : undefined;
+}
+
+export function markTokenUsed(db: Db, id: string, now: number): void {
+  db.update(emailTokens).set({ usedAt: now }).where(eq(emailTokens.id, id)).run();
+}
+
+type SessionAnswer = { success: true } & UserSession;
+
+/**
+ * The spec's "User session" for a session of the expected role; `valid: false` for none or
+ * another role. Owners carry their venue (name, fee, print address).
+ */
+export function sessionAnswer(db: Db, session: Session | null, role?: Role): SessionAnswer {
+  if (!session || (role && session.user.role !== role)) return { success: true, valid: false };
+  const u = session.user;
+  const answer: SessionAnswer = {
+    success: true,
+    valid: true,
+    id: u.id,
+    type: u.role,
+    isAnonymus: u.isAnonymous,
+    version: (u.version === 2 || u.version === 3 ? u.version : 1) as 1 | 2 | 3,
+    accountType: u.accountType,
+  };
+  const fullName = `${u.firstName} ${u.lastName}`.trim();
+  if (fullName) answer.name = fullName;
+  if (u.role === 'owner' && session.businessId) {
+    const biz = db
+      .select({ name: businesses.name, ownerIp: businesses.ownerIp, costoConsegna: businesses.costoConsegna })
+      .from(businesses)
+      .where(eq(businesses.id, session.businessId))
+      .get();
+    if (biz) {
+      // An owner's session is named after the venue (receipts, screen headers).
+      answer.name = biz.name;
+      answer.ownerIp = biz.ownerIp;
+      answer.costoConsegna = biz.costoConsegna;
+      answer.businessId = session.businessId;
+    }
+  }
+  return answer;
+}

@@ -1,0 +1,142 @@
+import { and, eq, lt, ne } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../clock.ts';
+import type { Store } from '../db/client.ts';
+import { businesses, sessions, type UserRow, users } from '../db/schema.ts';
+import { hashToken, randomToken } from '../lib/ids.ts';
+
+export const SESSION_COOKIE = 'comanda_sid';
+/** Sliding: every use extends a session to 30 days from then (owners and guests alike). */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Extend at most once an hour, so a busy tablet does not write on every request. */
+const TOUCH_EVERY_MS = 60 * 60 * 1000;
+
+export interface Session {
+  /** Hash of the token: the row's key. */
+  id: string;
+  /** The cookie value (sessionId/get hands it to the client). */
+  token: string;
+  user: UserRow;
+  /** The owner's venue; null for customers and guests. */
+  businessId: string | null;
+  expiresAt: number;
+}
+
+/** Server-side sessions: the cookie holds a random token, the database its HMAC. */
+export class SessionStore {
+  private readonly cache = new WeakMap<FastifyRequest, Session | null>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+    private readonly secret: string,
+    private readonly secureCookie: boolean,
+  ) {}
+
+  /** A new session (a new id on every login: no fixation). */
+  create(userId: string): { token: string; expiresAt: number } {
+    const token = randomToken();
+    const now = this.clock.nowMs();
+    const expiresAt = now + SESSION_TTL_MS;
+    const { db } = this.store;
+    db.delete(sessions).where(lt(sessions.expiresAt, now)).run();
+    db.insert(sessions)
+      .values({ id: hashToken(this.secret, token), userId, createdAt: now, expiresAt, lastSeenAt: now })
+      .run();
+    return { token, expiresAt };
+  }
+
+  /** The live session of a token, or null (unknown, revoked or expired). */
+  fromToken(token: string | undefined): Session | null {
+    if (!token || token.length > 128) return null;
+    const id = hashToken(this.secret, token);
+    const { db } = this.store;
+    const row = db
+      .select({ session: sessions, user: users, businessId: businesses.id })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(businesses, eq(businesses.ownerUserId, users.id))
+      .where(eq(sessions.id, id))
+      .get();
+    if (!row) return null;
+    const now = this.clock.nowMs();
+    if (row.session.expiresAt <= now) {
+      db.delete(sessions).where(eq(sessions.id, id)).run();
+      return null;
+    }
+    return { id, token, user: row.user, businessId: row.businessId, expiresAt: row.session.expiresAt };
+  }
+
+  /**
+   * The session of a request (memoised per request). Extends it when due and refreshes the
+   * cookie when a reply is given.
+   */
+  fromRequest(req: FastifyRequest, reply?: FastifyReply): Session | null {
+    if (this.cache.has(req)) return this.cache.get(req) ?? null;
+    const session = this.fromToken(req.cookies[SESSION_COOKIE]);
+    if (session) {
+      const now = this.clock.nowMs();
+      if (session.expiresAt - SESSION_TTL_MS + TOUCH_EVERY_MS <= now) {
+        session.expiresAt = now + SESSION_TTL_MS;
+        this.store.db
+          .update(sessions)
+          .set({ expiresAt: session.expiresAt, lastSeenAt: now })
+          .where(eq(sessions.id, session.id))
+          .run();
+        if (reply) this.setCookie(reply, session.token, session.expiresAt);
+      }
+    }
+    this.cache.set(req, session);
+    return session;
+  }
+
+  /** Forget the memoised session of a request (after login or logout in the same request). */
+  forgetRequest(req: FastifyRequest): void {
+    this.cache.delete(req);
+  }
+
+  revoke(token: string): void {
+    this.store.db
+      .delete(sessions)
+      .where(eq(sessions.id, hashToken(this.secret, token)))
+      .run();
+  }
+
+  revokeAllForUser(userId: string, exceptToken?: string): void {
+    const { db } = this.store;
+    const ofUser = eq(sessions.userId, userId);
+    const where = exceptToken ? and(ofUser, ne(sessions.id, hashToken(this.secret, exceptToken))) : ofUser;
+    db.delete(sessions).where(where).run();
+  }
+
+  /** Whether this token is a live session of that user (sessionId/set). */
+  matches(token: string, userId: string): Session | null {
+    const session = this.fromToken(token);
+    return session && session.user.id === userId ? session : null;
+  }
+
+  setCookie(reply: FastifyReply, token: string, expiresAt: number): void {
+    reply.setCookie(SESSION_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.secureCookie,
+      path: '/',
+      // Relative lifetime: the server clock may be shifted (COMANDA_FAKE_NOW), the browser's is not.
+      maxAge: Math.max(0, Math.floor((expiresAt - this.clock.nowMs()) / 1000)),
+    });
+  }
+
+  clearCookie(reply: FastifyReply): void {
+    reply.clearCookie(SESSION_COOKIE, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.secureCookie,
+      path: '/',
+    });
+  }
+
+  /** Deletes expired rows of other users' sessions (called at start and on each login). */
+  prune(): void {
+    this.store.db.delete(sessions).where(lt(sessions.expiresAt, this.clock.nowMs())).run();
+  }
+}

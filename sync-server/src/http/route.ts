@@ -1,0 +1,250 @@
+import {
+  AppError,
+  type CallDef,
+  type EntityName,
+  entitySchemas,
+  type ParsedBody,
+  type Response,
+  type ServerEventData,
+  type ServerEventName,
+  SYNC_HEADERS,
+} from '@comanda/shared-schema';
+import type { RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Session } from '../auth/sessions.ts';
+import type { Db } from '../db/client.ts';
+import type { EventOptions, MutationTools } from '../sync/sync-core.ts';
+import { validationError } from './errors.ts';
+import { msg } from './messages.ts';
+
+/** What every handler receives. */
+export interface CallContext<C extends CallDef> {
+  body: ParsedBody<C>;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  /** The caller's session, or null on a public call without one. */
+  session: Session | null;
+  /** The signed-in session (user, guest or owner); throws when there is none. */
+  readonly user: Session;
+  /** The owner's venue, always from the session (never from the body). Owner calls only. */
+  readonly businessId: string;
+}
+
+export type Handler<C extends CallDef> = (ctx: CallContext<C>) => Promise<Response<C>> | Response<C>;
+
+/** A mutation handler runs synchronously inside the SQLite transaction of the sync core. */
+export interface MutationContext<C extends CallDef> extends Omit<CallContext<C>, 'reply'> {
+  db: Db;
+  /** App clock, epoch ms. */
+  now: number;
+  /** The sender's live socket (body `socketId`, else header `x-socket-id`). */
+  socketId: string | null;
+  change: MutationTools['change'];
+  publish<E extends ServerEventName>(event: E, data: ServerEventData<E>, options?: EventOptions): void;
+}
+
+/** Synchronous: reads and writes through `ctx.db`, records `ctx.change`, returns the answer. */
+export type MutationRun<C extends CallDef, P> = (ctx: MutationContext<C>, prepared: P) => Response<C>;
+
+/** Async work (hashing, a remote call) done before the transaction; may throw AppError. */
+export type MutationPrepare<C extends CallDef, P> = (ctx: CallContext<C>) => Promise<P>;
+
+export interface RouteExtras {
+  /** @fastify/rate-limit settings for this route. */
+  rateLimit?: RateLimitOptions;
+}
+
+export interface MutationOptions<C extends CallDef> extends RouteExtras {
+  /** Venue written by a non-owner mutation (e.g. a customer's order: from `ownerId`). */
+  businessOf?: (ctx: CallContext<C>) => string | null;
+}
+
+/** Access check: 401 without a session, 403 with the wrong role. */
+function checkAccess(def: CallDef, session: Session | null): void {
+  if (def.access === 'public') return;
+  if (!session) throw new AppError('UNAUTHORIZED', msg.unauthorized);
+  if (def.access === 'owner' && (session.user.role !== 'owner' || !session.businessId)) {
+    throw new AppError('FORBIDDEN', msg.forbidden);
+  }
+}
+
+function parseInput<C extends CallDef>(def: C, raw: unknown): ParsedBody<C> {
+  // "No payload" calls arrive with no body at all.
+  const parsed = def.body.safeParse(raw === undefined ? {} : raw);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data as ParsedBody<C>;
+}
+
+function makeContext<C extends CallDef>(
+  app: FastifyInstance,
+  def: C,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  body: ParsedBody<C>,
+): CallContext<C> {
+  const session = app.sessions.fromRequest(req, reply);
+  return {
+    body,
+    req,
+    reply,
+    session,
+    get user(): Session {
+      if (!session) throw new AppError('UNAUTHORIZED', msg.unauthorized);
+      return session;
+    },
+    get businessId(): string {
+      if (def.access !== 'owner' || !session?.businessId) {
+        throw new Error(`${def.path}: businessId is only available on owner calls`);
+      }
+      return session.businessId;
+    },
+  };
+}
+
+function checkResponse(app: FastifyInstance, def: CallDef, req: FastifyRequest, result: unknown): void {
+  const mode = app.config.responseCheck;
+  if (mode === 'off') return;
+  const checked = def.response.safeParse(result);
+  if (!checked.success) {
+    req.log.error(
+      { issues: checked.error.issues, path: def.path },
+      'answer does not match its response schema',
+    );
+    if (mode === 'throw') throw new AppError('INTERNAL', msg.internal);
+  }
+}
+
+/** A change's data must be its entity exactly as shared-schema's wire schema defines it. */
+function checkEntity(app: FastifyInstance, req: FastifyRequest, entity: string, data: unknown): void {
+  const mode = app.config.responseCheck;
+  if (mode === 'off' || !Object.hasOwn(entitySchemas, entity)) return;
+  const checked = entitySchemas[entity as EntityName].safeParse(data);
+  if (!checked.success) {
+    req.log.error({ issues: checked.error.issues, entity }, 'change data does not match its entity schema');
+    if (mode === 'throw') throw new AppError('INTERNAL', msg.internal);
+  }
+}
+
+function register(
+  app: FastifyInstance,
+  def: CallDef,
+  extras: RouteExtras,
+  handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+) {
+  app.registeredCalls.push(def);
+  app.route({
+    method: def.method,
+    url: def.path,
+    config: extras.rateLimit ? { rateLimit: extras.rateLimit } : {},
+    handler,
+  });
+}
+
+/**
+ * Registers a shared-schema call: access, body (POST) or query (GET) validated by its schema,
+ * the handler's answer sent as JSON. Mutations use `mutationRoute`.
+ */
+export function route<C extends CallDef>(
+  app: FastifyInstance,
+  def: C,
+  handler: NoInfer<Handler<C>>,
+  extras: RouteExtras = {},
+) {
+  if (def.mutation) throw new Error(`${def.path} is a mutation: register it with mutationRoute`);
+  register(app, def, extras, async (req, reply) => {
+    checkAccess(def, app.sessions.fromRequest(req, reply));
+    const body = parseInput(def, def.method === 'GET' ? req.query : req.body);
+    const result = await handler(makeContext(app, def, req, reply, body));
+    if (reply.sent) return reply;
+    checkResponse(app, def, req, result);
+    return result;
+  });
+}
+
+/**
+ * Registers a mutation: it runs through the sync core (client and mutation ids or
+ * Idempotency-Key, one transaction with the change log, stored answers, events after commit).
+ *
+ *   mutationRoute(app, calls.roomsAdd, (ctx) => { ...; ctx.change('room', id, 'put', row); return {...} });
+ *   mutationRoute(app, calls.x, async (ctx) => prepared, (ctx, prepared) => ({...}), options);
+ */
+export function mutationRoute<C extends CallDef>(
+  app: FastifyInstance,
+  def: C,
+  run: NoInfer<MutationRun<C, undefined>>,
+  options?: MutationOptions<NoInfer<C>>,
+): void;
+export function mutationRoute<C extends CallDef, P>(
+  app: FastifyInstance,
+  def: C,
+  prepare: MutationPrepare<NoInfer<C>, P>,
+  run: NoInfer<MutationRun<C, P>>,
+  options?: MutationOptions<NoInfer<C>>,
+): void;
+export function mutationRoute<C extends CallDef, P>(
+  app: FastifyInstance,
+  def: C,
+  first: MutationRun<C, P> | MutationPrepare<C, P>,
+  second?: MutationRun<C, P> | MutationOptions<C>,
+  third?: MutationOptions<C>,
+): void {
+  const hasPrepare = typeof second === 'function';
+  const prepare = hasPrepare ? (first as MutationPrepare<C, P>) : undefined;
+  const run = (hasPrepare ? second : first) as MutationRun<C, P>;
+  const extras = (hasPrepare ? third : (second as MutationOptions<C> | undefined)) ?? {};
+  const { businessOf } = extras;
+  if (!def.mutation) throw new Error(`${def.path} is not declared as a mutation`);
+  if (def.method !== 'POST') throw new Error(`${def.path}: mutations are POST`);
+  if (def.access !== 'owner' && !businessOf)
+    throw new Error(`${def.path}: non-owner mutations need businessOf`);
+  register(app, def, extras, async (req, reply) => {
+    const session = app.sessions.fromRequest(req, reply);
+    checkAccess(def, session);
+    const ctxOf = (body: ParsedBody<C>) => makeContext(app, def, req, reply, body);
+    const socketIdOf = (body: ParsedBody<C>): string | null => {
+      const fromBody = (body as { socketId?: unknown } | null)?.socketId;
+      if (typeof fromBody === 'string' && fromBody) return fromBody;
+      const fromHeader = req.headers[SYNC_HEADERS.socketId];
+      return typeof fromHeader === 'string' && fromHeader ? fromHeader : null;
+    };
+    const outcome = await app.sync.execute({
+      scope: def.path,
+      userId: session?.user.id ?? null,
+      requester: req.ip,
+      headers: req.headers,
+      rawBody: req.body,
+      parse: (raw) => parseInput(def, raw),
+      prepare: async (body) => (prepare ? prepare(ctxOf(body)) : (undefined as P)),
+      businessId: (body) => (businessOf ? businessOf(ctxOf(body)) : (session?.businessId ?? null)),
+      socketId: socketIdOf,
+      run: (body, prepared, tools) => {
+        const base = ctxOf(body);
+        const ctx: MutationContext<C> = {
+          body,
+          req,
+          session,
+          get user() {
+            return base.user;
+          },
+          get businessId() {
+            return base.businessId;
+          },
+          db: tools.db,
+          now: tools.now,
+          socketId: socketIdOf(body),
+          change: (entity, entityId, op, data) => {
+            if (op === 'put') checkEntity(app, req, entity, data);
+            tools.change(entity, entityId, op, data);
+          },
+          publish: tools.publish,
+        };
+        const result = run(ctx, prepared);
+        checkResponse(app, def, req, result);
+        return result;
+      },
+    });
+    if (outcome.version !== null) reply.header(SYNC_HEADERS.version, String(outcome.version));
+    if (outcome.replayed) reply.header(SYNC_HEADERS.replayed, '1');
+    return reply.code(outcome.status).send(outcome.body);
+  });
+}

@@ -1,0 +1,87 @@
+import type { IncomingMessage } from 'node:http';
+import { AppError } from '@comanda/shared-schema';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import { msg } from './messages.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Whether an `Origin` is the app itself: PUBLIC_URL's origin, or the host the request was sent
+ * to (the venue box is also reached by its LAN address; behind a TLS proxy the scheme seen here
+ * may differ, and a page on another site cannot make a browser send our Host with its Origin).
+ */
+function isOwnOrigin(config: Config, req: FastifyRequest, origin: string): boolean {
+  if (config.publicUrl && origin === new URL(config.publicUrl).origin) return true;
+  try {
+    return new URL(origin).host === req.host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Refuses a request made by another site's page: an `Origin` that is not ours, or
+ * `Sec-Fetch-Site: cross-site`. Requests without either (curl, scripts, old browsers) pass:
+ * the SameSite=Lax cookie already keeps cross-site posts unauthenticated.
+ */
+export function isCrossSite(config: Config, req: FastifyRequest): boolean {
+  const origin = req.headers.origin;
+  if (origin !== undefined && !isOwnOrigin(config, req, origin)) return true;
+  return req.headers['sec-fetch-site'] === 'cross-site';
+}
+
+export function installCsrfGuard(app: FastifyInstance, config: Config): void {
+  app.addHook('onRequest', async (req) => {
+    if (SAFE_METHODS.has(req.method)) return;
+    if (isCrossSite(config, req)) throw new AppError('FORBIDDEN', msg.crossOrigin);
+  });
+}
+
+/**
+ * Security headers. The CSP allows our own scripts, Stripe.js and its frames, and live
+ * websockets to ourselves. HSTS and upgrade-insecure-requests only when served over https:
+ * in a venue the box is often reached as plain http://192.168.x.y.
+ */
+export async function installSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  const https = config.publicUrl?.startsWith('https://') ?? false;
+  // Live websockets to ourselves, spelled out: older Safari does not let 'self' cover ws(s).
+  const connectSrc: Array<string | ((req: IncomingMessage) => string)> = ["'self'", 'https://api.stripe.com'];
+  if (config.publicUrl) {
+    connectSrc.push(`${https ? 'wss' : 'ws'}://${new URL(config.publicUrl).host}`);
+  } else {
+    const host = (req: IncomingMessage) => {
+      const h = req.headers.host ?? '';
+      return /^[a-zA-Z0-9.:[\]-]{1,255}$/.test(h) ? h : null;
+    };
+    connectSrc.push((req) => (host(req) ? `ws://${host(req)}` : "'self'"));
+    connectSrc.push((req) => (host(req) ? `wss://${host(req)}` : "'self'"));
+  }
+  await app.register(helmet, {
+    global: true,
+    hsts: https ? { maxAge: 15_552_000, includeSubDomains: false } : false,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.stripe.com'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc,
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // Stripe's 3-D Secure runs in a popup/frame that needs to talk back to the opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginEmbedderPolicy: false,
+  });
+}

@@ -1,0 +1,348 @@
+import { randomUUID } from 'node:crypto';
+import { AppError, BusinessRow, defineCall, entitySchemas, ok } from '@comanda/shared-schema';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { businessWire } from '../business/business-settings.ts';
+import { businesses, clientMutations } from '../db/schema.ts';
+import { mutationRoute } from '../http/route.ts';
+import {
+  createOwner,
+  createTestApp,
+  type Owner,
+  post,
+  rowCounts,
+  type TestApp,
+} from '../testing/test-app.ts';
+
+/** Test-only mutations: rename the venue, and optionally fail in each way the core must handle. */
+const rename = defineCall({
+  method: 'POST',
+  path: '/api/test/rename',
+  access: 'owner',
+  mutation: true,
+  body: z.object({
+    name: z.string().min(1).max(100),
+    outcome: z.enum(['ok', 'refuse', 'crash', 'busy', 'refuse-early']).default('ok'),
+    /** Extra change rows, to test paging. */
+    extra: z.number().int().min(0).max(50).default(0),
+    socketId: z.string().optional(),
+  }),
+  response: ok({ name: z.string() }),
+});
+
+const publicOrder = defineCall({
+  method: 'POST',
+  path: '/api/test/public-order',
+  access: 'public',
+  mutation: true,
+  body: z.object({ ownerId: z.string(), note: z.string().max(50) }),
+  response: ok({ id: z.string() }),
+});
+
+function registerTestRoutes(app: FastifyInstance) {
+  mutationRoute(
+    app,
+    rename,
+    async ({ body }) => {
+      if (body.outcome === 'refuse-early') throw new AppError('INVALID_NAME', 'Nome vuoto o troppo lungo');
+      return body.name.toUpperCase();
+    },
+    ({ body, db, businessId, change, publish }, upper) => {
+      const row = db
+        .update(businesses)
+        .set({ name: body.name })
+        .where(eq(businesses.id, businessId))
+        .returning()
+        .get();
+      if (!row) throw new Error('no business');
+      change('business', businessId, 'put', businessWire(row));
+      for (let i = 0; i < body.extra; i++) change('thing', `t${i}`, i % 2 ? 'delete' : 'put', { i });
+      publish('updateRoom', {});
+      if (body.outcome === 'refuse') throw new AppError('CONFLICT', 'Rifiutato');
+      if (body.outcome === 'crash') throw new Error('boom');
+      if (body.outcome === 'busy')
+        throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+      return { success: true, name: upper };
+    },
+  );
+  mutationRoute(
+    app,
+    publicOrder,
+    ({ body, change }) => {
+      const id = randomUUID();
+      change('testOrder', id, 'put', { id, note: body.note });
+      return { success: true, id };
+    },
+    { businessOf: ({ body }) => body.ownerId },
+  );
+}
+
+let t: TestApp;
+let owner: Owner;
+afterEach(async () => {
+  await t?.close();
+});
+
+async function setup() {
+  t = await createTestApp({ before: registerTestRoutes });
+  owner = await createOwner(t);
+}
+
+const venueName = () =>
+  t.app.store.db
+    .select({ name: businesses.name })
+    .from(businesses)
+    .where(eq(businesses.id, owner.businessId))
+    .get()?.name;
+
+const lastMutation = (clientId: string) =>
+  t.app.store.db.select().from(clientMutations).where(eq(clientMutations.clientId, clientId)).get()
+    ?.lastMutationId ?? 0;
+
+function mutate(clientId: string, mutationId: number, body: Record<string, unknown>, cookie = owner.cookie) {
+  return post(t.app, rename.path, body, cookie, {
+    'x-client-id': clientId,
+    'x-mutation-id': String(mutationId),
+  });
+}
+
+describe('sync core: client and mutation ids', () => {
+  it('applies the next id in one transaction: answer, version header, change row', async () => {
+    await setup();
+    const client = randomUUID();
+    const res = await mutate(client, 1, { name: 'Da Gennaro' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, name: 'DA GENNARO' });
+    expect(res.headers['x-comanda-version']).toBe('1');
+    expect(res.headers['x-comanda-replayed']).toBeUndefined();
+    expect(venueName()).toBe('Da Gennaro');
+    expect(lastMutation(client)).toBe(1);
+  });
+
+  it('replay: an id already applied returns the first answer and changes nothing', async () => {
+    await setup();
+    const client = randomUUID();
+    const first = await mutate(client, 1, { name: 'Primo' });
+    const before = rowCounts(t.app);
+    const again = await mutate(client, 1, { name: 'Secondo' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(again.headers['x-comanda-replayed']).toBe('1');
+    expect(again.headers['x-comanda-version']).toBe('1');
+    expect(venueName()).toBe('Primo');
+    expect(rowCounts(t.app)).toEqual(before);
+  });
+
+  it('gap: an id beyond the next gets 409 with the expected id and changes nothing', async () => {
+    await setup();
+    const client = randomUUID();
+    await mutate(client, 1, { name: 'Primo' });
+    const before = rowCounts(t.app);
+    const gap = await mutate(client, 3, { name: 'Terzo' });
+    expect(gap.statusCode).toBe(409);
+    expect(gap.json()).toMatchObject({ success: false, code: 'MUTATION_GAP', expectedMutationId: 2 });
+    const fresh = await mutate(randomUUID(), 2, { name: 'X' });
+    expect(fresh.json()).toMatchObject({ code: 'MUTATION_GAP', expectedMutationId: 1 });
+    expect(venueName()).toBe('Primo');
+    expect(rowCounts(t.app)).toEqual(before);
+  });
+
+  it('business refusal: rolled back, counter advanced, refusal stored and replayed', async () => {
+    await setup();
+    const client = randomUUID();
+    await mutate(client, 1, { name: 'Primo' });
+    const refused = await mutate(client, 2, { name: 'Mai', outcome: 'refuse' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ success: false, code: 'CONFLICT', error: 'Rifiutato' });
+    expect(venueName()).toBe('Primo');
+    expect(lastMutation(client)).toBe(2);
+    const replay = await mutate(client, 2, { name: 'Mai', outcome: 'refuse' });
+    expect(replay.statusCode).toBe(409);
+    expect(replay.headers['x-comanda-replayed']).toBe('1');
+    // It never blocks what follows.
+    const next = await mutate(client, 3, { name: 'Terzo' });
+    expect(next.statusCode).toBe(200);
+    expect(venueName()).toBe('Terzo');
+    const changes = await t.app.inject({
+      method: 'GET',
+      url: '/api/sync/changes?since=0',
+      headers: { cookie: owner.cookie },
+    });
+    expect(changes.json().changes.map((c: { version: number }) => c.version)).toEqual([1, 2]);
+  });
+
+  it('refusals before the handler (bad body, prepare) also advance and are stored', async () => {
+    await setup();
+    const client = randomUUID();
+    const bad = await mutate(client, 1, { name: '' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('VALIDATION');
+    expect(lastMutation(client)).toBe(1);
+    const early = await mutate(client, 2, { name: 'X', outcome: 'refuse-early' });
+    expect(early.statusCode).toBe(400);
+    expect(early.json()).toMatchObject({ code: 'INVALID_NAME', error: 'Nome vuoto o troppo lungo' });
+    expect(lastMutation(client)).toBe(2);
+    expect((await mutate(client, 3, { name: 'Ok' })).statusCode).toBe(200);
+  });
+
+  it('transient failure: 503, the counter does not move, the same id succeeds on retry', async () => {
+    await setup();
+    const client = randomUUID();
+    await mutate(client, 1, { name: 'Primo' });
+    const before = rowCounts(t.app);
+    for (const outcome of ['crash', 'busy']) {
+      const failed = await mutate(client, 2, { name: 'Secondo', outcome });
+      expect(failed.statusCode).toBe(503);
+      expect(failed.json()).toMatchObject({ success: false, code: 'UNAVAILABLE' });
+      expect(lastMutation(client)).toBe(1);
+      expect(venueName()).toBe('Primo');
+      expect(rowCounts(t.app)).toEqual(before);
+    }
+    const retry = await mutate(client, 2, { name: 'Secondo' });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.headers['x-comanda-version']).toBe('2');
+    expect(lastMutation(client)).toBe(2);
+  });
+
+  it('binds a client id to its user; refuses half or malformed headers', async () => {
+    await setup();
+    const client = randomUUID();
+    await mutate(client, 1, { name: 'Primo' });
+    const other = await createOwner(t);
+    const stolen = await mutate(client, 2, { name: 'Altro' }, other.cookie);
+    expect(stolen.statusCode).toBe(403);
+    const half = await post(t.app, rename.path, { name: 'X' }, owner.cookie, { 'x-client-id': randomUUID() });
+    expect(half.statusCode).toBe(400);
+    const notUuid = await mutate('device-1', 1, { name: 'X' });
+    expect(notUuid.statusCode).toBe(400);
+    const zero = await mutate(randomUUID(), 0, { name: 'X' });
+    expect(zero.statusCode).toBe(400);
+  });
+
+  it('a customer session cannot run an owner mutation, headers or not', async () => {
+    await setup();
+    const guest = (await post(t.app, '/api/user/login', { isAnonymus: true })).cookies[0];
+    const cookie = `comanda_sid=${guest?.value}`;
+    const before = rowCounts(t.app);
+    expect((await mutate(randomUUID(), 1, { name: 'X' }, cookie)).statusCode).toBe(403);
+    expect((await post(t.app, rename.path, { name: 'X' })).statusCode).toBe(401);
+    expect(rowCounts(t.app)).toEqual(before);
+  });
+});
+
+describe('sync core: Idempotency-Key', () => {
+  it('stores the answer of a header-less call under its key', async () => {
+    await setup();
+    const key = { 'idempotency-key': 'ordine-0001' };
+    const body = { ownerId: owner.businessId, note: 'senza cipolla' };
+    const first = await post(t.app, publicOrder.path, body, undefined, key);
+    expect(first.statusCode).toBe(200);
+    const before = rowCounts(t.app);
+    const again = await post(t.app, publicOrder.path, body, undefined, key);
+    expect(again.json()).toEqual(first.json());
+    expect(again.headers['x-comanda-replayed']).toBe('1');
+    expect(rowCounts(t.app)).toEqual(before);
+
+    const reused = await post(t.app, publicOrder.path, { ...body, note: 'altro' }, undefined, key);
+    expect(reused.statusCode).toBe(409);
+    const short = await post(t.app, publicOrder.path, body, undefined, { 'idempotency-key': 'corta' });
+    expect(short.statusCode).toBe(400);
+    const without = await post(t.app, publicOrder.path, body);
+    expect(without.json().id).not.toBe(first.json().id);
+  });
+
+  it('refuses a change for a venue that does not exist, writing nothing', async () => {
+    await setup();
+    const before = rowCounts(t.app);
+    const res = await post(t.app, publicOrder.path, { ownerId: 'nessuno', note: 'x' }, undefined, {
+      'idempotency-key': 'ordine-0002',
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false, code: 'business_id_error' });
+    expect(rowCounts(t.app)).toEqual(before);
+  });
+
+  it('works for owner mutations sent without client ids', async () => {
+    await setup();
+    const key = { 'idempotency-key': randomUUID() };
+    const a = await post(t.app, rename.path, { name: 'Uno' }, owner.cookie, key);
+    const b = await post(t.app, rename.path, { name: 'Uno' }, owner.cookie, key);
+    expect(a.statusCode).toBe(200);
+    expect(b.headers['x-comanda-replayed']).toBe('1');
+    expect(b.headers['x-comanda-version']).toBe('1');
+  });
+});
+
+describe('change log', () => {
+  it('pages by whole versions and resets when the cursor is too old or ahead', async () => {
+    await setup();
+    const client = randomUUID();
+    await mutate(client, 1, { name: 'A', extra: 1 }); // v1: 2 rows
+    await mutate(client, 2, { name: 'B' }); // v2: 1 row
+    await mutate(client, 3, { name: 'C', extra: 4 }); // v3: 5 rows
+    const get = (q: string) =>
+      t.app
+        .inject({ method: 'GET', url: `/api/sync/changes?${q}`, headers: { cookie: owner.cookie } })
+        .then((r) => r.json());
+
+    const p1 = await get('since=0&limit=3');
+    expect(p1).toMatchObject({ success: true, reset: false, hasMore: true, version: 2 });
+    expect(p1.changes.map((c: { version: number }) => c.version)).toEqual([1, 1, 2]);
+    expect(p1.changes[0]).toMatchObject({ entity: 'business', entityId: owner.businessId, op: 'put' });
+    expect(p1.changes[0].data).toMatchObject({ name: 'A', costoConsegna: 0, orderEnabled: 1 });
+    expect(BusinessRow.safeParse(p1.changes[0].data).success).toBe(true);
+
+    // One version larger than a page is sent whole.
+    const p2 = await get('since=2&limit=3');
+    expect(p2).toMatchObject({ hasMore: false, version: 3 });
+    expect(p2.changes).toHaveLength(5);
+    expect(p2.changes.find((c: { op: string }) => c.op === 'delete')).not.toHaveProperty('data');
+
+    expect(await get('since=3')).toEqual({
+      success: true,
+      reset: false,
+      changes: [],
+      version: 3,
+      hasMore: false,
+    });
+    expect(await get('since=9')).toEqual({ success: true, reset: true, version: 3 });
+    t.app.store.db
+      .update(businesses)
+      .set({ changeLogFloor: 2 })
+      .where(eq(businesses.id, owner.businessId))
+      .run();
+    expect(await get('since=1')).toEqual({ success: true, reset: true, version: 3 });
+    expect((await get('since=2')).reset).toBe(false);
+  });
+
+  it('snapshot lists the venue settings at its version', async () => {
+    await setup();
+    await mutate(randomUUID(), 1, { name: 'Osteria' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/sync/snapshot',
+      headers: { cookie: owner.cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    const snap = res.json();
+    expect(snap.version).toBe(1);
+    expect(snap.rows).toEqual([
+      {
+        entity: 'business',
+        entityId: owner.businessId,
+        data: expect.objectContaining({
+          id: owner.businessId,
+          name: 'Osteria',
+          openingTime: '18:00',
+          abilitaConsegna: 0,
+          chatEnabled: 1,
+          is_closed: 0,
+          messaggioChiusura: null,
+        }),
+      },
+    ]);
+    for (const row of snap.rows) expect(entitySchemas.business.safeParse(row.data).success).toBe(true);
+  });
+});

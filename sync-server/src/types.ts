@@ -1,0 +1,28 @@
+import type { CallDef } from '@comanda/shared-schema';
+import type { SessionStore } from './auth/sessions.ts';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Store } from './db/client.ts';
+import type { DemoInfo } from './demo/demo-seed.ts';
+import type { LiveHub } from './live/hub.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { SyncCore } from './sync/sync-core.ts';
+
+/** What `buildApp` attaches to the instance: every feature plugin reaches its services here. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    clock: Clock;
+    store: Store;
+    sessions: SessionStore;
+    hub: LiveHub;
+    sync: SyncCore;
+    mailer: Mailer;
+    /** Every call registered through `route`/`mutationRoute` (tests walk it). */
+    registeredCalls: CallDef[];
+    /** The server's version (package.json), answered by /api/health. */
+    appVersion: string;
+    /** The demo venue when COMANDA_DEMO=1 created or found it. */
+    demo: DemoInfo | null;
+  }
+}
