@@ -2,7 +2,7 @@
 // `npm start`: build the PWA when its sources are newer than the build, then run the server
 // with embedded SQLite. A first start on an empty database creates the demo venue unless
 // COMANDA_DEMO=0 is set.
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

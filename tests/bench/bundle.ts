@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { type RunningServer } from '../support/server.ts';
-import { report, round } from './report.ts';
+import type { RunningServer } from '../support/server.ts';
 import { chromiumLaunchOptions } from './browser.ts';
+import { report, round } from './report.ts';
 
 /**
  * The JavaScript a first visit downloads, gzipped, measured in Chromium: every script response
@@ -21,7 +21,14 @@ export async function benchFirstVisitJs(server: RunningServer, path: string, nam
     const all = await Promise.all(bodies);
     const gz = all.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0) / 1024;
     const raw = all.reduce((sum, b) => sum + b.length, 0) / 1024;
-    report({ bench: 'bundle', metric: `${name}_js_gzip`, value: round(gz, 1), unit: 'KB', budget: budgetKb, ok: gz <= budgetKb });
+    report({
+      bench: 'bundle',
+      metric: `${name}_js_gzip`,
+      value: round(gz, 1),
+      unit: 'KB',
+      budget: budgetKb,
+      ok: gz <= budgetKb,
+    });
     report({ bench: 'bundle', metric: `${name}_js_raw`, value: round(raw, 1), unit: 'KB' });
     report({ bench: 'bundle', metric: `${name}_script_files`, value: all.length, unit: 'files' });
   } finally {

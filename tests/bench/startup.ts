@@ -10,6 +10,11 @@ export async function benchStartup(runs = 5): Promise<void> {
     await server.stop();
   }
   times.sort((a, b) => a - b);
-  report({ bench: 'startup', metric: 'start_to_healthy_median', value: round(times[Math.floor(runs / 2)] ?? 0), unit: 'ms' });
+  report({
+    bench: 'startup',
+    metric: 'start_to_healthy_median',
+    value: round(times[Math.floor(runs / 2)] ?? 0),
+    unit: 'ms',
+  });
   report({ bench: 'startup', metric: 'start_to_healthy_min', value: round(times[0] ?? 0), unit: 'ms' });
 }

@@ -26,8 +26,9 @@ export async function expectAccessible(page: Page): Promise<void> {
   await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => {
     // axe is injected above; its typings are not in this page's scope
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: AxeViolation[] }> } })
-      .axe;
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
     const result = await axe.run(document);
     return result.violations;
   });

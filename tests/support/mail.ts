@@ -11,7 +11,12 @@ export function readMails(mailDir: string, to?: string): string[] {
 }
 
 /** Waits for a mail to `to` and returns the first link in it matching `pattern`. */
-export async function waitForLink(mailDir: string, to: string, pattern: RegExp, timeoutMs = 10_000): Promise<string> {
+export async function waitForLink(
+  mailDir: string,
+  to: string,
+  pattern: RegExp,
+  timeoutMs = 10_000,
+): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     for (const mail of readMails(mailDir, to).reverse()) {

@@ -1,0 +1,52 @@
+import type { UserSession } from '@comanda/shared-schema';
+import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { NetworkError } from '../data/errors.ts';
+import { cachedSession, forgetSessions, type Role, rememberSession, savePrecUrl } from './session.ts';
+
+/** What the guarded layouts receive: the session, and whether it is the cached one (offline). */
+export interface GuardedSession {
+  session: UserSession;
+  offline: boolean;
+}
+
+async function authenticate(role: Role): Promise<GuardedSession | null> {
+  try {
+    // Loaded on the first guarded visit: the API client carries the call schemas, which the
+    // public pages do not need.
+    const { call } = await import('../data/api.ts');
+    const session = await call(role === 'owner' ? 'ownerAuthenticate' : 'userAuthenticate', {});
+    const ok = session.valid && (role === 'user' || session.type === 'owner');
+    if (!ok) return null;
+    rememberSession(role, session);
+    return { session, offline: false };
+  } catch (err) {
+    // No network: trust the session the server confirmed last time, so the app opens offline.
+    if (err instanceof NetworkError) {
+      const cached = cachedSession(role);
+      if (cached) return { session: cached, offline: true };
+    }
+    return null;
+  }
+}
+
+function here(request: Request): string {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** Owner routes: an owner session, else remember the address and go to /signin. */
+export async function ownerGuard({ request }: LoaderFunctionArgs): Promise<GuardedSession> {
+  const result = await authenticate('owner');
+  if (result) return result;
+  forgetSessions();
+  savePrecUrl(here(request));
+  throw redirect('/signin');
+}
+
+/** Customer routes: any valid customer session, a guest one included. */
+export async function userGuard({ request }: LoaderFunctionArgs): Promise<GuardedSession> {
+  const result = await authenticate('user');
+  if (result) return result;
+  savePrecUrl(here(request));
+  throw redirect('/signin');
+}

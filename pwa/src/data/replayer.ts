@@ -1,0 +1,273 @@
+import { SYNC_HEADERS } from '@comanda/shared-schema';
+import { liveQuery, type Subscription } from 'dexie';
+import { BehaviorSubject } from 'rxjs';
+import { request } from './api.ts';
+import { type ComandaDb, type OutboxEntry, withDb } from './db.ts';
+import { ApiError, isTransient, NetworkError } from './errors.ts';
+import { defaultLocks, type LockManagerLike } from './lock.ts';
+import type { CallTable } from './outbox.ts';
+
+export const OUTBOX_LOCK = 'comanda-outbox';
+const RETRY_BASE_MS = 1000;
+const RETRY_CAP_MS = 30_000;
+
+/** Exponential backoff with jitter: 1 s, 2 s, 4 s ... capped at 30 s, each in [half, full]. */
+export function retryDelay(failures: number, random: () => number = Math.random): number {
+  const base = Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** Math.max(0, failures - 1));
+  return Math.round(base / 2 + random() * (base / 2));
+}
+
+export type ReplayerState = 'idle' | 'sending' | 'retrying' | 'paused';
+
+export interface ReplayerOptions {
+  db: ComandaDb;
+  calls: CallTable;
+  fetch?: typeof fetch;
+  locks?: LockManagerLike;
+  lockName?: string;
+  /** The live socket id, so the server does not echo our own events back to us. */
+  getSocketId?: () => string | undefined;
+  random?: () => number;
+  /** After a batch with acks: the highest acked version, so the client catches up to it. */
+  onAcked?: (maxVersion: number | null) => void;
+  /** The session is gone (401/403): sending pauses until `trigger({force: true})`. */
+  onAuthLost?: () => void;
+}
+
+type Outcome =
+  | { kind: 'acked'; version: number | null }
+  | { kind: 'gap'; expected: number }
+  | { kind: 'refused'; code: string; message: string }
+  | { kind: 'transient' }
+  | { kind: 'auth' }
+  | { kind: 'stopped' };
+
+/**
+ * Sends the outbox in mutation-id order, one entry at a time, from one tab at a time (Web Lock
+ * 'comanda-outbox'; every drain re-reads the outbox inside the lock, so two tabs never send the
+ * same mutation twice). See the sync protocol in DESIGN.md rule 2.
+ */
+export class Replayer {
+  readonly state$ = new BehaviorSubject<ReplayerState>('idle');
+  private readonly locks: LockManagerLike;
+  private readonly lockName: string;
+  private readonly random: () => number;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private failures = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private stopped = false;
+  private abort = new AbortController();
+  private readonly cleanups: Array<() => void> = [];
+
+  constructor(private readonly opts: ReplayerOptions) {
+    this.locks = opts.locks ?? defaultLocks();
+    this.lockName = opts.lockName ?? OUTBOX_LOCK;
+    this.random = opts.random ?? Math.random;
+  }
+
+  /** Send on every outbox change, when the browser goes online and when the tab comes back. */
+  start(): void {
+    this.stopped = false;
+    this.abort = new AbortController();
+    const sub: Subscription = liveQuery(() =>
+      this.opts.db.outbox.where('status').equals('pending').count(),
+    ).subscribe({
+      next: (pending) => {
+        if (pending > 0) void this.trigger();
+      },
+      error: () => undefined,
+    });
+    this.cleanups.push(() => sub.unsubscribe());
+    const force = () => void this.trigger({ force: true });
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') force();
+    };
+    globalThis.addEventListener?.('online', force);
+    globalThis.document?.addEventListener('visibilitychange', onVisible);
+    this.cleanups.push(() => {
+      globalThis.removeEventListener?.('online', force);
+      globalThis.document?.removeEventListener('visibilitychange', onVisible);
+    });
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.abort.abort();
+    this.clearRetry();
+    for (const c of this.cleanups.splice(0)) c();
+    this.state$.next('idle');
+  }
+
+  /**
+   * Drain the outbox now. Without `force` a drain waiting for its backoff is left alone; with it
+   * (reconnect, online, foreground, new login) the backoff is skipped.
+   */
+  trigger(opts: { force?: boolean } = {}): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (opts.force) {
+      this.clearRetry();
+      if (this.state$.value === 'paused') this.state$.next('idle');
+    } else if (this.retryTimer || this.state$.value === 'paused') {
+      return this.running ?? Promise.resolve();
+    }
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = this.loop().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private clearRetry(): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+  }
+
+  private async loop(): Promise<void> {
+    do {
+      this.again = false;
+      try {
+        const acked = await this.locks.request(this.lockName, () => withDb(this.opts.db, () => this.drain()));
+        if (acked.count > 0) this.opts.onAcked?.(acked.maxVersion);
+      } catch (err) {
+        // IndexedDB failed under us (and did not reopen): try again later, never lose the entry.
+        console.error('outbox replay', err);
+        this.failures++;
+        this.scheduleRetry();
+        return;
+      }
+    } while (this.again && !this.retryTimer && !this.stopped && this.state$.value !== 'paused');
+  }
+
+  private scheduleRetry(): void {
+    if (this.stopped) return;
+    this.clearRetry();
+    this.state$.next('retrying');
+    this.retryTimer = setTimeout(
+      () => {
+        this.retryTimer = null;
+        void this.trigger();
+      },
+      retryDelay(this.failures, this.random),
+    );
+  }
+
+  /** Send pending entries until none is left or one must wait. Runs inside the lock. */
+  private async drain(): Promise<{ count: number; maxVersion: number | null }> {
+    const { db } = this.opts;
+    let count = 0;
+    let maxVersion: number | null = null;
+    while (!this.stopped) {
+      const entry = await db.outbox.where('status').equals('pending').first();
+      if (!entry) break;
+      this.state$.next('sending');
+      await db.outbox.update(entry.mutationId, { attempts: entry.attempts + 1 });
+      const outcome = await this.send(entry);
+      if (outcome.kind === 'acked') {
+        this.failures = 0;
+        await db.outbox.update(entry.mutationId, {
+          status: 'acked',
+          ackVersion: outcome.version,
+          ackedAt: Date.now(),
+        });
+        count++;
+        if (outcome.version !== null) maxVersion = Math.max(maxVersion ?? 0, outcome.version);
+      } else if (outcome.kind === 'gap') {
+        this.failures = 0;
+        count += await this.resolveGap(outcome.expected);
+      } else if (outcome.kind === 'refused') {
+        this.failures = 0;
+        await db.outbox.update(entry.mutationId, {
+          status: 'refused',
+          error: outcome.message,
+          errorCode: outcome.code,
+        });
+      } else if (outcome.kind === 'transient') {
+        this.failures++;
+        this.scheduleRetry();
+        return { count, maxVersion };
+      } else if (outcome.kind === 'auth') {
+        this.state$.next('paused');
+        this.opts.onAuthLost?.();
+        return { count, maxVersion };
+      } else {
+        break;
+      }
+    }
+    if (!this.stopped) this.state$.next('idle');
+    return { count, maxVersion };
+  }
+
+  private async send(entry: OutboxEntry): Promise<Outcome> {
+    const { db, calls } = this.opts;
+    const def = calls[entry.name];
+    if (!def) return { kind: 'refused', code: 'NOT_FOUND', message: `unknown call ${entry.name}` };
+    const meta = await db.meta.get('sync');
+    if (!meta) return { kind: 'transient' };
+    const socketId = this.opts.getSocketId?.();
+    let body = entry.body;
+    // A body that names the sender's socket carries the socket of now, not of when it was queued.
+    if (socketId && body && typeof body === 'object' && 'socketId' in body) body = { ...body, socketId };
+    const headers: Record<string, string> = {
+      [SYNC_HEADERS.clientId]: meta.clientId,
+      [SYNC_HEADERS.mutationId]: String(entry.mutationId),
+    };
+    if (socketId) headers[SYNC_HEADERS.socketId] = socketId;
+    try {
+      const answer = await request(def, body, {
+        headers,
+        signal: this.abort.signal,
+        ...(this.opts.fetch ? { fetch: this.opts.fetch } : {}),
+      });
+      const v = Number.parseInt(answer.headers.get(SYNC_HEADERS.version) ?? '', 10);
+      return { kind: 'acked', version: Number.isFinite(v) ? v : null };
+    } catch (err) {
+      if (err instanceof NetworkError && err.kind === 'aborted') return { kind: 'stopped' };
+      if (err instanceof ApiError) {
+        if (err.code === 'MUTATION_GAP' && err.expectedMutationId !== undefined) {
+          if (err.expectedMutationId !== entry.mutationId)
+            return { kind: 'gap', expected: err.expectedMutationId };
+          return { kind: 'transient' };
+        }
+        // The session ended: the server did not judge the mutation, so keep it for after login.
+        if (err.status === 401 || err.status === 403) return { kind: 'auth' };
+        if (!isTransient(err)) return { kind: 'refused', code: err.code, message: err.message };
+      }
+      return { kind: 'transient' };
+    }
+  }
+
+  /**
+   * 409 MUTATION_GAP: the server has applied everything below `expected`. Entries below it are
+   * acked (their effect stays until the next catch-up). If the server expects an id this device
+   * no longer holds (its state was restored from a backup), the pending entries are renumbered
+   * from `expected` so they can still be delivered in order. Answers how many were acked.
+   */
+  private async resolveGap(expected: number): Promise<number> {
+    const { db } = this.opts;
+    return db.transaction('rw', db.outbox, db.meta, async () => {
+      const all = await db.outbox.orderBy('mutationId').toArray();
+      let acked = 0;
+      const now = Date.now();
+      for (const e of all) {
+        if (e.status === 'pending' && e.mutationId < expected) {
+          await db.outbox.update(e.mutationId, { status: 'acked', ackVersion: null, ackedAt: now });
+          acked++;
+        }
+      }
+      const pending = all.filter((e) => e.status === 'pending' && e.mutationId >= expected);
+      const first = pending[0];
+      if (first && first.mutationId > expected) {
+        await db.outbox.where('mutationId').aboveOrEqual(expected).delete();
+        const renumbered = pending.map((e, i) => ({ ...e, mutationId: expected + i }));
+        await db.outbox.bulkAdd(renumbered);
+        const meta = await db.meta.get('sync');
+        if (meta) await db.meta.put({ ...meta, nextMutationId: expected + renumbered.length });
+      }
+      return acked;
+    });
+  }
+}

@@ -1,0 +1,12 @@
+/**
+ * A v4 UUID. `crypto.randomUUID` exists only in secure contexts; a venue box reached over plain
+ * http on the LAN is not one, so fall back to `getRandomValues`, which exists everywhere.
+ */
+export function uuid(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = Array.from(b, (n) => n.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it, vi } from 'vitest';
+import { type Room, testMutators } from '../test/sync-fixture.ts';
+import type { OutboxEntry, ServerRow } from './db.ts';
+import { composeEntity, isApplied } from './view.ts';
+
+function entry(
+  mutationId: number,
+  name: string,
+  body: unknown,
+  over: Partial<OutboxEntry> = {},
+): OutboxEntry {
+  return {
+    mutationId,
+    name,
+    body,
+    status: 'pending',
+    ackVersion: null,
+    ackedAt: null,
+    error: null,
+    errorCode: null,
+    attempts: 0,
+    createdAt: 0,
+    ...over,
+  };
+}
+
+const rows: ServerRow[] = [
+  { entity: 'room', entityId: 'r1', data: { id: 'r1', name: 'Sala' } },
+  { entity: 'table', entityId: 't1', data: { id: 't1', roomId: 'r1' } },
+  { entity: 'table', entityId: 't2', data: { id: 't2', roomId: 'r2' } },
+];
+
+describe('composeEntity', () => {
+  it('applies pending entries in mutation order on top of server rows', () => {
+    const out = composeEntity<Room>(
+      'room',
+      rows,
+      [
+        entry(2, 'roomRename', { id: 'r1', name: 'Seconda' }),
+        entry(1, 'roomRename', { id: 'r1', name: 'Prima' }),
+      ],
+      testMutators,
+      0,
+    );
+    expect(out.rows).toEqual([{ id: 'r1', name: 'Seconda' }]);
+  });
+
+  it('shows acked entries until the version is reached, never refused ones', () => {
+    expect(isApplied({ status: 'acked', ackVersion: 5 }, 4)).toBe(true);
+    expect(isApplied({ status: 'acked', ackVersion: 5 }, 5)).toBe(false);
+    expect(isApplied({ status: 'acked', ackVersion: null }, 99)).toBe(true);
+    expect(isApplied({ status: 'refused', ackVersion: null }, 0)).toBe(false);
+    const refused = entry(1, 'roomRename', { id: 'r1', name: 'No' }, { status: 'refused' });
+    expect(composeEntity<Room>('room', rows, [refused], testMutators, 0).rows).toEqual([
+      { id: 'r1', name: 'Sala' },
+    ]);
+  });
+
+  it('lets a mutator change several declared entities', () => {
+    const del = entry(1, 'roomDelete', { id: 'r1' });
+    expect(composeEntity('room', rows, [del], testMutators, 0).rows).toEqual([]);
+    expect(composeEntity('table', rows, [del], testMutators, 0).rows).toEqual([{ id: 't2', roomId: 'r2' }]);
+  });
+
+  it('leaves out, whole, the effect of a mutator that throws or touches an undeclared entity', () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const mutators = {
+      ...testMutators,
+      sneaky: {
+        entities: ['room'],
+        apply: (view: { put: (e: string, i: string, d: unknown) => void }) => {
+          view.put('room', 'r9', { id: 'r9', name: 'half' });
+          view.put('table', 't9', {});
+        },
+      },
+    };
+    const out = composeEntity('room', rows, [entry(1, 'sneaky', {})], mutators, 0);
+    expect(out.rows).toEqual([{ id: 'r1', name: 'Sala' }]);
+    expect(out.failed).toEqual([1]);
+    spy.mockRestore();
+  });
+});

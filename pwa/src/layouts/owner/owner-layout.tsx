@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+import { Outlet } from 'react-router';
+import { Alert } from '../../components/alert.tsx';
+import { Loading } from '../../components/loading.tsx';
+import { errorText } from '../../data/api.ts';
+import { SyncContext } from '../../data/hooks.ts';
+import { LiveContext } from '../../live/use-live.ts';
+import { ConnectionBanner } from './connection-banner.tsx';
+import { OutboxProblems } from './outbox-status.tsx';
+import { type OwnerRuntime, startOwnerRuntime } from './owner-runtime.ts';
+import { businessIdOf, useOwnerSession } from './owner-session.ts';
+import { OwnerTopBar } from './top-bar.tsx';
+
+/** Frame of every owner screen: top bar, connection and outbox state, the sync runtime. */
+export default function OwnerLayout() {
+  const { session } = useOwnerSession();
+  const businessId = businessIdOf(session);
+  const [runtime, setRuntime] = useState<OwnerRuntime | null>(null);
+  const [logoutError, setLogoutError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const started = startOwnerRuntime(businessId);
+    setRuntime(started);
+    return () => {
+      started.dispose();
+      setRuntime(null);
+    };
+  }, [businessId]);
+
+  if (!runtime) return <Loading />;
+  return (
+    <SyncContext.Provider value={runtime.sync}>
+      <LiveContext.Provider value={runtime.live}>
+        <OwnerTopBar onLogoutError={(err) => setLogoutError(errorText(err))} />
+        <div className="owner-status">
+          <ConnectionBanner />
+          <OutboxProblems />
+          {logoutError ? <Alert tone="danger">{logoutError}</Alert> : null}
+        </div>
+        <main id="main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </LiveContext.Provider>
+    </SyncContext.Provider>
+  );
+}

@@ -1,0 +1,39 @@
+import { t } from '@comanda/shared-schema';
+import { useState } from 'react';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { peekPrecUrl, type Role } from '../../app/session.ts';
+import { Page } from '../../components/page.tsx';
+import { x } from '../../texts-extra.ts';
+import { LoginForm } from './login-form.tsx';
+
+/** `/signin`: customer or owner credentials, or a guest session. */
+export default function SigninScreen() {
+  // Sent here by the owner guard: open on the owner tab.
+  const [role, setRole] = useState<Role>(() => (peekPrecUrl()?.startsWith('/owner/') ? 'owner' : 'user'));
+  return (
+    <Page title={t.signInTitle}>
+      <div className="card card-narrow">
+        <Tabs
+          className="tabs"
+          selectedKey={role}
+          onSelectionChange={(key) => setRole(key === 'owner' ? 'owner' : 'user')}
+        >
+          <TabList aria-label={x.accountKind}>
+            <Tab id="user" className="tab">
+              {x.customer}
+            </Tab>
+            <Tab id="owner" className="tab">
+              {x.owner}
+            </Tab>
+          </TabList>
+          <TabPanel id="user">
+            <LoginForm kind="user" />
+          </TabPanel>
+          <TabPanel id="owner">
+            <LoginForm kind="owner" />
+          </TabPanel>
+        </Tabs>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,22 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineProject } from 'vitest/config';
+
+// The `pwa` project of the root vitest config: jsdom with an in-memory IndexedDB.
+export default defineProject({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      // The service worker registration only exists in a vite-plugin-pwa build.
+      'virtual:pwa-register/react': fileURLToPath(
+        new URL('./src/test/pwa-register-stub.ts', import.meta.url),
+      ),
+    },
+  },
+  test: {
+    name: 'pwa',
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+  },
+});

@@ -1,0 +1,30 @@
+// `npm run bench`: every performance figure as one JSON line. Budgets are reported, not asserted:
+// timing belongs here, never in the test suite. `npm run bench -- hub` runs only the named ones.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot, startServer } from '../support/server.ts';
+import { benchFirstVisitJs } from './bundle.ts';
+import { benchHub } from './hub.ts';
+import { benchStartup } from './startup.ts';
+
+const benches: Record<string, () => Promise<void>> = {
+  startup: () => benchStartup(),
+  bundle: async () => {
+    if (!existsSync(join(repoRoot, 'pwa', 'dist', 'index.html'))) {
+      throw new Error('pwa/dist is missing: run `npm run build` first');
+    }
+    const server = await startServer();
+    try {
+      await benchFirstVisitJs(server, '/', 'first_visit_home', 150);
+    } finally {
+      await server.stop();
+    }
+  },
+  hub: () => benchHub(),
+};
+
+const wanted = process.argv.slice(2);
+for (const [name, run] of Object.entries(benches)) {
+  if (wanted.length > 0 && !wanted.includes(name)) continue;
+  await run();
+}
