@@ -8,6 +8,18 @@ export default defineConfig({
       { test: { name: 'sync-server', root: './sync-server', environment: 'node', testTimeout: 20_000 } },
       { test: { name: 'print-bridge', root: './print-bridge', environment: 'node', passWithNoTests: true } },
       './pwa/vitest.config.ts',
+      // The sync-correctness suite: the real PWA data layer (Dexie on fake-indexeddb) against the
+      // real server on a loopback port, with faults injected at the network boundary.
+      {
+        test: {
+          name: 'sync',
+          root: './tests/sync',
+          environment: 'node',
+          setupFiles: ['fake-indexeddb/auto'],
+          testTimeout: 60_000,
+          hookTimeout: 30_000,
+        },
+      },
     ],
   },
 });

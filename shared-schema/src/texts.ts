@@ -41,6 +41,10 @@ export const t = {
   invalidRoomName: 'Nome vuoto o troppo lungo',
   roomNotEmpty: 'Impossibile eliminare una sala contenente tavoli',
   noRooms: 'Nessuna sala. Aggiungine una con «Gestisci sale».', // ours
+  roomNotFound: 'Sala non trovata', // ours: a room id that is not one of this venue's
+  tableNotFound: 'Tavolo non trovato', // ours: a table id that is not one of this venue's
+  tableHasOrders: 'Impossibile eliminare un tavolo con ordini aperti', // ours
+  idTaken: 'Identificativo già in uso', // ours: a client-generated id that already exists
 
   // ---- dashboard (spec 2.6, 2.12, 4, 9)
   outOfMenu: 'Fuori menu',
