@@ -286,7 +286,8 @@ export type BusinessRow = z.infer<typeof BusinessRow>;
 // ---------------------------------------------------------------- rooms
 
 /** Room: id, name. */
-export const Room = z.object({ id: Id, name: RoomName });
+/** Room: id, name (spec 3). Added: position, so every device shows the tabs in one order. */
+export const Room = z.object({ id: Id, name: RoomName, position: z.number().int().min(0).optional() });
 export type Room = z.infer<typeof Room>;
 
 /**

@@ -22,6 +22,7 @@ import { createLocalBus, type LiveBus } from './live/bus.ts';
 import { CLOSE_GOING_AWAY, LiveHub } from './live/hub.ts';
 import { liveRoutes } from './live/live-route.ts';
 import { createMailer } from './mail/mailer.ts';
+import { roomsPlugin } from './rooms/index.ts';
 import { SyncCore } from './sync/sync-core.ts';
 import { syncRoutes } from './sync/sync-routes.ts';
 
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(accountRoutes);
   await app.register(syncRoutes);
   await app.register(liveRoutes);
+  await app.register(roomsPlugin);
   if (pwa) await installPwa(app, config.pwaDist);
 
   app.sessions.prune();

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { listRooms, listTables, roomWire, tableWire } from './queries.ts';
+import { roomsRoutes } from './rooms-routes.ts';
+import { tablesRoutes } from './tables-routes.ts';
+import { venueFlagsRoutes } from './venue-flags-routes.ts';
+
+/**
+ * Rooms and tables (spec 2.4, 2.5, 7): the calls, and the 'room' and 'table' rows the owner's
+ * device keeps offline (snapshot; changes are written by each mutation).
+ */
+export async function roomsPlugin(app: FastifyInstance): Promise<void> {
+  app.sync.registerSnapshot('room', (db, businessId) =>
+    listRooms(db, businessId).map((row) => ({ id: row.id, data: roomWire(row) })),
+  );
+  app.sync.registerSnapshot('table', (db, businessId) =>
+    listTables(db, businessId).map((row) => ({ id: row.id, data: tableWire(row) })),
+  );
+  await app.register(roomsRoutes);
+  await app.register(tablesRoutes);
+  await app.register(venueFlagsRoutes);
+}

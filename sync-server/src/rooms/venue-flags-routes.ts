@@ -1,0 +1,62 @@
+import { AppError, calls } from '@comanda/shared-schema';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { businessWire } from '../business/business-settings.ts';
+import { businesses, users } from '../db/schema.ts';
+import { msg } from '../http/messages.ts';
+import { mutationRoute, route } from '../http/route.ts';
+
+const flag = (on: boolean): 0 | 1 => (on ? 1 : 0);
+
+/** The spec's user versions; anything else stored reads as the base version. */
+function userVersion(stored: number): 1 | 2 | 3 {
+  return stored === 2 || stored === 3 ? stored : 1;
+}
+
+/**
+ * The room screen's venue flags: the owner order toggle ('Abilita ordini') and the owner's
+ * version, which decides the room screen's extra panels (spec 2.4).
+ */
+export async function venueFlagsRoutes(app: FastifyInstance): Promise<void> {
+  route(app, calls.ownerOrderEnabledGet, ({ businessId }) => {
+    const row = app.store.db
+      .select({ orderEnabled: businesses.orderEnabled })
+      .from(businesses)
+      .where(eq(businesses.id, businessId))
+      .get();
+    if (!row) throw new AppError('business_id_error', msg.businessNotFound);
+    return { success: true, orderEnabled: flag(row.orderEnabled) };
+  });
+
+  /** Flips the flag; owners and the venue's customers follow it live (enableOrder/disableOrder). */
+  mutationRoute(app, calls.ownerOrderToggle, ({ db, businessId, change, publish }) => {
+    const current = db
+      .select({ orderEnabled: businesses.orderEnabled })
+      .from(businesses)
+      .where(eq(businesses.id, businessId))
+      .get();
+    if (!current) throw new AppError('business_id_error', msg.businessNotFound);
+    const row = db
+      .update(businesses)
+      .set({ orderEnabled: !current.orderEnabled })
+      .where(eq(businesses.id, businessId))
+      .returning()
+      .get();
+    if (!row) throw new Error('venue vanished inside its transaction');
+    change('business', row.id, 'put', businessWire(row));
+    publish(row.orderEnabled ? 'enableOrder' : 'disableOrder', {}, { to: 'all' });
+    return { success: true, orderEnabled: flag(row.orderEnabled) };
+  });
+
+  /** Only the version: the venue's owner account is nobody else's business. */
+  route(app, calls.userDataUserGet, ({ body }) => {
+    const row = app.store.db
+      .select({ version: users.version })
+      .from(businesses)
+      .innerJoin(users, eq(users.id, businesses.ownerUserId))
+      .where(eq(businesses.id, body.ownerId))
+      .get();
+    if (!row) throw new AppError('business_id_error', msg.businessNotFound);
+    return { success: true, version: userVersion(row.version) };
+  });
+}
