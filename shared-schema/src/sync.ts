@@ -16,6 +16,12 @@ export const SYNC_HEADERS = {
   replayed: 'x-comanda-replayed',
   /** The live socket of the sender, so its own event is not echoed (when the body has no socketId). */
   socketId: 'x-socket-id',
+  /**
+   * Set on every answer the sync core judged and stored (applied or refused, fresh or replayed).
+   * A 401/403 without it means the session, not the mutation, was refused: the client keeps the
+   * mutation and waits for a new sign-in instead of dropping it.
+   */
+  judged: 'x-comanda-judged',
 } as const;
 
 export const ClientId = z.uuid();

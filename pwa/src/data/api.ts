@@ -7,6 +7,7 @@ import {
   calls,
   ErrorCode,
   type ErrorEnvelope,
+  SYNC_HEADERS,
   t,
 } from '@comanda/shared-schema';
 import { x } from '../texts-extra.ts';
@@ -53,11 +54,11 @@ function queryString(body: Record<string, unknown>): string {
   return s ? `?${s}` : '';
 }
 
-function envelopeError(status: number, data: unknown): ApiError {
+function envelopeError(status: number, data: unknown, judged = false): ApiError {
   const env = data as Partial<ErrorEnvelope> | null;
   const code = ErrorCode.safeParse(env?.code);
   if (env && env.success === false && typeof env.error === 'string' && code.success) {
-    return new ApiError(status, code.data, env.error, env.issues, env.expectedMutationId);
+    return new ApiError(status, code.data, env.error, env.issues, env.expectedMutationId, judged);
   }
   // Not our envelope (a proxy's HTML page, an empty 502): keep the status, say something useful.
   const fallback: ErrorCode = status >= 500 ? (status === 503 ? 'UNAVAILABLE' : 'INTERNAL') : 'VALIDATION';
@@ -114,7 +115,7 @@ export async function request(def: CallDef, body: unknown, opts: CallOptions = {
       data = null;
     }
   }
-  if (!res.ok) throw envelopeError(res.status, data);
+  if (!res.ok) throw envelopeError(res.status, data, res.headers.get(SYNC_HEADERS.judged) === '1');
   if (data === null) throw envelopeError(res.status >= 500 ? res.status : 502, null);
   return { data, headers: res.headers, status: res.status };
 }

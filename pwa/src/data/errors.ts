@@ -13,6 +13,8 @@ export class ApiError extends Error {
     message: string,
     readonly issues: ErrorEnvelope['issues'] = undefined,
     readonly expectedMutationId: number | undefined = undefined,
+    /** The sync core judged this mutation (header `x-comanda-judged`): never a session problem. */
+    readonly judged = false,
   ) {
     super(message);
   }

@@ -104,6 +104,27 @@ describe('replayer', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it('pauses on a 401 the sync core did not judge, keeping the entry for after sign-in', async () => {
+    const { server, db, client } = setup();
+    server.failNext.push(401);
+    await client.mutate('roomAdd', { id: 'r1', name: 'Sala' });
+    await client.replayer.trigger({ force: true });
+    expect((await db.outbox.get(1))?.status).toBe('pending');
+    expect(client.replayer.state$.value).toBe('paused');
+    await client.replayer.trigger({ force: true });
+    expect((await db.outbox.get(1))?.status).toBe('acked');
+  });
+
+  it('refuses a judged 403 like any refusal, so it never stalls the entries behind it', async () => {
+    const { server, db, client } = setup();
+    await client.mutate('roomAdd', { id: 'r1', name: 'altrui' });
+    await client.mutate('roomAdd', { id: 'r2', name: 'Giardino' });
+    await client.replayer.trigger({ force: true });
+    expect(await db.outbox.get(1)).toMatchObject({ status: 'refused', errorCode: 'FORBIDDEN' });
+    expect((await db.outbox.get(2))?.status).toBe('acked');
+    expect(server.mutationIds()).toEqual([1, 2]);
+  });
+
   it('retries a transient failure with the same mutation id', async () => {
     const { server, db, client } = setup();
     server.failNext.push(503, 'network');

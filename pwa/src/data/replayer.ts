@@ -233,7 +233,8 @@ export class Replayer {
           return { kind: 'transient' };
         }
         // The session ended: the server did not judge the mutation, so keep it for after login.
-        if (err.status === 401 || err.status === 403) return { kind: 'auth' };
+        // A judged 403 (e.g. a businessId that is not this venue's) is an ordinary refusal.
+        if ((err.status === 401 || err.status === 403) && !err.judged) return { kind: 'auth' };
         if (!isTransient(err)) return { kind: 'refused', code: err.code, message: err.message };
       }
       return { kind: 'transient' };

@@ -120,6 +120,7 @@ export class FakeServer {
   ): Response {
     const failure = this.failNext.shift();
     if (failure === 'network') throw new TypeError('Failed to fetch');
+    if (failure === 401) return json(401, { success: false, code: 'UNAUTHORIZED', error: 'Accedi di nuovo' });
     if (failure !== undefined) return json(failure, { success: false, code: 'UNAVAILABLE', error: 'busy' });
     const clientId = headers[SYNC_HEADERS.clientId];
     const id = Number(headers[SYNC_HEADERS.mutationId]);
@@ -136,12 +137,15 @@ export class FakeServer {
       const stored = client.answers.get(id);
       const res = json(stored?.status ?? 200, stored?.body ?? { success: true }, stored?.version ?? null);
       res.headers.set(SYNC_HEADERS.replayed, '1');
+      res.headers.set(SYNC_HEADERS.judged, '1');
       return res;
     }
     if (id > client.last + 1) return gap(client.last + 1);
     const { response, stored } = this.run(handler, body);
     client.last = id;
     client.answers.set(id, stored);
+    // Like the real sync core: every answer it stored says so.
+    response.headers.set(SYNC_HEADERS.judged, '1');
     return response;
   }
 

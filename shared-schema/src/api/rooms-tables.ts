@@ -60,7 +60,12 @@ export const roomsTablesCalls = {
     path: '/api/tables/owner/add',
     access: 'owner',
     mutation: true,
-    body: z.object({ id: ClientGeneratedId.optional(), x: CanvasCoord.optional(), y: CanvasCoord.optional(), roomId: Id }),
+    body: z.object({
+      id: ClientGeneratedId.optional(),
+      x: CanvasCoord.optional(),
+      y: CanvasCoord.optional(),
+      roomId: Id,
+    }),
     response: ok({ id: Id, businessId: Id, number: z.number().int().min(1) }),
   }),
   /**

@@ -245,6 +245,7 @@ export function mutationRoute<C extends CallDef, P>(
     });
     if (outcome.version !== null) reply.header(SYNC_HEADERS.version, String(outcome.version));
     if (outcome.replayed) reply.header(SYNC_HEADERS.replayed, '1');
+    reply.header(SYNC_HEADERS.judged, '1');
     return reply.code(outcome.status).send(outcome.body);
   });
 }

@@ -143,6 +143,7 @@ describe('sync core: client and mutation ids', () => {
     const gap = await mutate(client, 3, { name: 'Terzo' });
     expect(gap.statusCode).toBe(409);
     expect(gap.json()).toMatchObject({ success: false, code: 'MUTATION_GAP', expectedMutationId: 2 });
+    expect(gap.headers['x-comanda-judged']).toBeUndefined();
     const fresh = await mutate(randomUUID(), 2, { name: 'X' });
     expect(fresh.json()).toMatchObject({ code: 'MUTATION_GAP', expectedMutationId: 1 });
     expect(venueName()).toBe('Primo');
@@ -156,11 +157,13 @@ describe('sync core: client and mutation ids', () => {
     const refused = await mutate(client, 2, { name: 'Mai', outcome: 'refuse' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ success: false, code: 'CONFLICT', error: 'Rifiutato' });
+    expect(refused.headers['x-comanda-judged']).toBe('1');
     expect(venueName()).toBe('Primo');
     expect(lastMutation(client)).toBe(2);
     const replay = await mutate(client, 2, { name: 'Mai', outcome: 'refuse' });
     expect(replay.statusCode).toBe(409);
     expect(replay.headers['x-comanda-replayed']).toBe('1');
+    expect(replay.headers['x-comanda-judged']).toBe('1');
     // It never blocks what follows.
     const next = await mutate(client, 3, { name: 'Terzo' });
     expect(next.statusCode).toBe(200);
@@ -226,7 +229,10 @@ describe('sync core: client and mutation ids', () => {
     const guest = (await post(t.app, '/api/user/login', { isAnonymus: true })).cookies[0];
     const cookie = `comanda_sid=${guest?.value}`;
     const before = rowCounts(t.app);
-    expect((await mutate(randomUUID(), 1, { name: 'X' }, cookie)).statusCode).toBe(403);
+    const asGuest = await mutate(randomUUID(), 1, { name: 'X' }, cookie);
+    expect(asGuest.statusCode).toBe(403);
+    // Not judged: the client keeps the mutation for after the owner signs in again.
+    expect(asGuest.headers['x-comanda-judged']).toBeUndefined();
     expect((await post(t.app, rename.path, { name: 'X' })).statusCode).toBe(401);
     expect(rowCounts(t.app)).toEqual(before);
   });
