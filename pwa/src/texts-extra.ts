@@ -89,4 +89,31 @@ export const x = {
   userDeliveryTitle: 'Consegna o ritiro',
   userDeliveryCartTitle: 'Carrello della consegna',
   userDeliverySuccessTitle: 'Pagamento completato',
+
+  // Owner room screen (spec 2.4, 2.5)
+  roomTabsLabel: 'Sale',
+  roomToolbarLabel: 'Gestione della sala',
+  existingRooms: 'Sale esistenti',
+  noTablesInRoom: 'Nessun tavolo in questa sala.',
+  moveTableHint: 'Trascina il tavolo o usa le frecce per spostarlo.',
+  tableStateBusy: 'Con ordini',
+  tableStateFree: 'Libero',
+  tableMarkBusy: 'Segna come occupato',
+  tableMarkFree: 'Segna come libero',
+  tableStatusOffline: 'Lo stato del tavolo non si può cambiare offline.',
+  printQr: 'Stampa QR',
+  qrSheetHint: 'Un codice per tavolo: i clienti lo inquadrano per aprire il menu e ordinare.',
+  versionPanelOne: 'Pannello aggiuntivo 1',
+  versionPanelTwo: 'Pannello aggiuntivo 2',
+} as const;
+
+/** Texts of `x` with placeholders. */
+export const xf = {
+  roomLayout: (room: string) => `Disposizione dei tavoli: ${room}`,
+  roomNameLabel: (room: string) => `Nome della sala ${room}`,
+  renameRoomLabel: (room: string) => `Rinomina ${room}`,
+  deleteRoomLabel: (room: string) => `Elimina ${room}`,
+  deleteTableQuestion: (n: number | string) => `Eliminare il Tavolo ${n}?`,
+  qrSheetTitle: (room: string) => `Codici QR · ${room}`,
+  qrAlt: (n: number | string) => `Codice QR del Tavolo ${n}`,
 } as const;

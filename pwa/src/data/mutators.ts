@@ -1,4 +1,5 @@
 import type { Body, CallName, Calls } from '@comanda/shared-schema';
+import { roomMutators } from '../screens/owner-room/mutators.ts';
 import type { Mutator, MutatorMap } from './view.ts';
 
 /** The local effect of each owner mutation, keyed by its call name in shared-schema `calls`. */
@@ -14,4 +15,6 @@ export function defineMutators<M extends MutatorsFor>(m: M): M {
  * feature files of shared-schema). A feature spreads its map in here, e.g. `...roomMutators`.
  * A mutation without a mutator is still queued and sent; it just shows no optimistic effect.
  */
-export const mutators: MutatorMap = {};
+export const mutators: MutatorMap = {
+  ...roomMutators,
+};
