@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type Room, testMutators } from '../test/sync-fixture.ts';
 import type { OutboxEntry, ServerRow } from './db.ts';
-import { composeEntity, isApplied } from './view.ts';
+import { composeEntity, type EntityView, isApplied } from './view.ts';
 
 function entry(
   mutationId: number,
@@ -60,6 +60,32 @@ describe('composeEntity', () => {
     const del = entry(1, 'roomDelete', { id: 'r1' });
     expect(composeEntity('room', rows, [del], testMutators, 0).rows).toEqual([]);
     expect(composeEntity('table', rows, [del], testMutators, 0).rows).toEqual([{ id: 't2', roomId: 'r2' }]);
+  });
+
+  it('replays what a mutator reads: a table added to a room created offline does not vanish', () => {
+    const mutators = {
+      ...testMutators,
+      roomOnly: {
+        entities: ['room'],
+        apply: (view: EntityView, body: unknown) => {
+          const b = body as { id: string; name: string };
+          view.put('room', b.id, b);
+        },
+      },
+      tableInRoom: {
+        entities: ['table', 'room'],
+        apply: (view: EntityView, body: unknown) => {
+          const b = body as { id: string; roomId: string };
+          // Like the real room mutators: a table only goes into a room that exists.
+          if (view.get('room', b.roomId)) view.put('table', b.id, b);
+        },
+      },
+    };
+    const queued = [
+      entry(1, 'roomOnly', { id: 'r9', name: 'Nuova' }),
+      entry(2, 'tableInRoom', { id: 't9', roomId: 'r9' }),
+    ];
+    expect(composeEntity('table', rows, queued, mutators, 0).rows).toContainEqual({ id: 't9', roomId: 'r9' });
   });
 
   it('leaves out, whole, the effect of a mutator that throws or touches an undeclared entity', () => {

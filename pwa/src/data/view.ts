@@ -30,16 +30,33 @@ export function isApplied(entry: Pick<OutboxEntry, 'status' | 'ackVersion'>, las
   return false; // refused: its optimistic effect disappears at once
 }
 
-/** The outbox entries that affect `entity`, in mutation order. */
+/**
+ * The outbox entries that affect `entity`, in mutation order: those whose mutator touches it,
+ * and, transitively, those touching any entity such a mutator reads. A table added to a room
+ * that was itself created offline needs the room's entry replayed too, or the table vanishes.
+ */
 export function entriesFor(
   entity: string,
   entries: readonly OutboxEntry[],
   mutators: MutatorMap,
   lastVersion: number,
 ): OutboxEntry[] {
-  return entries
-    .filter((e) => isApplied(e, lastVersion) && mutators[e.name]?.entities.includes(entity))
-    .sort((a, b) => a.mutationId - b.mutationId);
+  const applied = entries.filter((e) => isApplied(e, lastVersion) && mutators[e.name]);
+  const reach = new Set([entity]);
+  const chosen = new Set<OutboxEntry>();
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const e of applied) {
+      if (chosen.has(e)) continue;
+      const touched = mutators[e.name]?.entities ?? [];
+      if (!touched.some((name) => reach.has(name))) continue;
+      chosen.add(e);
+      grew = true;
+      for (const name of touched) reach.add(name);
+    }
+  }
+  return [...chosen].sort((a, b) => a.mutationId - b.mutationId);
 }
 
 /** Every entity whose rows must be loaded to replay `entries` (plus the one asked for). */
