@@ -12,6 +12,7 @@ import {
   Phone,
   RoomName,
 } from './fields.ts';
+import { t } from './texts.ts';
 
 /**
  * The entities of spec section 3, with the spec's field names. Money is integer cents on the
@@ -101,10 +102,16 @@ export type OutOfMenuLine = z.infer<typeof OutOfMenuLine>;
  * One line of a cart as sent in an order: only amount above 0 (spec 5). The server looks the dish
  * up and recomputes every price from its own menu; the prices here are the client's view.
  */
-export const OrderCartLine = z.union([
-  CartLine.extend({ amount: z.number().int().min(1).max(999) }),
-  OutOfMenuLine,
-]);
+export const OrderCartLine = z.union(
+  [
+    CartLine.extend({
+      amount: z.number().int(t.invalidAmount).min(1, t.invalidAmount).max(999, t.invalidAmount),
+    }),
+    OutOfMenuLine,
+  ],
+  // A line matching neither shape (a non-integer amount fails both): one clear message.
+  { error: (issue) => (issue.code === 'invalid_union' ? t.invalidCartLine : undefined) },
+);
 export type OrderCartLine = z.infer<typeof OrderCartLine>;
 export const OrderCart = z.array(OrderCartLine).min(1).max(200);
 

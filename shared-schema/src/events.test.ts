@@ -24,6 +24,8 @@ const RECEIVED = [
   'updateRoom',
   'connect',
   'disconnect',
+  // Added (issue 4): open menus refresh when the owner edits the menu.
+  'menuChanged',
 ];
 
 describe('live events', () => {

@@ -21,6 +21,11 @@ export const serverEvents = {
   updateRoom: z.object({ roomId: Id.optional() }),
   /** A table's status changed on another device. */
   switchTableStatus: z.object({ id: Id, status: z.boolean() }),
+  /**
+   * Added: the venue's menu changed (owner menu edits). To every socket of the venue, customers
+   * included, so open menus reload; owners' devices also catch up through the version.
+   */
+  menuChanged: z.object({}),
   enableOrder: z.object({}),
   disableOrder: z.object({}),
   enableChat: z.object({}),

@@ -114,11 +114,102 @@ export const t = {
   orderingDisabled: 'Gli ordini sono momentaneamente disabilitati.', // ours
   invalidTable: 'Tavolo non valido.', // ours
 
+  // ---- owner menu (/owner/menu, issue 4; ours: the spec shows no texts for it)
+  menuTitle: 'Menu', // ours
+  menuNewCategory: 'Nuova categoria', // ours
+  menuEditCategory: 'Modifica categoria', // ours
+  menuNewDish: 'Nuovo piatto', // ours
+  menuEditDish: 'Modifica piatto', // ours
+  menuAddDish: 'Aggiungi piatto', // ours: the per-category add button
+  menuName: 'Nome', // ours
+  menuKitchenArea: 'Reparto', // ours: the kitchen area (cucina, bar, fritti) of a category
+  menuKitchenAreaHint: 'I piatti di questa categoria arrivano a questo reparto.', // ours
+  menuPrice: 'Prezzo', // ours
+  menuCategory: 'Categoria', // ours
+  menuDescription: 'Descrizione', // ours
+  menuAvailable: 'Disponibile', // ours
+  menuUnavailable: 'Non disponibile', // ours
+  menuVariants: 'Varianti', // ours
+  menuNoVariants: "Nessuna variante: il piatto si ordina così com'è.", // ours
+  menuAddVariant: 'Aggiungi variante', // ours
+  menuRemoveVariant: 'Rimuovi variante', // ours
+  menuVariantName: 'Nome variante', // ours
+  menuMultiChoice: 'Scelta multipla', // ours
+  menuMultiChoiceHint:
+    'Senza scelta multipla il cliente deve scegliere una sola opzione (scelta obbligatoria).', // ours
+  menuOption: 'Opzione', // ours
+  menuOptionPrice: 'Supplemento', // ours: an option's price, added to the dish's
+  menuAddOption: 'Aggiungi opzione', // ours
+  menuRemoveOption: 'Rimuovi opzione', // ours
+  menuMoveUp: 'Sposta su', // ours
+  menuMoveDown: 'Sposta giù', // ours
+  menuEdit: 'Modifica', // ours
+  menuDelete: 'Elimina', // ours
+  menuIncreasePrice: 'Aumenta prezzo', // ours
+  menuDecreasePrice: 'Diminuisci prezzo', // ours
+  menuSearch: 'Cerca piatto', // ours
+  menuClearSearch: 'Cancella ricerca', // ours
+  menuNoDishesFound: 'Nessun piatto trovato.', // ours
+  menuNoCategories: 'Il menu è vuoto. Inizia con «Nuova categoria».', // ours
+  menuEmptyCategory: 'Nessun piatto in questa categoria.', // ours
+  menuCreateCategoryFirst: 'Crea prima una categoria.', // ours
+  menuCategoryNotEmpty: 'Impossibile eliminare una categoria che contiene piatti', // ours: CATEGORY_NOT_EMPTY
+  menuChooseCategory: 'Selezionare la categoria', // ours
+  menuNameTooLong: 'Il nome non può superare i 100 caratteri', // ours
+  menuDescriptionTooLong: 'La descrizione non può superare i 500 caratteri.', // ours
+  menuPriceNegative: 'Il prezzo non può essere negativo', // ours
+  menuPriceTooPrecise: 'Al massimo due decimali', // ours
+  menuPriceTooLarge: 'Prezzo troppo alto', // ours
+  menuVariantNeedsOption: "Aggiungi almeno un'opzione", // ours
+  menuDuplicateVariant: 'Esiste già una variante con questo nome', // ours
+  menuDuplicateCategory: 'Esiste già una categoria con questo nome', // ours
+  menuDuplicateOption: "Esiste già un'opzione con questo nome", // ours
+  menuTooManyVariants: 'Al massimo 50 varianti', // ours
+  menuTooManyOptions: 'Al massimo 100 opzioni', // ours
+  menuFixErrors: 'Correggi i campi segnalati.', // ours
+
+  // ---- menu and ordering, server answers (issue 4)
+  categoryNotFound: 'Categoria non trovata', // ours: a category id that is not one of this venue's
+  dishNotFound: 'Piatto non trovato', // ours
+  invalidAmount: 'Quantità non valida: da 1 a 999', // ours
+  invalidCartLine: 'Riga del carrello non valida: quantità intera da 1 a 999, nota al massimo 150 caratteri.', // ours
+  outOfMenuOwnerOnly: 'Solo il gestore può aggiungere richieste fuori menu', // ours
+
   // ---- cart (spec 2.9, 5)
   cartEmpty: 'Il carrello è vuoto.',
   remove: 'Rimuovi',
   addNote: 'Aggiungi nota',
   noteTooLong: 'Note cannot exceed 150 characters.',
+
+  // ---- customer ordering (issue 4: table menu, cart, send, history; ours unless quoted)
+  sendingOrder: 'Invio in corso…', // ours
+  sendWaitingOffline: "Connessione assente: l'ordine partirà appena torna la rete.", // ours
+  sendStalled: "L'ordine non è ancora arrivato al locale. Controlla la connessione e riprova.", // ours
+  businessIdError: 'Locale non trovato: controlla il link o il codice QR.', // ours: business_id_error
+  dishError: 'Impossibile caricare il menu. Riprova tra poco.', // ours: dish_error
+  historyError: 'Impossibile caricare lo storico degli ordini.', // ours: history_error
+  orderErased: 'Il conto del tavolo è stato chiuso: il carrello è stato svuotato.', // ours: live eraseOrder
+  menuCategories: 'Categorie', // ours
+  openCategories: 'Tutte le categorie', // ours: the mobile side drawer
+  menuDishes: 'Piatti', // ours
+  cartTitle: 'Carrello', // ours
+  decreaseAmount: 'Diminuisci', // ours
+  increaseAmount: 'Aumenta', // ours
+  editNote: 'Modifica nota', // ours
+  noteLabel: 'Nota', // ours
+  saveNote: 'Salva nota', // ours
+  removeNote: 'Rimuovi nota', // ours
+  orderTotal: 'Totale', // ours
+  noDishes: 'Nessun piatto disponibile.', // ours
+  ingredientsHint: 'Togli la spunta agli ingredienti che non vuoi.', // ours
+  historyTitle: 'Storico ordini', // ours
+  historyEmpty: 'Nessun ordine per questo tavolo.', // ours
+  tableSections: 'Sezioni del tavolo', // ours
+  sectionMenu: 'Menu', // ours
+  sectionHistory: 'Storico', // ours
+  sectionCart: 'Carrello', // ours
+  liveReconnecting: 'Aggiornamenti in tempo reale sospesi: nuovo tentativo in corso.', // ours
+  orderOnBehalf: 'Ordine per il tavolo', // ours: owner ordering, above the table title
 
   // ---- delivery/pickup form and summary (spec 2.10, 5)
   completeOrderStep: 'Completa ordine',
@@ -257,6 +348,40 @@ export const tf = {
   changeRefusedReason: (reason: string) => `${t.changeRefused}: ${reason}`,
   /** Outbox counter. */
   pendingChanges: (n: number) => `${t.pendingChanges}: ${n}`,
+  // ---- owner menu (ours)
+  menuDishCount: (n: number) => (n === 1 ? '1 piatto' : `${n} piatti`),
+  menuVariantGroup: (n: number) => `Variante ${n}`,
+  menuOptionGroup: (n: number) => `Opzione ${n}`,
+  menuEditLabel: (name: string) => `Modifica ${name}`,
+  menuDeleteLabel: (name: string) => `Elimina ${name}`,
+  menuMoveUpLabel: (name: string) => `Sposta su ${name}`,
+  menuMoveDownLabel: (name: string) => `Sposta giù ${name}`,
+  menuAvailableLabel: (name: string) => `Disponibile: ${name}`,
+  menuAddDishTo: (category: string) => `Aggiungi piatto a ${category}`,
+  menuDeleteDishQuestion: (name: string) => `Eliminare «${name}» dal menu?`,
+  menuDeleteCategoryQuestion: (name: string) => `Eliminare la categoria «${name}»?`,
+  menuVariantsSummary: (names: readonly string[]) => `Varianti: ${names.join(', ')}`,
+
   /** 'Benvenuto, Mario'. */
   welcome: (name: string) => `${t.userHomeTitle}, ${name}`,
+  // ---- customer ordering (issue 4)
+  /** Announced when a dish without variants goes straight into the cart. */
+  addedToCart: (name: string) => `${name} aggiunto al carrello`,
+  /** Described count of the 'Visualizza e invia' button. */
+  cartCount: (n: number) => `Piatti nel carrello: ${n}`,
+  /** Automatic resend countdown while sending an order. */
+  retryIn: (seconds: number) => `Nuovo tentativo tra ${seconds} s`,
+  /** Per-line labels, so 'Rimuovi' and the steppers say which dish they act on. */
+  amountOf: (name: string) => `Quantità di ${name}`,
+  noteFor: (name: string) => `Nota per ${name}`,
+  forDish: (action: string, name: string) => `${action} ${name}`,
+  /** History line: '2 × Margherita'. */
+  lineAmount: (amount: number, name: string) => `${amount} × ${name}`,
+  // ---- menu and ordering, server answers (issue 4)
+  /** A cart line naming a dish that is gone or switched off. */
+  dishUnavailable: (name: string) => `Piatto non disponibile: ${name}. Aggiorna il menu e riprova.`,
+  /** A cart line with an option that is not one of its dish's. */
+  optionNotInDish: (name: string) => `Opzione non valida per ${name}. Aggiorna il menu e riprova.`,
+  /** A mandatory single-choice variant left empty: 'Margherita: Formato (scelta obbligatoria)'. */
+  mandatoryVariantMissing: (dish: string, variant: string) => `${dish}: ${variant} ${t.mandatoryChoice}`,
 } as const;

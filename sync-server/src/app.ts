@@ -22,6 +22,8 @@ import { createLocalBus, type LiveBus } from './live/bus.ts';
 import { CLOSE_GOING_AWAY, LiveHub } from './live/hub.ts';
 import { liveRoutes } from './live/live-route.ts';
 import { createMailer } from './mail/mailer.ts';
+import { menuPlugin } from './menu/index.ts';
+import { orderingPlugin } from './ordering/index.ts';
 import { roomsPlugin } from './rooms/index.ts';
 import { SyncCore } from './sync/sync-core.ts';
 import { syncRoutes } from './sync/sync-routes.ts';
@@ -125,6 +127,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(syncRoutes);
   await app.register(liveRoutes);
   await app.register(roomsPlugin);
+  await app.register(menuPlugin);
+  await app.register(orderingPlugin);
   if (pwa) await installPwa(app, config.pwaDist);
 
   app.sessions.prune();

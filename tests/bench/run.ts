@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { repoRoot, startServer } from '../support/server.ts';
 import { benchFirstVisitJs } from './bundle.ts';
 import { benchHub } from './hub.ts';
+import { benchReplay } from './replay.ts';
+import { benchOrder } from './order.ts';
 import { benchStartup } from './startup.ts';
 
 const benches: Record<string, () => Promise<void>> = {
@@ -21,6 +23,8 @@ const benches: Record<string, () => Promise<void>> = {
     }
   },
   hub: () => benchHub(),
+  replay: () => benchReplay(),
+  order: () => benchOrder(),
 };
 
 const wanted = process.argv.slice(2);

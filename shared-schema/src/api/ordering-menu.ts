@@ -85,7 +85,12 @@ export const orderingCalls = {
     }).superRefine(requireAddress),
     response: ok({ deliveryId: Id }),
   }),
-  /** A table order. Answer (not shown by the spec): the table and the lines stored. */
+  /**
+   * A table order. Answer (not shown by the spec): the table and the lines stored, every name and
+   * price from the server's menu. Send an `Idempotency-Key` header (one per send, reused on retry).
+   * Refusals, nothing stored: business_id_error, TABLE_INVALID, FORBIDDEN (isOwner without being
+   * the venue's owner), ORDER_DISABLED (customers only), VENUE_CLOSED, dish_error, VALIDATION.
+   */
   userOrder: defineCall({
     method: 'POST',
     path: '/api/reservation/user/order',
@@ -168,7 +173,11 @@ export const orderingCalls = {
     body: OwnerRef,
     response: ok({ version: z.union([z.literal(1), z.literal(2), z.literal(3)]) }),
   }),
-  /** Closed status; added: opening hours for the closed-venue screen. */
+  /**
+   * Closed status; added: opening hours for the closed-venue screen. is_closed is 1 when the owner
+   * closed the venue or the server's Rome time is outside openingTime-closingTime (past midnight
+   * handled), the same rule that refuses an order with VENUE_CLOSED.
+   */
   userClosedStatusGet: defineCall({
     method: 'POST',
     path: '/api/user/dataUser/getClosedStatus',

@@ -4,7 +4,7 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'driz
 /**
  * The SQLite schema (drizzle). Times are integer epoch milliseconds from the app clock; money is
  * integer cents; booleans are 0/1. Ids of users, businesses and tables are random strings
- * (they appear in QR links). Orders, lines and history come with their issues.
+ * (they appear in QR links).
  * After a change: `npm run db:generate -w @comanda/sync-server` and commit `drizzle/`.
  */
 
@@ -257,6 +257,198 @@ export const variantOptions = sqliteTable(
   },
   (t) => [index('variant_options_variant').on(t.variantId)],
 );
+
+const KITCHEN_AREA = ['cucina', 'bar', 'fritti'] as const;
+const ORDER_KIND = ['table', 'consegna', 'ritiro'] as const;
+const LINE_STATUS = ['preparation', 'ready', 'completed', 'owner_deleted'] as const;
+const PAYMENT_METHOD = ['cassa', 'carta'] as const;
+
+/**
+ * A dashboard entry (spec 3 "Table / order"): a table's open order, which accumulates the lines
+ * of every send until the owner completes it, or one delivery/pickup order. The spec's
+ * `deliveryId` is the id of a consegna/ritiro order; `tipo` is derived from `kind`; `isCalled` is
+ * the table's `called` flag (a call is the table's, with or without an order). Open while
+ * `closed_at` is null; completing writes `order_history` and sets `closed_at`.
+ */
+export const orders = sqliteTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ORDER_KIND }).notNull(),
+    /** Table orders only. A later table deletion keeps the closed orders that named it. */
+    tableId: text('table_id').references(() => diningTables.id, { onDelete: 'set null' }),
+    // Delivery/pickup form (spec 3 "Order form data" as submitted).
+    nome: text('nome'),
+    cognome: text('cognome'),
+    telefono: text('telefono'),
+    email: text('email'),
+    indirizzo: text('indirizzo'),
+    comune: text('comune'),
+    noteConsegna: text('note_consegna'),
+    /** 'HH:MM' Rome time of the slot. */
+    orario: text('orario'),
+    /** Rome date on which the slot's service window opened (slots.ts `serviceDate`). */
+    slotDate: text('slot_date'),
+    /** The customer chose 'Prima possibile' (orario is the range's start). */
+    primaPossibile: bool('prima_possibile').notNull().default(false),
+    /** 0 awaiting the owner's decision (deliveries), 1 accepted (tables at once). */
+    accettato: bool('accettato').notNull().default(true),
+    /** Cents. */
+    sconto: integer('sconto').notNull().default(0),
+    /** Cents, consegna only. */
+    costoConsegna: integer('costo_consegna').notNull().default(0),
+    /** Card service fee charged, cents (issue 7). */
+    serviceFee: integer('service_fee').notNull().default(0),
+    /** Null until known: a table pays when it is completed. */
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHOD }),
+    paymentIntentId: text('payment_intent_id'),
+    accountIdPayment: text('account_id_payment'),
+    /** 1 = paid (changeStatusPay). */
+    statusPay: bool('status_pay').notNull().default(false),
+    createdAt: ms('created_at').notNull(),
+    /** Last time lines were added or the entry changed. */
+    updatedAt: ms('updated_at').notNull(),
+    closedAt: ms('closed_at'),
+  },
+  (t) => [
+    // One open order per table: a second send appends to it (SQLite indexes NULLs as distinct).
+    uniqueIndex('orders_open_table').on(t.tableId).where(sql`${t.closedAt} IS NULL`),
+    // The dashboard: a venue's open entries.
+    index('orders_business_open').on(t.businessId, t.closedAt),
+    // Slot capacity (issue 6): orders of a venue in one slot.
+    index('orders_business_slot').on(t.businessId, t.slotDate, t.orario),
+    index('orders_payment_intent').on(t.paymentIntentId),
+  ],
+);
+
+/**
+ * A reservation line (spec 3): what was ordered, as ordered. Name, unit price (options
+ * included), category and area are copied from the menu when ordered, so a later menu edit or a
+ * deleted dish leaves past lines as they were (hence no foreign key on `dish_id`).
+ */
+export const orderLines = sqliteTable(
+  'order_lines',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Denormalised: tenant checks on a line id (status/set) without a join. */
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** 1, 2, 3... within its order: the display order. */
+    seq: integer('seq').notNull(),
+    /** Null for an out-of-menu line. */
+    dishId: text('dish_id'),
+    name: text('name').notNull(),
+    /** Unit price in cents, selected options included. */
+    price: integer('price').notNull(),
+    amount: integer('amount').notNull(),
+    /** The selected variants (shared-schema `Variant[]` with `selected`), sorted by position. */
+    variant: text('variant', { mode: 'json' }).notNull().default(sql`'[]'`),
+    note: text('note'),
+    /** Kitchen area (spec selected_option). */
+    selectedOption: text('selected_option', { enum: KITCHEN_AREA }).notNull(),
+    /** The dish's category when ordered; 'out_menu' for an out-of-menu line. */
+    categoryId: text('category_id'),
+    categoryName: text('category_name').notNull().default(''),
+    status: text('status', { enum: LINE_STATUS }).notNull().default('preparation'),
+    printed: bool('printed').notNull().default(false),
+    accettato: bool('accettato').notNull().default(true),
+    createdAt: ms('created_at').notNull(),
+    lastUpdate: ms('last_update').notNull(),
+  },
+  (t) => [index('order_lines_order').on(t.orderId, t.seq)],
+);
+
+/**
+ * A completed table or delivery (issue 5 writes it): the totals as charged, one row per order.
+ * `service_date` is the Rome date of the service (a night past midnight counts to the evening it
+ * began), so reports group by day in SQL without time-zone arithmetic.
+ */
+export const orderHistory = sqliteTable(
+  'order_history',
+  {
+    id: text('id').primaryKey(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** The completed order's id (no foreign key: closed orders may be pruned). */
+    orderId: text('order_id').notNull(),
+    kind: text('kind', { enum: ORDER_KIND }).notNull(),
+    tableId: text('table_id'),
+    tableNumber: integer('table_number'),
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHOD }).notNull().default('cassa'),
+    paymentIntentId: text('payment_intent_id'),
+    // Cents (spec 3 "Order-history payload" plus the order view's rows).
+    /** Lines not deleted by the owner: sum of price x amount. */
+    totaleOrdine: integer('totale_ordine').notNull(),
+    costoConsegna: integer('costo_consegna').notNull().default(0),
+    serviceFee: integer('service_fee').notNull().default(0),
+    sconto: integer('sconto').notNull().default(0),
+    totalePagato: integer('totale_pagato').notNull(),
+    /** The entry as the dashboard showed it (shared-schema `TableOrder`), for receipts. */
+    snapshot: text('snapshot', { mode: 'json' }).notNull(),
+    openedAt: ms('opened_at').notNull(),
+    completedAt: ms('completed_at').notNull(),
+    /** 'YYYY-MM-DD', Rome. */
+    serviceDate: text('service_date').notNull(),
+    /** Who completed it. */
+    completedBy: text('completed_by'),
+  },
+  (t) => [
+    uniqueIndex('order_history_order').on(t.orderId),
+    index('order_history_business_completed').on(t.businessId, t.completedAt),
+    index('order_history_business_date').on(t.businessId, t.serviceDate),
+  ],
+);
+
+/**
+ * The lines of a completed order, one row each, for SQL reports (issue 10): revenue by dish,
+ * category and kitchen area over a period. `total` is price x amount, 0 for owner_deleted lines.
+ */
+export const orderHistoryLines = sqliteTable(
+  'order_history_lines',
+  {
+    /** The reservation line's id. */
+    id: text('id').primaryKey(),
+    historyId: text('history_id')
+      .notNull()
+      .references(() => orderHistory.id, { onDelete: 'cascade' }),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    completedAt: ms('completed_at').notNull(),
+    serviceDate: text('service_date').notNull(),
+    dishId: text('dish_id'),
+    name: text('name').notNull(),
+    categoryId: text('category_id'),
+    categoryName: text('category_name').notNull().default(''),
+    area: text('area', { enum: KITCHEN_AREA }).notNull(),
+    price: integer('price').notNull(),
+    amount: integer('amount').notNull(),
+    total: integer('total').notNull(),
+    status: text('status', { enum: LINE_STATUS }).notNull(),
+    variant: text('variant', { mode: 'json' }).notNull().default(sql`'[]'`),
+    note: text('note'),
+  },
+  (t) => [
+    index('order_history_lines_history').on(t.historyId),
+    index('order_history_lines_business_completed').on(t.businessId, t.completedAt),
+    index('order_history_lines_business_dish').on(t.businessId, t.dishId),
+  ],
+);
+
+export type OrderRecord = typeof orders.$inferSelect;
+export type OrderLineRecord = typeof orderLines.$inferSelect;
+export type CategoryRecord = typeof categories.$inferSelect;
+export type DishRecord = typeof dishes.$inferSelect;
+export type VariantRecord = typeof variants.$inferSelect;
+export type VariantOptionRecord = typeof variantOptions.$inferSelect;
 
 export type UserRow = typeof users.$inferSelect;
 export type BusinessRecord = typeof businesses.$inferSelect;

@@ -108,8 +108,9 @@ describe('live hub', () => {
     const guest = await createGuest(t);
     const other = await createOwner(t);
     expect(await refused(`ownerId=${owner.businessId}`)).toBe(401);
-    expect(await refused(`ownerId=${owner.businessId}`, { cookie: guest })).toBe(403);
-    expect(await refused(`ownerId=${owner.businessId}`, { cookie: other.cookie })).toBe(403);
+    // Without a table, a non-owner session of a real venue is a venue-wide customer; no venue, 403.
+    expect(await refused('ownerId=nope', { cookie: guest })).toBe(403);
+    expect(await refused('ownerId=nope', { cookie: other.cookie })).toBe(403);
     expect(await refused(`ownerId=${owner.businessId}&tableId=nope`, { cookie: guest })).toBe(403);
     expect(await refused(`ownerId=${other.businessId}&tableId=${tableId}`, { cookie: guest })).toBe(403);
     expect(await refused('', { cookie: owner.cookie })).toBe(400);
@@ -162,6 +163,27 @@ describe('live hub', () => {
     await atTable.next('enableOrder');
     expect(ownerWs.frames.map((f) => f.event)).toEqual(['updateRoom']);
     expect(atTable.frames.map((f) => f.event)).toEqual(['disableOrder', 'enableChat']);
+  });
+
+  it("a customer without a table (or another venue's owner) hears only venue-wide events", async () => {
+    await setup();
+    const guest = await createGuest(t);
+    const other = await createOwner(t);
+    const ownerWs = await connect(`ownerId=${owner.businessId}`, owner.cookie);
+    const onMenu = await connect(`ownerId=${owner.businessId}`, guest);
+    const foreignOwner = await connect(`ownerId=${owner.businessId}`, other.cookie);
+    const atTable = await connect(`ownerId=${owner.businessId}&tableId=${tableId}`, guest);
+    const hub = t.app.hub;
+    hub.publish(owner.businessId, 'updateRoom', {});
+    hub.publish(owner.businessId, 'enableChat', {}, { tableId });
+    hub.publish(owner.businessId, 'eraseOrder', { tableId }, { tableId });
+    hub.publish(owner.businessId, 'disableOrder', {}, { to: 'customers' });
+    hub.publish(owner.businessId, 'menuChanged', {}, { to: 'all' });
+    for (const ws of [ownerWs, onMenu, foreignOwner, atTable]) await ws.next('menuChanged');
+    expect(ownerWs.frames.map((f) => f.event)).toEqual(['updateRoom']);
+    expect(onMenu.frames.map((f) => f.event)).toEqual(['disableOrder']);
+    expect(foreignOwner.frames.map((f) => f.event)).toEqual(['disableOrder']);
+    expect(atTable.frames.map((f) => f.event)).toEqual(['enableChat', 'eraseOrder', 'disableOrder']);
   });
 
   it('closes a socket that sends a malformed frame with 1008; the others live on', async () => {

@@ -109,10 +109,13 @@ export class LiveHub {
   /** Takes over an upgraded socket: joins its rooms and sends `connect`. */
   attach(ws: WebSocket, access: Omit<LiveSocketInfo, 'socketId'>): LiveSocketInfo {
     const info: LiveSocketInfo = { ...access, socketId: randomId() };
+    // A customer without a table hears only the venue-wide events.
     const rooms =
       info.role === 'owner'
         ? [ownersRoom(info.businessId)]
-        : [customersRoom(info.businessId), tableRoom(info.businessId, info.tableId ?? '')];
+        : info.tableId
+          ? [customersRoom(info.businessId), tableRoom(info.businessId, info.tableId)]
+          : [customersRoom(info.businessId)];
     const conn: Connection = { ws, info, alive: true, rooms };
     for (const room of rooms) this.join(room, conn);
     this.all.add(conn);

@@ -8,9 +8,9 @@ import {
   TABLE_SQUARE_PX,
   t,
 } from '@comanda/shared-schema';
-import { and, asc, count, eq, max } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, max } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { diningTables, rooms } from '../db/schema.ts';
+import { diningTables, orderLines, orders, rooms } from '../db/schema.ts';
 import { msg } from '../http/messages.ts';
 import { randomId } from '../lib/ids.ts';
 
@@ -36,12 +36,20 @@ export function tableWire(row: TableRecord): RoomTable {
 }
 
 /**
- * Whether a table has open orders (red square, no 'Elimina', delete refused). Until orders
- * exist (issues 4 and 5) the spec's `status` flag ("set when a table has orders") stands for it;
- * those issues must add "or the table has open order lines" here, and nowhere else.
+ * Whether a table has open orders (red square, no 'Elimina', delete refused): the spec's
+ * `status` flag ("set when a table has orders", also the owner's switch), or an open order with
+ * lines (completing the order closes it).
  */
-export function tableHasOrders(_db: Db, table: TableRecord): boolean {
-  return table.status;
+export function tableHasOrders(db: Db, table: TableRecord): boolean {
+  if (table.status) return true;
+  const open = db
+    .select({ id: orderLines.id })
+    .from(orders)
+    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(and(eq(orders.tableId, table.id), isNull(orders.closedAt)))
+    .limit(1)
+    .get();
+  return open !== undefined;
 }
 
 export function tableView(db: Db, row: TableRecord): RoomTableView {

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { menuRoutes } from './menu-routes.ts';
+import { categoryWire, listCategories, loadDishes } from './queries.ts';
+
+/**
+ * The menu (spec 3 "Menu dish, Variant, Option, Category"; /owner/menu): the owner's calls and
+ * the 'category' and 'dish' rows the owner's device keeps offline.
+ */
+export async function menuPlugin(app: FastifyInstance): Promise<void> {
+  app.sync.registerSnapshot('category', (db, businessId) =>
+    listCategories(db, businessId).map((row) => ({ id: row.id, data: categoryWire(row) })),
+  );
+  app.sync.registerSnapshot('dish', (db, businessId) =>
+    loadDishes(db, businessId).map((dish) => ({ id: dish.id, data: dish })),
+  );
+  await app.register(menuRoutes);
+}

@@ -1,0 +1,70 @@
+import { calls, type MenuDish, sortByPosition } from '@comanda/shared-schema';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { route } from '../http/route.ts';
+import { categoryWire, listCategories, loadDishes } from '../menu/queries.ts';
+import { checkBusinessEcho } from '../rooms/queries.ts';
+import { linesOfOrder, lineWire, openOrderOfTable } from './queries.ts';
+import { closedStatus, requireVenue, requireVenueTable } from './venue.ts';
+
+/** What a person can order: available dishes by name, and the categories that have one, by position. */
+function orderableMenu(db: Db, businessId: string) {
+  const data: MenuDish[] = loadDishes(db, businessId, { availableOnly: true });
+  const used = new Set(data.map((d) => d.categoryId));
+  const cats = listCategories(db, businessId).filter((c) => used.has(c.id));
+  return { success: true as const, data, categories: sortByPosition(cats).map(categoryWire) };
+}
+
+/**
+ * Spec 7 "Ordering and menu", the reads of the table flow: whether the venue, the table and
+ * ordering are there, the menu, and the table's history. Any signed-in session (customer, guest,
+ * owner) may ask; a venue or table that does not exist answers the spec's error codes.
+ */
+export async function customerRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.store;
+
+  route(app, calls.userIsValidTable, ({ body }) => {
+    const table = requireVenueTable(db, requireVenue(db, body.ownerId).id, body.tableId);
+    return { success: true, number: table.number };
+  });
+
+  route(app, calls.userOrderEnabledGet, ({ body }) => ({
+    success: true,
+    orderEnabled: requireVenue(db, body.ownerId).orderEnabled ? 1 : 0,
+  }));
+
+  /** is_closed: the owner's flag, or now (Rome) outside the opening hours. */
+  route(app, calls.userClosedStatusGet, ({ body }) => {
+    const venue = requireVenue(db, body.ownerId);
+    return {
+      success: true,
+      ...closedStatus(venue, app.clock.nowMs()),
+      openingTime: venue.openingTime,
+      closingTime: venue.closingTime,
+    };
+  });
+
+  route(app, calls.verifyBusinessId, ({ body }) => {
+    const venue = requireVenue(db, body.businessId);
+    return { success: true, businessId: venue.id, name: venue.name };
+  });
+
+  route(app, calls.userMenuGet, ({ body }) => orderableMenu(db, requireVenue(db, body.businessId).id));
+
+  /** The owner ordering on a table's behalf: their own venue's menu (a body businessId must match). */
+  route(app, calls.ownerMenuOrderGet, ({ body, businessId }) => {
+    checkBusinessEcho(businessId, body.businessId);
+    return orderableMenu(db, businessId);
+  });
+
+  /** The lines of the table's open order, except those the owner deleted; [] when none is open. */
+  route(app, calls.userHistoryGet, ({ body }) => {
+    // An unknown venue or table, or another venue's table: history_error.
+    const table = requireVenueTable(db, body.ownerId, body.tableId, 'history_error');
+    const order = openOrderOfTable(db, table.id);
+    return {
+      success: true,
+      history: order ? linesOfOrder(db, order.id, false).map((line) => lineWire(line, order)) : [],
+    };
+  });
+}

@@ -1,0 +1,113 @@
+import { AppError, type CallDef, calls, t } from '@comanda/shared-schema';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { diningTables, type OrderLineRecord, type OrderRecord, orders } from '../db/schema.ts';
+import { msg } from '../http/messages.ts';
+import { type MutationContext, mutationRoute } from '../http/route.ts';
+import { randomId } from '../lib/ids.ts';
+import { type TableRecord, tableWire } from '../rooms/queries.ts';
+import { orderStatements } from './order-statements.ts';
+import { priceCart } from './price-cart.ts';
+import { lastLineSeq, lineWire, openOrderOfTable, orderWire } from './queries.ts';
+import { requireVenue, requireVenueTable, venueIsClosed } from './venue.ts';
+
+/**
+ * The customer's order goes through the sync core like an owner mutation (one transaction with
+ * the change log, events after commit, `Idempotency-Key` replays), but it is not an outbox call:
+ * shared-schema keeps `mutation` for those, so the flag is set here only.
+ */
+const userOrder = { ...calls.userOrder, mutation: true } as const satisfies CallDef;
+
+type Ctx = MutationContext<typeof userOrder>;
+
+/** The table's open order, opened by this send when there is none. */
+function openOrder(ctx: Ctx, table: TableRecord): OrderRecord {
+  const { db, now } = ctx;
+  const open = openOrderOfTable(db, table.id);
+  if (open) {
+    orderStatements(db).touchOrder.run({ id: open.id, now });
+    return { ...open, updatedAt: now };
+  }
+  return db
+    .insert(orders)
+    .values({
+      id: randomId(),
+      businessId: table.businessId,
+      kind: 'table',
+      tableId: table.id,
+      // Table orders need no acceptance (spec 3: accettato 1).
+      accettato: true,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning()
+    .get();
+}
+
+/**
+ * `/api/reservation/user/order`: a table's cart. Refused, with nothing stored, when the venue or
+ * table is not there, ordering is off (customers only), the venue is closed, or a line does not
+ * match the menu. Every name and price comes from the menu. The lines join the table's open
+ * order; the table turns red (status 1); the venue's owners and the table's other phones get
+ * `order` with the new lines.
+ */
+export async function orderRoute(app: FastifyInstance): Promise<void> {
+  mutationRoute(
+    app,
+    userOrder,
+    (ctx) => {
+      const { body, db, now, change, publish, user } = ctx;
+      const venue = requireVenue(db, body.ownerId);
+      const table = requireVenueTable(db, venue.id, body.tableId);
+      const ownerHere = user.user.role === 'owner' && user.businessId === venue.id;
+      if (body.isOwner && !ownerHere) throw new AppError('FORBIDDEN', msg.forbidden);
+      // The owner ordering on a table's behalf: the 'Abilita ordini' switch is for customers.
+      const byOwner = body.isOwner === true;
+      if (!byOwner && !venue.orderEnabled) throw new AppError('ORDER_DISABLED', t.orderingDisabled);
+      if (venueIsClosed(venue, now)) throw new AppError('VENUE_CLOSED', t.venueClosed);
+      const priced = priceCart(db, venue.id, body.cart, byOwner);
+
+      const order = openOrder(ctx, table);
+      const first = lastLineSeq(db, order.id) + 1;
+      const insertLine = orderStatements(db).insertLine;
+      const stored = priced.map((line, i): OrderLineRecord => {
+        const record: OrderLineRecord = {
+          ...line,
+          id: randomId(),
+          orderId: order.id,
+          businessId: venue.id,
+          seq: first + i,
+          status: 'preparation',
+          printed: false,
+          accettato: true,
+          createdAt: now,
+          lastUpdate: now,
+        };
+        insertLine.run(record);
+        return record;
+      });
+
+      // Spec 3: the table's status is set when it has orders.
+      let current = table;
+      if (!table.status) {
+        const updated = db
+          .update(diningTables)
+          .set({ status: true })
+          .where(eq(diningTables.id, table.id))
+          .returning()
+          .get();
+        if (updated) current = updated;
+        change('table', current.id, 'put', tableWire(current));
+        publish('switchTableStatus', { id: current.id, status: true });
+      }
+
+      const lines = stored.map((line) => lineWire(line, order));
+      const row = orderWire(order, current);
+      change('order', order.id, 'put', row);
+      for (const line of lines) change('line', line.id, 'put', line);
+      publish('order', { table: { ...row, reservations: lines } }, { to: 'all', tableId: table.id });
+      return { success: true, tableId: table.id, lines };
+    },
+    { businessOf: ({ body }) => body.ownerId },
+  );
+}

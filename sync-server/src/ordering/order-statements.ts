@@ -1,0 +1,111 @@
+import { and, eq, isNull, max, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import {
+  businesses,
+  categories,
+  diningTables,
+  dishes,
+  orderLines,
+  orders,
+  variantOptions,
+  variants,
+} from '../db/schema.ts';
+
+const p = sql.placeholder;
+
+/**
+ * The queries of the order path, prepared once per connection: building a drizzle query and
+ * preparing its SQL costs more than running it, and a venue's busiest moment is customers
+ * sending orders (tests/bench/order.ts measures it).
+ */
+function prepare(db: Db) {
+  return {
+    venue: db
+      .select()
+      .from(businesses)
+      .where(eq(businesses.id, p('id')))
+      .prepare(),
+    table: db
+      .select()
+      .from(diningTables)
+      .where(and(eq(diningTables.id, p('id')), eq(diningTables.businessId, p('businessId'))))
+      .prepare(),
+    /**
+     * The available dishes a cart names (`ids`: a JSON array), each row one option of one of their
+     * variants (variant and option null for a dish without variants), with the category's name and
+     * kitchen area.
+     */
+    cartMenu: db
+      .select({
+        dish: dishes,
+        categoryName: categories.name,
+        area: categories.area,
+        variant: variants,
+        option: variantOptions,
+      })
+      .from(dishes)
+      .innerJoin(categories, eq(categories.id, dishes.categoryId))
+      .leftJoin(variants, eq(variants.dishId, dishes.id))
+      .leftJoin(variantOptions, eq(variantOptions.variantId, variants.id))
+      .where(
+        and(
+          eq(dishes.businessId, p('businessId')),
+          eq(dishes.available, true),
+          sql`${dishes.id} in (select value from json_each(${p('ids')}))`,
+        ),
+      )
+      .prepare(),
+    openOrder: db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.tableId, p('tableId')), isNull(orders.closedAt)))
+      .prepare(),
+    touchOrder: db
+      .update(orders)
+      .set({ updatedAt: sql`${p('now')}` })
+      .where(eq(orders.id, p('id')))
+      .prepare(),
+    lastSeq: db
+      .select({ top: max(orderLines.seq) })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, p('orderId')))
+      .prepare(),
+    insertLine: db
+      .insert(orderLines)
+      .values({
+        id: p('id'),
+        orderId: p('orderId'),
+        businessId: p('businessId'),
+        seq: p('seq'),
+        dishId: p('dishId'),
+        name: p('name'),
+        price: p('price'),
+        amount: p('amount'),
+        variant: p('variant'),
+        note: p('note'),
+        selectedOption: p('selectedOption'),
+        categoryId: p('categoryId'),
+        categoryName: p('categoryName'),
+        status: p('status'),
+        printed: p('printed'),
+        accettato: p('accettato'),
+        createdAt: p('createdAt'),
+        lastUpdate: p('lastUpdate'),
+      })
+      .prepare(),
+  };
+}
+
+export type OrderStatements = ReturnType<typeof prepare>;
+
+const cache = new WeakMap<Db, OrderStatements>();
+
+/** The prepared statements of this connection (prepared on first use). */
+export function orderStatements(db: Db): OrderStatements {
+  let statements = cache.get(db);
+  if (!statements) {
+    statements = prepare(db);
+    cache.set(db, statements);
+  }
+  return statements;
+}

@@ -1,0 +1,124 @@
+import type { OrderRow, ReservationLine, TableOrder, Variant } from '@comanda/shared-schema';
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { diningTables, type OrderLineRecord, type OrderRecord, orderLines, orders } from '../db/schema.ts';
+import type { TableRecord } from '../rooms/queries.ts';
+import { orderStatements } from './order-statements.ts';
+
+const flag = (on: boolean): 0 | 1 => (on ? 1 : 0);
+const instant = (ms: number): string => new Date(ms).toISOString();
+
+/**
+ * A dashboard entry without its lines, as the change log ('order') keeps it: shared-schema's
+ * `OrderRow`. A table order names its table (tableId, number, x, y, status, isCalled from the
+ * table); a delivery or pickup is its own deliveryId.
+ */
+export function orderWire(order: OrderRecord, table: TableRecord | null): OrderRow {
+  const isTable = order.kind === 'table';
+  return {
+    id: order.id,
+    tableId: isTable ? order.tableId : null,
+    deliveryId: isTable ? null : order.id,
+    number: table?.number ?? null,
+    tipo: order.kind === 'consegna' ? 'Consegna' : order.kind === 'ritiro' ? 'Ritiro' : null,
+    nome: order.nome,
+    cognome: order.cognome,
+    telefono: order.telefono,
+    email: order.email,
+    indirizzo: order.indirizzo,
+    comune: order.comune,
+    noteConsegna: order.noteConsegna,
+    orario: order.orario,
+    accettato: flag(order.accettato),
+    isCalled: table?.called ?? false,
+    x: table?.x ?? null,
+    y: table?.y ?? null,
+    businessId: order.businessId,
+    status: table ? flag(table.status) : 1,
+    paymentIntentId: order.paymentIntentId,
+    costoConsegna: order.costoConsegna,
+    sconto: order.sconto,
+    statusPay: flag(order.statusPay),
+    createdAt: instant(order.createdAt),
+  };
+}
+
+/** A reservation line as it travels ('line' changes, events, history): shared-schema's `ReservationLine`. */
+export function lineWire(
+  line: OrderLineRecord,
+  order: Pick<OrderRecord, 'id' | 'kind' | 'tableId'>,
+): ReservationLine {
+  const isTable = order.kind === 'table';
+  return {
+    id: line.id,
+    tableId: isTable ? order.tableId : null,
+    deliveryId: isTable ? null : order.id,
+    dishId: line.dishId,
+    name: line.name,
+    price: line.price,
+    amount: line.amount,
+    variant: line.variant as Variant[],
+    note: line.note,
+    selected_option: line.selectedOption,
+    status: line.status,
+    printed: flag(line.printed),
+    accettato: flag(line.accettato),
+    lastUpdate: instant(line.lastUpdate),
+    ...(line.categoryId !== null ? { categoryId: line.categoryId } : {}),
+    categoryName: line.categoryName,
+  };
+}
+
+/** The dashboard entry with the given lines (all of them, or only those just added). */
+export function tableOrderWire(
+  order: OrderRecord,
+  table: TableRecord | null,
+  lines: readonly ReservationLine[],
+): TableOrder {
+  return { ...orderWire(order, table), reservations: [...lines] };
+}
+
+/** The table's open order (at most one: the `orders_open_table` index), or undefined. */
+export function openOrderOfTable(db: Db, tableId: string): OrderRecord | undefined {
+  return orderStatements(db).openOrder.get({ tableId });
+}
+
+/** An order's lines in the order they were sent; `withDeleted: false` drops owner_deleted ones. */
+export function linesOfOrder(db: Db, orderId: string, withDeleted = true): OrderLineRecord[] {
+  const where = withDeleted
+    ? eq(orderLines.orderId, orderId)
+    : and(eq(orderLines.orderId, orderId), ne(orderLines.status, 'owner_deleted'));
+  return db.select().from(orderLines).where(where).orderBy(asc(orderLines.seq)).all();
+}
+
+export function lastLineSeq(db: Db, orderId: string): number {
+  return orderStatements(db).lastSeq.get({ orderId })?.top ?? 0;
+}
+
+/** A venue's open dashboard entries with their tables (the 'order' snapshot rows). */
+export function listOpenOrders(
+  db: Db,
+  businessId: string,
+): Array<{ order: OrderRecord; table: TableRecord | null }> {
+  return db
+    .select({ order: orders, table: diningTables })
+    .from(orders)
+    .leftJoin(diningTables, eq(diningTables.id, orders.tableId))
+    .where(and(eq(orders.businessId, businessId), isNull(orders.closedAt)))
+    .orderBy(asc(orders.createdAt), asc(orders.id))
+    .all();
+}
+
+/** The lines of a venue's open entries (the 'line' snapshot rows), deleted ones included. */
+export function listOpenLines(
+  db: Db,
+  businessId: string,
+): Array<{ line: OrderLineRecord; order: OrderRecord }> {
+  return db
+    .select({ line: orderLines, order: orders })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(eq(orders.businessId, businessId), isNull(orders.closedAt)))
+    .orderBy(asc(orders.createdAt), asc(orderLines.seq))
+    .all();
+}
