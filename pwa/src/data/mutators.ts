@@ -1,4 +1,5 @@
 import type { Body, CallName, Calls } from '@comanda/shared-schema';
+import { menuMutators } from '../screens/owner-menu/mutators.ts';
 import { roomMutators } from '../screens/owner-room/mutators.ts';
 import type { Mutator, MutatorMap } from './view.ts';
 
@@ -17,4 +18,5 @@ export function defineMutators<M extends MutatorsFor>(m: M): M {
  */
 export const mutators: MutatorMap = {
   ...roomMutators,
+  ...menuMutators,
 };
