@@ -1,0 +1,196 @@
+import {
+  addToCart,
+  type CartLine,
+  type Check,
+  cartLineKey,
+  checkNote,
+  linesToSend,
+  MAX_LINE_AMOUNT,
+  mergeCart,
+  removeLine,
+  SESSION_STORAGE_KEYS,
+  setLineAmount,
+  setLineNote,
+} from '@comanda/shared-schema';
+import { uuid } from '../data/uuid.ts';
+import { clearCachedMenu, patchUserCache, readJson, removeKey, writeJson } from './session-store.ts';
+
+/**
+ * One send attempt of a cart: the Idempotency-Key and the exact body, frozen when the customer
+ * first pressed 'Ordina'. Retries (automatic or the retry button, even after a reload) resend
+ * these bytes with this key, so the server stores the order once. A changed cart is a new order:
+ * its fingerprint no longer matches and the next send makes a new attempt.
+ */
+export interface SendAttempt<B = unknown> {
+  key: string;
+  fingerprint: string;
+  body: B;
+}
+
+/** What session storage `cart` holds: the lines of one scope and the pending attempt. */
+interface StoredCart {
+  scope: string;
+  lines: CartLine[];
+  attempt?: SendAttempt | null;
+}
+
+export interface CartSnapshot {
+  lines: CartLine[];
+  attempt: SendAttempt | null;
+}
+
+/** `table:{ownerId}:{tableId}` or, for issue 6, `delivery:{ownerId}`. */
+export function tableScope(ownerId: string, tableId: string): string {
+  return `table:${ownerId}:${tableId}`;
+}
+
+export function deliveryScope(ownerId: string): string {
+  return `delivery:${ownerId}`;
+}
+
+/** The lines a send would carry, in a form that changes whenever the order would change. */
+export function cartFingerprint(lines: readonly CartLine[]): string {
+  return JSON.stringify(linesToSend(lines).map((line) => [cartLineKey(line), line.amount]));
+}
+
+function sanitize(lines: unknown): CartLine[] {
+  if (!Array.isArray(lines)) return [];
+  const valid = lines.filter(
+    (l): l is CartLine =>
+      typeof l === 'object' &&
+      l !== null &&
+      typeof (l as CartLine).id === 'string' &&
+      typeof (l as CartLine).name === 'string' &&
+      Number.isInteger((l as CartLine).price) &&
+      Number.isInteger((l as CartLine).amount),
+  );
+  return mergeCart(valid).filter((l) => l.amount > 0);
+}
+
+/**
+ * The cart of one table (or delivery): the shared cart rules over session storage, observable
+ * for `useSyncExternalStore`. One instance per scope per tab (see `cartStoreFor`), so the menu
+ * route and the cart route edit the same lines.
+ */
+export class CartStore {
+  private snapshot: CartSnapshot;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(readonly scope: string) {
+    const stored = readJson<StoredCart>(SESSION_STORAGE_KEYS.cart);
+    // A cart of another table stays untouched until this one changes: the customer may go back.
+    this.snapshot =
+      stored?.scope === scope
+        ? { lines: sanitize(stored.lines), attempt: stored.attempt ?? null }
+        : { lines: [], attempt: null };
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): CartSnapshot => this.snapshot;
+
+  get lines(): CartLine[] {
+    return this.snapshot.lines;
+  }
+
+  private commit(lines: CartLine[], attempt: SendAttempt | null = this.snapshot.attempt): void {
+    // An attempt describes one exact cart; once the cart differs it can never be resent.
+    const keep = attempt && attempt.fingerprint === cartFingerprint(lines) ? attempt : null;
+    this.snapshot = { lines, attempt: keep };
+    if (lines.length === 0 && !keep) removeKey(SESSION_STORAGE_KEYS.cart);
+    else
+      writeJson(SESSION_STORAGE_KEYS.cart, { scope: this.scope, lines, attempt: keep } satisfies StoredCart);
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Add a line (merged with an identical one). */
+  add(line: CartLine): void {
+    this.commit(addToCart(this.lines, { ...line, amount: Math.max(1, line.amount) }));
+  }
+
+  /** Set a line's amount; 0 removes it (spec 5). */
+  setAmount(key: string, amount: number): void {
+    this.commit(setLineAmount(this.lines, key, Math.max(0, Math.min(MAX_LINE_AMOUNT, Math.trunc(amount)))));
+  }
+
+  increment(key: string): void {
+    const line = this.lines.find((l) => cartLineKey(l) === key);
+    if (line) this.setAmount(key, line.amount + 1);
+  }
+
+  /** The minus button: never below 1 (spec 5 'minus is disabled below 2'). */
+  decrement(key: string): void {
+    const line = this.lines.find((l) => cartLineKey(l) === key);
+    if (line && line.amount >= 2) this.setAmount(key, line.amount - 1);
+  }
+
+  remove(key: string): void {
+    this.commit(removeLine(this.lines, key));
+  }
+
+  /**
+   * Save a line's note. Beyond 150 characters the note is refused and the line keeps its
+   * previous note (spec 5). An empty note removes it. Returns the check for the message.
+   */
+  setNote(key: string, note: string | undefined): Check<string> {
+    const text = (note ?? '').trim();
+    const check = checkNote(text);
+    if (!check.ok) return check;
+    this.commit(setLineNote(this.lines, key, text === '' ? undefined : text));
+    return check;
+  }
+
+  clear(): void {
+    this.commit([], null);
+  }
+
+  /**
+   * The attempt to send now: the pending one while the cart is unchanged (a retry), else a new
+   * key with the body `makeBody` builds from the lines above 0.
+   */
+  attemptFor<B>(makeBody: (lines: CartLine[]) => B, newKey: () => string = uuid): SendAttempt<B> {
+    const fingerprint = cartFingerprint(this.lines);
+    const pending = this.snapshot.attempt;
+    if (pending && pending.fingerprint === fingerprint) return pending as SendAttempt<B>;
+    const attempt: SendAttempt<B> = { key: newKey(), fingerprint, body: makeBody(linesToSend(this.lines)) };
+    this.commit(this.lines, attempt);
+    return attempt;
+  }
+
+  /** After a definitive refusal: the server stored it under this key, a resend needs a new one. */
+  dropAttempt(): void {
+    if (this.snapshot.attempt) this.commit(this.lines, null);
+  }
+}
+
+const stores = new Map<string, CartStore>();
+
+export function cartStoreFor(scope: string): CartStore {
+  let store = stores.get(scope);
+  if (!store) {
+    store = new CartStore(scope);
+    stores.set(scope, store);
+  }
+  return store;
+}
+
+/** Tests: forget the per-scope instances (session storage is cleared separately). */
+export function resetCartStores(): void {
+  stores.clear();
+}
+
+/** Spec 4: on success the cart, the cached dishes and the erase-order state are cleared. */
+export function clearAfterOrder(store: CartStore, ownerId: string): void {
+  store.clear();
+  clearCachedMenu();
+  patchUserCache(store.scope, ownerId, { orderErased: false });
+}
+
+/** Live `eraseOrder`: the venue closed the table's bill; the cart goes and the notice shows. */
+export function eraseOrder(store: CartStore, ownerId: string): void {
+  store.clear();
+  patchUserCache(store.scope, ownerId, { orderErased: true });
+}

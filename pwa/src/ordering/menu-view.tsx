@@ -1,0 +1,208 @@
+import { type CartLine, cartCount, type MenuDish, t, tf } from '@comanda/shared-schema';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useId, useState } from 'react';
+import { Button } from '../components/button.tsx';
+import type { CartStore } from './cart-store.ts';
+import { CategoryTabs } from './category-tabs.tsx';
+import { DishCard } from './dish-card.tsx';
+import { NARROW_QUERY, useMediaQuery } from './use-media-query.ts';
+import type { MenuSection } from './use-menu.ts';
+import { plainLine } from './variant-pick.ts';
+
+const VariantPicker = lazy(() => import('./variant-picker.tsx').then((m) => ({ default: m.VariantPicker })));
+const CategoryDrawer = lazy(() => import('./mobile-sheets.tsx').then((m) => ({ default: m.CategoryDrawer })));
+const CartSheet = lazy(() => import('./mobile-sheets.tsx').then((m) => ({ default: m.CartSheet })));
+
+export interface MenuViewProps {
+  sections: MenuSection[];
+  store: CartStore;
+  lines: readonly CartLine[];
+  /** While an order is on its way nothing may change the cart it froze. */
+  locked: boolean;
+  /** The cart panel, built by the screen (its send button differs for tables and deliveries). */
+  cart: ReactNode;
+  /** Closes the mobile cart sheet (e.g. when the success screen opens). */
+  sheetDismissed?: boolean;
+}
+
+function DishList({
+  dishes,
+  locked,
+  onChoose,
+}: {
+  dishes: MenuDish[];
+  locked: boolean;
+  onChoose: (dish: MenuDish) => void;
+}) {
+  if (dishes.length === 0) return <p className="menu-empty">{t.noDishes}</p>;
+  return (
+    <ul className="dish-grid">
+      {dishes.map((dish) => (
+        <li key={dish.id}>
+          <DishCard dish={dish} isDisabled={locked} onChoose={onChoose} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function MenuIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      width="22"
+      height="22"
+      stroke="currentColor"
+      strokeWidth="2.5"
+    >
+      <line x1="3" y1="6" x2="21" y2="6" />
+      <line x1="3" y1="12" x2="21" y2="12" />
+      <line x1="3" y1="18" x2="21" y2="18" />
+    </svg>
+  );
+}
+
+/**
+ * The menu ordering dialog (spec 2.7). Desktop (over 576 px): category buttons, the dish grid
+ * and the cart column at the right. Mobile: category tabs with a side drawer listing every
+ * category, the dish list, and the floating 'Visualizza e invia' button with the cart count,
+ * which opens the cart. A dish with variants opens the variant picker; one without goes straight
+ * into the cart (announced to screen readers).
+ */
+export function MenuView({ sections, store, lines, locked, cart, sheetDismissed = false }: MenuViewProps) {
+  const narrow = useMediaQuery(NARROW_QUERY);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [picking, setPicking] = useState<MenuDish | null>(null);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const [announcement, setAnnouncement] = useState({ text: '', n: 0 });
+  const gridHeadingId = useId();
+  const countId = useId();
+
+  const current = sections.find((s) => s.id === selected) ?? sections[0] ?? null;
+  const count = cartCount(lines);
+
+  useEffect(() => {
+    if (sheetDismissed) setSheetOpen(false);
+  }, [sheetDismissed]);
+
+  const announce = useCallback((text: string) => setAnnouncement((a) => ({ text, n: a.n + 1 })), []);
+
+  const choose = useCallback(
+    (dish: MenuDish) => {
+      if (dish.variants.some((v) => v.options.length > 0)) {
+        setPicking(dish);
+        return;
+      }
+      store.add(plainLine(dish));
+      announce(tf.addedToCart(dish.name));
+    },
+    [store, announce],
+  );
+
+  const live = (
+    <div className="visually-hidden" role="status">
+      <span key={announcement.n}>{announcement.text}</span>
+    </div>
+  );
+  // The picker's code loads on the first dish with variants: the first visit stays small.
+  const picker = picking ? (
+    <Suspense fallback={null}>
+      <VariantPicker
+        dish={picking}
+        onClose={() => setPicking(null)}
+        onAdd={(line) => {
+          store.add(line);
+          setPicking(null);
+          announce(tf.addedToCart(line.name));
+        }}
+      />
+    </Suspense>
+  ) : null;
+
+  if (!narrow) {
+    return (
+      <div className="menu-desktop">
+        <div className="menu-main">
+          <fieldset className="category-buttons">
+            <legend className="visually-hidden">{t.menuCategories}</legend>
+            {sections.map((section) => (
+              <Button
+                key={section.id}
+                variant={section.id === current?.id ? 'primary' : 'secondary'}
+                aria-pressed={section.id === current?.id}
+                onPress={() => setSelected(section.id)}
+              >
+                {section.name}
+              </Button>
+            ))}
+          </fieldset>
+          <section aria-labelledby={gridHeadingId}>
+            <h2 id={gridHeadingId} className="menu-section-title">
+              {current?.name ?? t.menuDishes}
+            </h2>
+            <DishList dishes={current?.dishes ?? []} locked={locked} onChoose={choose} />
+          </section>
+        </div>
+        <aside className="menu-cart">{cart}</aside>
+        {picker}
+        {live}
+      </div>
+    );
+  }
+
+  return (
+    <div className="menu-mobile">
+      <CategoryTabs
+        items={sections}
+        selectedId={current?.id ?? null}
+        onSelect={setSelected}
+        label={t.menuCategories}
+        before={
+          <Button variant="ghost" aria-label={t.openCategories} onPress={() => setDrawerOpen(true)}>
+            <MenuIcon />
+          </Button>
+        }
+      >
+        <DishList dishes={current?.dishes ?? []} locked={locked} onChoose={choose} />
+      </CategoryTabs>
+      {sections.length === 0 ? <p className="menu-empty">{t.noDishes}</p> : null}
+
+      <Button
+        variant="primary"
+        className="cart-fab"
+        aria-describedby={countId}
+        onPress={() => setSheetOpen(true)}
+      >
+        {t.viewAndSend}
+        <span className="cart-fab-count" aria-hidden="true">
+          {tf.count(count)}
+        </span>
+      </Button>
+      <span id={countId} className="visually-hidden">
+        {tf.cartCount(count)}
+      </span>
+
+      {drawerOpen ? (
+        <Suspense fallback={null}>
+          <CategoryDrawer
+            sections={sections}
+            currentId={current?.id ?? null}
+            onChoose={(id) => {
+              setSelected(id);
+              setDrawerOpen(false);
+            }}
+            onClose={() => setDrawerOpen(false)}
+          />
+        </Suspense>
+      ) : null}
+      {sheetOpen ? (
+        <Suspense fallback={null}>
+          <CartSheet onClose={() => setSheetOpen(false)}>{cart}</CartSheet>
+        </Suspense>
+      ) : null}
+      {picker}
+      {live}
+    </div>
+  );
+}

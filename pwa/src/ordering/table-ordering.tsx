@@ -1,0 +1,270 @@
+import { type CartLine, cartCount, t, tf } from '@comanda/shared-schema';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert } from '../components/alert.tsx';
+import { Button } from '../components/button.tsx';
+import { Loading } from '../components/loading.tsx';
+import { useDocumentTitle } from '../components/page.tsx';
+import { useLive, useLiveEvent } from '../live/use-live.ts';
+import { CartPanel, useCart } from './cart-panel.tsx';
+import { type CartStore, cartStoreFor, clearAfterOrder, eraseOrder, tableScope } from './cart-store.ts';
+import { ClosedVenue } from './closed-venue.tsx';
+import { MenuView } from './menu-view.tsx';
+import { sendToPrinter } from './print-hook.ts';
+import { postTableOrder, type TableOrderBody } from './send-order.ts';
+import { SendStatus } from './send-status.tsx';
+import { patchUserCache, readUserCache } from './session-store.ts';
+import { TableNav } from './table-nav.tsx';
+import { useCustomerLive } from './use-customer-live.ts';
+import { menuSections, useMenu } from './use-menu.ts';
+import { useOrderSender } from './use-order-sender.ts';
+import { useTableChecks } from './use-table-checks.ts';
+import './ordering.css';
+
+export type OrderingRole = 'user' | 'owner';
+
+const OrderSuccess = lazy(() => import('./order-success.tsx').then((m) => ({ default: m.OrderSuccess })));
+
+export interface TableOrderingProps {
+  ownerId: string;
+  tableId: string;
+  actor: OrderingRole;
+  /** 'menu': the menu dialog with its cart; 'cart': the cart alone (`/user/cart/...`). */
+  mode: 'menu' | 'cart';
+  /** Owner: the success screen's 'Chiudi' (back to the room). */
+  onOwnerDone?: () => void;
+}
+
+/** Owner screens only (inside the owner layout's live provider): menu edits and the socket id. */
+function OwnerLiveBridge({
+  onMenuChanged,
+  socketId,
+}: {
+  onMenuChanged: () => void;
+  socketId: { current: string | undefined };
+}) {
+  useLiveEvent('menuChanged', onMenuChanged);
+  // Read at send time: the owner's own dashboard is not echoed its order.
+  socketId.current = useLive().socketId;
+  return null;
+}
+
+function MenuArea({
+  ownerId,
+  source,
+  menuRound,
+  store,
+  lines,
+  locked,
+  cart,
+  sheetDismissed,
+}: {
+  ownerId: string;
+  source: OrderingRole;
+  menuRound: number;
+  store: CartStore;
+  lines: readonly CartLine[];
+  locked: boolean;
+  cart: ReactNode;
+  sheetDismissed: boolean;
+}) {
+  const menu = useMenu(ownerId, source);
+  const { reload } = menu;
+  // Each live `menuChanged` bumps the round; the first render already loads.
+  const seenRound = useRef(menuRound);
+  useEffect(() => {
+    if (seenRound.current === menuRound) return;
+    seenRound.current = menuRound;
+    reload();
+  }, [menuRound, reload]);
+  const sections = useMemo(() => (menu.menu ? menuSections(menu.menu) : []), [menu.menu]);
+
+  if (!menu.menu) {
+    if (menu.error) {
+      return (
+        <Alert tone="danger">
+          <p>{t.dishError}</p>
+          <Button variant="secondary" onPress={reload}>
+            {t.retry}
+          </Button>
+        </Alert>
+      );
+    }
+    return <Loading />;
+  }
+  return (
+    <MenuView
+      sections={sections}
+      store={store}
+      lines={lines}
+      locked={locked}
+      cart={cart}
+      sheetDismissed={sheetDismissed}
+    />
+  );
+}
+
+/**
+ * Ordering for one table, shared by `/user/reservation`, `/user/cart` and `/owner/reservation`:
+ * the checks, the menu, the cart in session storage, the send with retries, the live events, and
+ * the result. Customers see why nothing can be sent (invalid table, ordering disabled, venue
+ * closed); an owner orders with `isOwner: true`, no payment choice and no service fee.
+ */
+export function TableOrdering({ ownerId, tableId, actor, mode, onOwnerDone }: TableOrderingProps) {
+  const owner = actor === 'owner';
+  const scope = tableScope(ownerId, tableId);
+  const store = useMemo(() => cartStoreFor(scope), [scope]);
+  const { lines, attempt } = useCart(store);
+  const { checks, retry, setOrderEnabled, refreshFlags } = useTableChecks(ownerId, tableId, scope, actor);
+  const [erased, setErased] = useState(() => readUserCache(scope)?.orderErased === true);
+  const [success, setSuccess] = useState(false);
+  const [menuRound, setMenuRound] = useState(0);
+  const ownerSocketId = useRef<string | undefined>(undefined);
+
+  const live = useCustomerLive(
+    ownerId,
+    tableId,
+    {
+      onEraseOrder: () => {
+        eraseOrder(store, ownerId);
+        setErased(true);
+      },
+      onOrderEnabled: setOrderEnabled,
+      onMenuChanged: () => setMenuRound((n) => n + 1),
+      onReconnect: refreshFlags,
+    },
+    !owner && checks.state === 'ready',
+  );
+
+  const sender = useOrderSender({
+    store,
+    makeBody: (cart): TableOrderBody => {
+      const socketId = owner ? ownerSocketId.current : live.connection?.socketId;
+      return {
+        cart,
+        tableId,
+        ownerId,
+        ...(owner ? { isOwner: true } : {}),
+        ...(socketId ? { socketId } : {}),
+      };
+    },
+    post: postTableOrder,
+    onSuccess: (answer) => {
+      clearAfterOrder(store, ownerId);
+      setErased(false);
+      setSuccess(true);
+      if (owner) sendToPrinter(answer).catch((err: unknown) => console.warn('sendToPrinter', err));
+    },
+  });
+
+  const title = checks.state === 'ready' && checks.tableNumber ? tf.table(checks.tableNumber) : t.table;
+  useDocumentTitle(title);
+
+  const bridge = owner ? (
+    <OwnerLiveBridge onMenuChanged={() => setMenuRound((n) => n + 1)} socketId={ownerSocketId} />
+  ) : null;
+
+  if (checks.state === 'loading') return <Loading />;
+  if (checks.state === 'failed') {
+    return (
+      <div className="ordering">
+        <h1>{title}</h1>
+        <Alert tone="danger">
+          <p>{checks.message}</p>
+          {checks.failure === 'network' ? (
+            <Button variant="secondary" onPress={retry}>
+              {t.retry}
+            </Button>
+          ) : null}
+        </Alert>
+      </div>
+    );
+  }
+
+  const blocked = !owner && !checks.orderEnabled ? t.orderingDisabled : null;
+  const cart = (
+    <CartPanel
+      store={store}
+      lines={lines}
+      locked={sender.busy}
+      status={
+        <>
+          {blocked && lines.length > 0 ? <p className="cart-blocked">{blocked}</p> : null}
+          <SendStatus
+            phase={sender.phase}
+            hasPendingAttempt={attempt !== null}
+            onRetry={sender.retry}
+            onDismiss={sender.dismiss}
+          />
+        </>
+      }
+      action={(total) => (
+        <Button
+          variant="primary"
+          block
+          className="order-button"
+          isDisabled={lines.length === 0 || sender.busy || blocked !== null}
+          onPress={sender.send}
+        >
+          {tf.orderButton(total)}
+        </Button>
+      )}
+    />
+  );
+
+  return (
+    <div className={`ordering ordering-${mode}`}>
+      {bridge}
+      <header className="ordering-head">
+        <div>
+          <p className="ordering-eyebrow">{owner ? t.orderOnBehalf : (checks.venueName ?? '')}</p>
+          <h1>{title}</h1>
+        </div>
+        {owner ? null : <TableNav ownerId={ownerId} tableId={tableId} count={cartCount(lines)} />}
+      </header>
+      <div className="ordering-notices">
+        {blocked ? <Alert tone="warning">{blocked}</Alert> : null}
+        {erased ? (
+          <Alert tone="info" className="ordering-dismissable">
+            <span>{t.orderErased}</span>
+            <Button
+              variant="ghost"
+              onPress={() => {
+                patchUserCache(scope, ownerId, { orderErased: false });
+                setErased(false);
+              }}
+            >
+              {t.close}
+            </Button>
+          </Alert>
+        ) : null}
+      </div>
+      {checks.closed ? (
+        <ClosedVenue info={checks.closed} owner={owner} />
+      ) : mode === 'menu' ? (
+        <MenuArea
+          ownerId={ownerId}
+          source={actor}
+          menuRound={menuRound}
+          store={store}
+          lines={lines}
+          locked={sender.busy}
+          cart={cart}
+          sheetDismissed={success}
+        />
+      ) : (
+        <div className="cart-page">{cart}</div>
+      )}
+      {success ? (
+        <Suspense fallback={null}>
+          <OrderSuccess
+            owner={owner}
+            onClose={() => {
+              setSuccess(false);
+              if (owner) onOwnerDone?.();
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,270 @@
+import { type CartLine, checkNote, formatEuro, isNoThanks, type MenuDish, t } from '@comanda/shared-schema';
+import { useMemo, useRef, useState } from 'react';
+import {
+  Checkbox,
+  CheckboxGroup,
+  Dialog,
+  Heading,
+  Label,
+  Modal,
+  ModalOverlay,
+  Radio,
+  RadioGroup,
+  Text,
+} from 'react-aria-components';
+import { Alert } from '../components/alert.tsx';
+import { Button } from '../components/button.tsx';
+import {
+  buildLine,
+  chooseSingle,
+  emptyPick,
+  isRemovable,
+  isUnchanged,
+  missingGroups,
+  type PickerGroup,
+  type PickState,
+  pickerGroups,
+  pickPrice,
+  resetGroup,
+  setExtra,
+  setIngredient,
+} from './variant-pick.ts';
+
+/** Scroll the dialog's content back to the top (spec 5), where the message now shows. */
+export function scrollToTop(element: HTMLElement | null): void {
+  if (!element) return;
+  if (typeof element.scrollTo === 'function') element.scrollTo({ top: 0, behavior: 'smooth' });
+  else element.scrollTop = 0;
+}
+
+function priceSuffix(cents: number): string {
+  return cents > 0 ? ` (+${formatEuro(cents)})` : '';
+}
+
+function Tick() {
+  return (
+    <span className="pick-box" aria-hidden="true">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 18 18"
+        width="16"
+        height="16"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="3"
+      >
+        <polyline points="2 9 7 14 16 4" />
+      </svg>
+    </span>
+  );
+}
+
+function GroupLabel({ group, missing }: { group: PickerGroup; missing: boolean }) {
+  return (
+    <Label className="pick-legend">
+      {group.variant.name}
+      {missing ? <span className="pick-required"> {t.mandatoryChoice}</span> : null}
+    </Label>
+  );
+}
+
+function SingleGroup({
+  group,
+  pick,
+  missing,
+  onPick,
+}: {
+  group: PickerGroup;
+  pick: PickState;
+  missing: boolean;
+  onPick: (next: PickState) => void;
+}) {
+  const id = group.variant.id;
+  return (
+    <RadioGroup
+      className="pick-group"
+      value={pick.single[id] ?? null}
+      onChange={(value) => onPick(chooseSingle(pick, id, value))}
+      isRequired
+      isInvalid={missing}
+    >
+      <GroupLabel group={group} missing={missing} />
+      {group.options.map((option) => (
+        <Radio key={option.id} value={option.id} className="pick-option">
+          <span className="pick-radio" aria-hidden="true" />
+          <span>
+            {option.label}
+            {priceSuffix(option.price)}
+          </span>
+        </Radio>
+      ))}
+    </RadioGroup>
+  );
+}
+
+function MultiGroup({
+  group,
+  pick,
+  onPick,
+}: {
+  group: PickerGroup;
+  pick: PickState;
+  onPick: (next: PickState) => void;
+}) {
+  const id = group.variant.id;
+  const removed = new Set(pick.removed[id] ?? []);
+  const extras = new Set(pick.extras[id] ?? []);
+  const ingredients = group.kind === 'ingredients';
+  // The group's value as react-aria sees it: the ticked boxes.
+  const value = group.options
+    .filter((o) => {
+      if (ingredients && isNoThanks(o.label)) return isUnchanged(pick, id);
+      if (isRemovable(group, o)) return !removed.has(o.id);
+      return extras.has(o.id);
+    })
+    .map((o) => o.id);
+
+  // One press changes one box: find it and apply its meaning.
+  const onChange = (next: string[]) => {
+    const before = new Set(value);
+    const after = new Set(next);
+    const pressed = group.options.find((o) => before.has(o.id) !== after.has(o.id));
+    if (!pressed) return;
+    const on = after.has(pressed.id);
+    if (ingredients && isNoThanks(pressed.label)) {
+      if (on) onPick(resetGroup(pick, id));
+    } else if (isRemovable(group, pressed)) {
+      onPick(setIngredient(pick, id, pressed.id, on));
+    } else {
+      onPick(setExtra(pick, id, pressed.id, on));
+    }
+  };
+
+  return (
+    <CheckboxGroup className="pick-group" value={value} onChange={onChange}>
+      <GroupLabel group={group} missing={false} />
+      {ingredients ? (
+        <Text slot="description" className="field-hint">
+          {t.ingredientsHint}
+        </Text>
+      ) : null}
+      {group.options.map((option) => {
+        const isRemoved = isRemovable(group, option) && removed.has(option.id);
+        return (
+          <Checkbox
+            key={option.id}
+            value={option.id}
+            className="pick-option"
+            // 'no, grazie!' of an unchanged group is already the state: nothing to untick.
+            isReadOnly={ingredients && isNoThanks(option.label) && isUnchanged(pick, id)}
+          >
+            <Tick />
+            <span className={isRemoved ? 'pick-removed' : undefined}>
+              {isRemoved ? `NO ${option.label}` : option.label}
+              {priceSuffix(option.price)}
+            </span>
+          </Checkbox>
+        );
+      })}
+    </CheckboxGroup>
+  );
+}
+
+/**
+ * Spec 2.8: the dialog a dish with variants opens. Titled with the dish name; variants by
+ * position; 'Aggiungi al carrello' refuses while a mandatory single choice is missing, showing
+ * 'Selezionare almeno una categoria' at the top and '(scelta obbligatoria)' by the group, and
+ * scrolls the dialog to the top.
+ */
+export function VariantPicker({
+  dish,
+  onAdd,
+  onClose,
+}: {
+  dish: MenuDish;
+  onAdd: (line: CartLine) => void;
+  onClose: () => void;
+}) {
+  return (
+    <ModalOverlay
+      isOpen
+      isDismissable
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      className="order-modal-overlay"
+    >
+      <Modal className="order-modal picker-modal">
+        <PickerDialog dish={dish} onAdd={onAdd} onClose={onClose} />
+      </Modal>
+    </ModalOverlay>
+  );
+}
+
+export function PickerDialog({
+  dish,
+  onAdd,
+  onClose,
+}: {
+  dish: MenuDish;
+  onAdd: (line: CartLine) => void;
+  onClose: () => void;
+}) {
+  const groups = useMemo(() => pickerGroups(dish), [dish]);
+  const [pick, setPick] = useState<PickState>(emptyPick);
+  const [tried, setTried] = useState(false);
+  const [noteError, setNoteError] = useState<string | null>(null);
+  const body = useRef<HTMLDivElement>(null);
+  const missing = tried ? new Set(missingGroups(groups, pick)) : new Set<string>();
+
+  const add = () => {
+    if (missingGroups(groups, pick).length > 0) {
+      setTried(true);
+      scrollToTop(body.current);
+      return;
+    }
+    const line = buildLine(dish, groups, pick);
+    const note = checkNote(line.note ?? '');
+    if (!note.ok) {
+      setNoteError(note.error);
+      scrollToTop(body.current);
+      return;
+    }
+    onAdd(line);
+  };
+
+  return (
+    <Dialog className="order-dialog picker-dialog">
+      <div className="order-dialog-body" ref={body} data-testid="picker-body">
+        <Heading slot="title">{dish.name}</Heading>
+        {dish.description ? <p className="dish-description">{dish.description}</p> : null}
+        {missing.size > 0 ? <Alert tone="danger">{t.chooseAtLeastOne}</Alert> : null}
+        {noteError ? <Alert tone="danger">{noteError}</Alert> : null}
+        {groups.map((group) =>
+          group.kind === 'single' ? (
+            <SingleGroup
+              key={group.variant.id}
+              group={group}
+              pick={pick}
+              missing={missing.has(group.variant.id)}
+              onPick={setPick}
+            />
+          ) : (
+            <MultiGroup key={group.variant.id} group={group} pick={pick} onPick={setPick} />
+          ),
+        )}
+      </div>
+      <div className="order-dialog-foot">
+        <span className="picker-price" aria-live="polite">
+          {formatEuro(pickPrice(dish, groups, pick))}
+        </span>
+        <Button variant="secondary" onPress={onClose}>
+          {t.close}
+        </Button>
+        <Button variant="primary" onPress={add}>
+          {t.addToCart}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
