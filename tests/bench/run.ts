@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { repoRoot, startServer } from '../support/server.ts';
 import { benchFirstVisitJs } from './bundle.ts';
 import { benchHub } from './hub.ts';
-import { benchReplay } from './replay.ts';
 import { benchOrder } from './order.ts';
+import { benchReplay } from './replay.ts';
 import { benchStartup } from './startup.ts';
 
 const benches: Record<string, () => Promise<void>> = {
