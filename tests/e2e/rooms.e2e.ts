@@ -1,22 +1,9 @@
-import { join } from 'node:path';
 import { t } from '@comanda/shared-schema';
 import type { Page } from '@playwright/test';
-import Database from 'better-sqlite3';
 import { xf } from '../../pwa/src/texts-extra.ts';
+import { readDb } from './db.ts';
 import { baseUrl, expect, expectAccessible, shootAllSizes, test } from './fixtures.ts';
 import { signInDemoOwner, waitForServiceWorker } from './owner.ts';
-
-/** The server's database, read directly: "the database holds each exactly once". */
-function readDb<T>(query: (db: Database.Database) => T): T {
-  const dir = process.env.E2E_DATA_DIR;
-  if (!dir) throw new Error('E2E_DATA_DIR is not set');
-  const db = new Database(join(dir, 'comanda.db'), { readonly: true, fileMustExist: true });
-  try {
-    return query(db);
-  } finally {
-    db.close();
-  }
-}
 
 /** Every table square of the current room: number and coordinates from its data attributes. */
 async function squares(page: Page): Promise<Array<{ name: string; x: string; y: string }>> {
