@@ -2,12 +2,15 @@
 // timing belongs here, never in the test suite. `npm run bench -- hub` runs only the named ones.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot, startServer } from '../support/server.ts';
+import { repoRoot } from '../support/server.ts';
 import { benchFirstVisitJs } from './bundle.ts';
+import { benchDrag } from './drag.ts';
 import { benchHub } from './hub.ts';
+import { benchMenu300 } from './menu300.ts';
 import { benchOrder } from './order.ts';
 import { benchReplay } from './replay.ts';
 import { benchStartup } from './startup.ts';
+import { customerMenuPath, OwnerApi, signInGuest, startDemoServer } from './venue.ts';
 
 const benches: Record<string, () => Promise<void>> = {
   startup: () => benchStartup(),
@@ -15,9 +18,14 @@ const benches: Record<string, () => Promise<void>> = {
     if (!existsSync(join(repoRoot, 'pwa', 'dist', 'index.html'))) {
       throw new Error('pwa/dist is missing: run `npm run build` first');
     }
-    const server = await startServer();
+    const server = await startDemoServer();
     try {
       await benchFirstVisitJs(server, '/', 'first_visit_home', 150);
+      const owner = await OwnerApi.signIn(server.url);
+      const menuPath = customerMenuPath(owner.businessId, await owner.anyTableId());
+      await benchFirstVisitJs(server, menuPath, 'first_visit_customer_menu', 200, (context) =>
+        signInGuest(context, server.url),
+      );
     } finally {
       await server.stop();
     }
@@ -25,6 +33,8 @@ const benches: Record<string, () => Promise<void>> = {
   hub: () => benchHub(),
   replay: () => benchReplay(),
   order: () => benchOrder(),
+  drag: () => benchDrag(),
+  menu300: () => benchMenu300(),
 };
 
 const wanted = process.argv.slice(2);
