@@ -175,6 +175,17 @@ export const t = {
   invalidCartLine: 'Riga del carrello non valida: quantità intera da 1 a 999, nota al massimo 150 caratteri.', // ours
   outOfMenuOwnerOnly: 'Solo il gestore può aggiungere richieste fuori menu', // ours
 
+  // ---- owner dashboard, server answers (issue 5; ours: the spec leaves them open)
+  noOpenOrder: 'Nessun ordine aperto per questo tavolo o consegna', // ours
+  orderLineNotFound: "Piatto non trovato nell'ordine", // ours: a line id that is not one of this venue's
+  orderAlreadyCompleted: "L'ordine è già stato completato", // ours
+  orderChangedSinceSeen: "Sono arrivati nuovi piatti per questo ordine: controlla l'ordine e riprova.", // ours: seenVersion conflict
+  orderNotAccepted: "L'ordine non è ancora stato accettato", // ours
+  deletedLineRestoreFirst: 'Piatto eliminato: ripristinalo prima di cambiarne lo stato', // ours
+  invalidDiscount: 'Sconto non valido: multipli di 0,50 €, da 0 a meno del subtotale', // ours
+  discountNotAvailable: 'Sconto non disponibile: ordine pagato con carta o non ancora accettato', // ours
+  paidOrderNotDeletable: 'Ordine pagato con carta: completalo o rifiutalo, non si può eliminare', // ours
+
   // ---- cart (spec 2.9, 5)
   cartEmpty: 'Il carrello è vuoto.',
   remove: 'Rimuovi',

@@ -11,6 +11,7 @@ import { SessionStore } from './auth/sessions.ts';
 import { registerBusinessSnapshot } from './business/business-settings.ts';
 import { createClock } from './clock.ts';
 import type { Config } from './config.ts';
+import { dashboardPlugin } from './dashboard/index.ts';
 import { openStore } from './db/client.ts';
 import { seedDemo } from './demo/demo-seed.ts';
 import { installErrorHandler, sendError } from './http/errors.ts';
@@ -129,6 +130,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(roomsPlugin);
   await app.register(menuPlugin);
   await app.register(orderingPlugin);
+  await app.register(dashboardPlugin);
   if (pwa) await installPwa(app, config.pwaDist);
 
   app.sessions.prune();

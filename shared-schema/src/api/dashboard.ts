@@ -1,25 +1,106 @@
 import { z } from 'zod';
-import { Cents, defineCall, Id, ok } from '../contract.ts';
+import { OUT_OF_MENU_CATEGORY_ID, OUT_OF_MENU_CATEGORY_NAME, PRICE_STEP_CENTS } from '../constants.ts';
+import { defineCall, Id, ok } from '../contract.ts';
 import { LineStatus, OrderHistoryPayload, ReservationLine, TableOrder } from '../entities.ts';
-import { KitchenFilter, SeenVersion, SocketId } from '../fields.ts';
+import {
+  ClientGeneratedId,
+  KitchenArea,
+  KitchenFilter,
+  Note,
+  OutOfMenuDescription,
+  SeenVersion,
+  SocketId,
+} from '../fields.ts';
+import { MAX_CENTS } from '../rules/money.ts';
+import { t } from '../texts.ts';
 
 /**
- * Spec 7 "Dashboard" (owner). `tableId` names a dashboard entry: a table's id, or a delivery's id
- * when the entry is a delivery or pickup order. Mutations go through the sync core.
+ * Spec 7 "Dashboard" (owner). `tableId` names a dashboard entry: a table's id (its open order),
+ * or a delivery's id when the entry is a delivery or pickup order. Mutations go through the sync
+ * core. Amounts are integer cents.
  */
 
-/** One edited line of table/modify: only the lines named change (DESIGN.md merge rule). */
-export const ModifiedLine = ReservationLine.pick({
-  id: true,
-  amount: true,
-  price: true,
-  status: true,
-}).extend({
-  note: ReservationLine.shape.note,
+const emptyInput = (input: unknown) => input === undefined || input === null || input === '';
+
+/**
+ * A unit price the owner sets (order view, out-of-menu line): integer cents, 0 or more (spec 5:
+ * never below 0). The owner may change a menu line's price; the server keeps what is sent.
+ */
+export const OwnerPrice = z
+  .number({ error: (issue) => (emptyInput(issue.input) ? t.priceEmpty : t.invalidPrice) })
+  .int(t.invalidPrice)
+  .min(0, t.invalidPrice)
+  .max(MAX_CENTS, t.invalidPrice);
+
+/** An owner-set quantity: 1 to 999 (spec 5: the owner's minus stops at 1). */
+export const OwnerAmount = z
+  .number({ error: t.invalidAmount })
+  .int(t.invalidAmount)
+  .min(1, t.invalidAmount)
+  .max(999, t.invalidAmount);
+
+/**
+ * The discount (spec 5): steps of 0,50 €, never below 0. "Never reaching the subtotal" needs the
+ * order: the server checks it against the subtotal it computes from its own lines.
+ */
+export const Discount = z
+  .number({ error: t.invalidDiscount })
+  .int(t.invalidDiscount)
+  .min(0, t.invalidDiscount)
+  .max(MAX_CENTS, t.invalidDiscount)
+  .refine((cents) => cents % PRICE_STEP_CENTS === 0, t.invalidDiscount);
+
+/**
+ * One edited line of table/modify. Only the lines named change, and of them only the fields
+ * sent (DESIGN.md merge rule): an autosave sends `{id, amount}`, a delete `{id, status}`.
+ * `status` here is about deletion only: 'owner_deleted' deletes the line, any other value
+ * restores a deleted line to 'preparation' and leaves a live line's status alone (the status
+ * cycle belongs to status/set, so a whole line sent back never undoes the kitchen's progress).
+ * A client may send whole `ReservationLine`s: the other fields are ignored.
+ */
+export const ModifiedLine = z.object({
+  id: Id,
+  amount: OwnerAmount.optional(),
+  price: OwnerPrice.optional(),
+  status: LineStatus.optional(),
+  /** null or '' clears the note. */
+  note: Note.nullable().optional(),
+});
+export type ModifiedLine = z.infer<typeof ModifiedLine>;
+
+/**
+ * An out-of-menu line added from the dashboard (spec 3: id null, categoryId 'out_menu',
+ * categoryName 'Fuori menu'), with the spec's messages (spec 5, 8). The amount defaults to 1:
+ * the dialog asks only description, price and kind.
+ */
+export const OutOfMenuAddLine = z.object({
+  id: z.null().optional(),
+  name: z.string({ error: t.describeRequest }).pipe(OutOfMenuDescription),
+  price: OwnerPrice,
+  amount: OwnerAmount.default(1),
+  note: Note.nullable().optional(),
+  selected_option: KitchenArea,
+  categoryId: z.literal(OUT_OF_MENU_CATEGORY_ID).optional(),
+  categoryName: z.literal(OUT_OF_MENU_CATEGORY_NAME).optional(),
 });
 
+/** What completing an order charged, recomputed by the server from its own lines. Cents. */
+export const HistoryTotals = z.object({
+  id: Id,
+  totaleOrdine: z.number().int().min(0),
+  costoConsegna: z.number().int().min(0),
+  serviceFee: z.number().int().min(0),
+  sconto: z.number().int().min(0),
+  totalePagato: z.number().int().min(0),
+});
+export type HistoryTotals = z.infer<typeof HistoryTotals>;
+
 export const dashboardCalls = {
-  /** Every open entry (tables with orders, deliveries, pickups); optional kitchen-area filter. */
+  /**
+   * Every open table order and accepted delivery/pickup with its lines (owner_deleted ones
+   * included: struck through on screen). With a kitchen area, only that area's lines, and only
+   * the entries that have one.
+   */
   dashboardGet: defineCall({
     method: 'POST',
     path: '/api/dashboard/owner/get',
@@ -27,7 +108,7 @@ export const dashboardCalls = {
     body: z.object({ filter: KitchenFilter.optional() }),
     response: ok({ reservations: z.array(TableOrder) }),
   }),
-  /** One entry (the order view dialog). */
+  /** One open entry (the order view dialog), its lines filtered by kitchen area if asked. */
   dashboardTableGet: defineCall({
     method: 'POST',
     path: '/api/dashboard/owner/table/get',
@@ -36,8 +117,10 @@ export const dashboardCalls = {
     response: ok({ table: TableOrder }),
   }),
   /**
-   * Order edit ('Termina', autosave): amounts, prices, notes, delete/restore of the lines named.
-   * Added: sconto (discount, cents).
+   * Order edit ('Termina', autosave): amounts, prices, notes, delete/restore of the lines named;
+   * lines not named (a customer's later send) are left alone. Added: sconto (discount, cents),
+   * refused when it reaches the subtotal, when a card payment exists, or when the order is not
+   * accepted. Answers the whole entry after the edit.
    */
   dashboardTableModify: defineCall({
     method: 'POST',
@@ -48,11 +131,32 @@ export const dashboardCalls = {
       reservations: z.array(ModifiedLine).max(500),
       tableId: Id,
       socketId: SocketId,
-      sconto: Cents.optional(),
+      sconto: Discount.optional(),
     }),
     response: ok({ table: TableOrder }),
   }),
-  /** Remove a table's order or a delivery from the dashboard (after completing it). */
+  /**
+   * Added: an out-of-menu line ('Fuori menu' dialog) joins an entry's order. A table without an
+   * open order gets one (as when the owner orders for it). `id`: the line's id given by the
+   * device when it was added offline (a UUID), else the server makes one.
+   */
+  dashboardTableOutOfMenuAdd: defineCall({
+    method: 'POST',
+    path: '/api/dashboard/owner/table/outOfMenu/add',
+    access: 'owner',
+    mutation: true,
+    body: z.object({
+      tableId: Id,
+      line: OutOfMenuAddLine,
+      id: ClientGeneratedId.optional(),
+      socketId: SocketId,
+    }),
+    response: ok({ table: TableOrder, line: ReservationLine }),
+  }),
+  /**
+   * Remove a table's order or a delivery from the dashboard without writing history (an order
+   * entered by mistake). Refused as CONFLICT when lines arrived after `seenVersion`.
+   */
   dashboardTableDelete: defineCall({
     method: 'POST',
     path: '/api/dashboard/owner/table/delete',
@@ -61,7 +165,7 @@ export const dashboardCalls = {
     body: z.object({ isDelivery: z.boolean(), tableId: Id, socketId: SocketId, seenVersion: SeenVersion }),
     response: ok({}),
   }),
-  /** Mark the entry's lines of a kitchen area as printed (sent to the printer). */
+  /** Mark the entry's accepted, not yet printed lines of a kitchen area as printed (1). */
   dashboardTablePrint: defineCall({
     method: 'POST',
     path: '/api/dashboard/owner/table/print',
@@ -70,22 +174,29 @@ export const dashboardCalls = {
     body: z.object({ tableId: Id, selected_option: KitchenFilter, socketId: SocketId }),
     response: ok({ printed: z.array(Id) }),
   }),
-  /** A line's status (the preparation, ready, completed cycle; owner_deleted; restore). */
+  /**
+   * A line's status: the preparation, ready, completed cycle (the client sends the next one),
+   * owner_deleted, and restore (preparation). A deleted line only goes back to preparation.
+   */
   dashboardStatusSet: defineCall({
     method: 'POST',
     path: '/api/dashboard/owner/status/set',
     access: 'owner',
     mutation: true,
     body: z.object({ id: Id, status: LineStatus, socketId: SocketId }),
-    response: ok({}),
+    response: ok({ line: ReservationLine }),
   }),
-  /** Complete an order: store its history; afterwards the table or delivery is removed. */
+  /**
+   * Complete an order: the server recomputes every total from its own lines (the amounts sent are
+   * ignored), stores the history and removes the table or delivery. `table.id` names the order
+   * the tablet saw; completing it twice is refused, as is a `seenVersion` older than its lines.
+   */
   dashboardTableHistory: defineCall({
     method: 'POST',
     path: '/api/dashboard/owner/table/history',
     access: 'owner',
     mutation: true,
     body: OrderHistoryPayload.extend({ seenVersion: SeenVersion, socketId: SocketId }),
-    response: ok({}),
+    response: ok({ history: HistoryTotals }),
   }),
 } as const;

@@ -361,6 +361,12 @@ export const orderLines = sqliteTable(
     accettato: bool('accettato').notNull().default(true),
     createdAt: ms('created_at').notNull(),
     lastUpdate: ms('last_update').notNull(),
+    /**
+     * The business version of the mutation that added the line, filled in by the trigger
+     * `order_lines_created_version` (migration 0002) from every insert path: complete and delete
+     * refuse when a line is newer than the version the tablet saw. Null: added before it existed.
+     */
+    createdVersion: integer('created_version'),
   },
   (t) => [index('order_lines_order').on(t.orderId, t.seq)],
 );

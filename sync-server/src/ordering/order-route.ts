@@ -82,6 +82,8 @@ export async function orderRoute(app: FastifyInstance): Promise<void> {
           accettato: true,
           createdAt: now,
           lastUpdate: now,
+          // Filled in by the order_lines_created_version trigger (migration 0002).
+          createdVersion: null,
         };
         insertLine.run(record);
         return record;

@@ -1,0 +1,85 @@
+import { AppError, calls, t } from '@comanda/shared-schema';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { businesses, orderHistory } from '../db/schema.ts';
+import { msg } from '../http/messages.ts';
+import { mutationRoute } from '../http/route.ts';
+import { linesOfOrder } from '../ordering/queries.ts';
+import { checkBusinessEcho } from '../rooms/queries.ts';
+import {
+  entryKey,
+  entryWire,
+  isDelivery,
+  pendingDeliveries,
+  refuseIfNewLines,
+  requireOpenEntry,
+  tableOfOrder,
+  venueOrder,
+} from './entries.ts';
+import { closeEntry } from './entry-writes.ts';
+import { chargedTotals, serviceDateOf, writeHistory } from './history.ts';
+
+/** Spec 7 "Dashboard": the two ways an entry leaves the dashboard. */
+export async function closeRoutes(app: FastifyInstance): Promise<void> {
+  /**
+   * Removes an entry without history (an order entered by mistake). Refused when lines arrived
+   * after the version the tablet saw, and for a card-paid order (complete or reject it instead).
+   */
+  mutationRoute(app, calls.dashboardTableDelete, (ctx) => {
+    const { body, db, businessId, publish } = ctx;
+    const entry = requireOpenEntry(db, businessId, body.tableId, body.isDelivery);
+    const { order } = entry;
+    if (order.paymentIntentId !== null) throw new AppError('CONFLICT', t.paidOrderNotDeletable);
+    refuseIfNewLines(db, order.id, body.seenVersion);
+    closeEntry(ctx, entry, linesOfOrder(db, order.id));
+    if (isDelivery(order) && !order.accettato) {
+      publish('removeDelivery', { deliveryId: order.id });
+      publish('updateCountDelivery', { count: pendingDeliveries(db, businessId) });
+    }
+    return { success: true };
+  });
+
+  /**
+   * Completes the order `table.id` names: every total recomputed from the server's lines (the
+   * amounts sent are ignored), history and its lines written in this transaction, the entry
+   * closed. Twice is refused, as are new lines since `seenVersion` and a pending delivery.
+   */
+  mutationRoute(app, calls.dashboardTableHistory, (ctx) => {
+    const { body, db, businessId, now, user } = ctx;
+    checkBusinessEcho(businessId, body.table.businessId);
+    const named = venueOrder(db, businessId, body.table.id);
+    if (!named) throw new AppError('NOT_FOUND', t.noOpenOrder);
+    if (named.closedAt !== null) {
+      const done = db
+        .select({ id: orderHistory.id })
+        .from(orderHistory)
+        .where(eq(orderHistory.orderId, named.id))
+        .get();
+      throw done
+        ? new AppError('CONFLICT', t.orderAlreadyCompleted)
+        : new AppError('NOT_FOUND', t.noOpenOrder);
+    }
+    // The entry the tablet showed must be this order's (a forged mix is not completed).
+    const sentKey = body.table.deliveryId ?? body.table.tableId;
+    if (sentKey != null && sentKey !== entryKey(named)) throw new AppError('NOT_FOUND', t.noOpenOrder);
+    if (!named.accettato) throw new AppError('CONFLICT', t.orderNotAccepted);
+    refuseIfNewLines(db, named.id, body.seenVersion);
+
+    const venue = db.select().from(businesses).where(eq(businesses.id, businessId)).get();
+    if (!venue) throw new AppError('business_id_error', msg.businessNotFound);
+    const entry = { order: named, table: tableOfOrder(db, named) };
+    const lines = linesOfOrder(db, named.id);
+    const totals = chargedTotals(named, lines);
+    const id = writeHistory(db, {
+      entry,
+      lines,
+      snapshot: entryWire(db, entry),
+      totals,
+      now,
+      serviceDate: serviceDateOf(now, venue.openingTime, venue.closingTime),
+      completedBy: user.user.id,
+    });
+    closeEntry(ctx, entry, lines);
+    return { success: true, history: { id, ...totals } };
+  });
+}

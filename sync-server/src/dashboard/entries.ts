@@ -1,0 +1,156 @@
+import {
+  AppError,
+  type KitchenFilter,
+  type ReservationLine,
+  type TableOrder,
+  t,
+} from '@comanda/shared-schema';
+import { and, count, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { diningTables, type OrderLineRecord, type OrderRecord, orderLines, orders } from '../db/schema.ts';
+import {
+  linesOfOrder,
+  lineWire,
+  listOpenLines,
+  listOpenOrders,
+  openOrderOfTable,
+  tableOrderWire,
+} from '../ordering/queries.ts';
+import type { TableRecord } from '../rooms/queries.ts';
+
+/**
+ * A dashboard entry as the server reads it: an open order and, for a table order, its table.
+ * The spec's calls name an entry by `tableId`: a table's id (its open order) or a delivery's id.
+ */
+export interface Entry {
+  order: OrderRecord;
+  table: TableRecord | null;
+}
+
+export const isDelivery = (order: Pick<OrderRecord, 'kind'>): boolean => order.kind !== 'table';
+
+/** The id the spec's events and calls use for an entry: the table's, or the delivery's own. */
+export function entryKey(order: Pick<OrderRecord, 'id' | 'kind' | 'tableId'>): string {
+  return isDelivery(order) ? order.id : (order.tableId ?? order.id);
+}
+
+/** Does a line of this kitchen area pass the filter? 'tutto' (or none) passes every line. */
+export function inArea(line: Pick<OrderLineRecord, 'selectedOption'>, filter?: KitchenFilter): boolean {
+  return filter === undefined || filter === 'tutto' || line.selectedOption === filter;
+}
+
+function venueTable(db: Db, businessId: string, id: string): TableRecord | undefined {
+  return db
+    .select()
+    .from(diningTables)
+    .where(and(eq(diningTables.id, id), eq(diningTables.businessId, businessId)))
+    .get();
+}
+
+export function tableOfOrder(db: Db, order: OrderRecord): TableRecord | null {
+  if (order.tableId === null) return null;
+  return venueTable(db, order.businessId, order.tableId) ?? null;
+}
+
+/** The venue's order with this id, open or closed (another venue's: undefined). */
+export function venueOrder(db: Db, businessId: string, orderId: string): OrderRecord | undefined {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.businessId, businessId)))
+    .get();
+}
+
+/**
+ * The open entry a key names in this venue: the table's open order when the key is one of its
+ * tables, else the open delivery/pickup with that id. Another venue's ids find nothing.
+ */
+export function findOpenEntry(db: Db, businessId: string, key: string): Entry | undefined {
+  const table = venueTable(db, businessId, key);
+  if (table) {
+    const order = openOrderOfTable(db, table.id);
+    return order ? { order, table } : undefined;
+  }
+  const order = venueOrder(db, businessId, key);
+  if (!order || !isDelivery(order) || order.closedAt !== null) return undefined;
+  return { order, table: null };
+}
+
+/** The open entry, or 404 'Nessun ordine aperto...'; `delivery` also checks its kind. */
+export function requireOpenEntry(db: Db, businessId: string, key: string, delivery?: boolean): Entry {
+  const entry = findOpenEntry(db, businessId, key);
+  if (!entry || (delivery !== undefined && isDelivery(entry.order) !== delivery)) {
+    throw new AppError('NOT_FOUND', t.noOpenOrder);
+  }
+  return entry;
+}
+
+/** The entry as the dashboard shows it, with its lines (of one kitchen area if asked). */
+export function entryWire(db: Db, entry: Entry, filter?: KitchenFilter): TableOrder {
+  const lines = linesOfOrder(db, entry.order.id).filter((line) => inArea(line, filter));
+  return tableOrderWire(
+    entry.order,
+    entry.table,
+    lines.map((line) => lineWire(line, entry.order)),
+  );
+}
+
+/**
+ * `/api/dashboard/owner/get`: every open table order and accepted delivery/pickup, oldest first,
+ * with its lines. With a kitchen area, entries without a line of that area are left out.
+ */
+export function listDashboard(db: Db, businessId: string, filter?: KitchenFilter): TableOrder[] {
+  const byOrder = new Map<string, ReservationLine[]>();
+  for (const { line, order } of listOpenLines(db, businessId)) {
+    if (!inArea(line, filter)) continue;
+    let lines = byOrder.get(order.id);
+    if (!lines) {
+      lines = [];
+      byOrder.set(order.id, lines);
+    }
+    lines.push(lineWire(line, order));
+  }
+  const areaOnly = filter !== undefined && filter !== 'tutto';
+  const entries: TableOrder[] = [];
+  for (const { order, table } of listOpenOrders(db, businessId)) {
+    // Deliveries awaiting the owner's decision live on /owner/delivery, not here.
+    if (isDelivery(order) && !order.accettato) continue;
+    const lines = byOrder.get(order.id) ?? [];
+    if (areaOnly && lines.length === 0) continue;
+    entries.push(tableOrderWire(order, table, lines));
+  }
+  return entries;
+}
+
+/**
+ * DESIGN.md merge rule: a destructive action decided on a tablet that had seen `seenVersion` is
+ * refused when the order got lines in a later mutation (the owner has not seen them yet).
+ */
+export function refuseIfNewLines(db: Db, orderId: string, seenVersion: number | undefined): void {
+  if (seenVersion === undefined) return;
+  const newer = db
+    .select({ id: orderLines.id })
+    .from(orderLines)
+    .where(and(eq(orderLines.orderId, orderId), gt(orderLines.createdVersion, seenVersion)))
+    .limit(1)
+    .get();
+  if (newer) throw new AppError('CONFLICT', t.orderChangedSinceSeen);
+}
+
+/** Deliveries and pickups still awaiting the owner's decision (the delivery button's count). */
+export function pendingDeliveries(db: Db, businessId: string): number {
+  return (
+    db
+      .select({ n: count() })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.businessId, businessId),
+          ne(orders.kind, 'table'),
+          eq(orders.accettato, false),
+          isNull(orders.closedAt),
+        ),
+      )
+      .get()?.n ?? 0
+  );
+}

@@ -1,0 +1,44 @@
+import type { CallDef } from '@comanda/shared-schema';
+import { eq } from 'drizzle-orm';
+import { diningTables, type OrderLineRecord, orders } from '../db/schema.ts';
+import type { MutationContext } from '../http/route.ts';
+import { type TableRecord, tableWire } from '../rooms/queries.ts';
+import { type Entry, entryKey, isDelivery } from './entries.ts';
+
+/** What the writes below need of a mutation's context. */
+export type WriteTools = Pick<MutationContext<CallDef>, 'db' | 'now' | 'change' | 'publish'>;
+
+/**
+ * The table's status flag (spec 3: set when it has orders), with its change row and the room
+ * screens' `switchTableStatus`; nothing when it already is.
+ */
+export function setTableStatus(ctx: WriteTools, table: TableRecord, status: boolean): TableRecord {
+  if (table.status === status) return table;
+  const row = ctx.db
+    .update(diningTables)
+    .set({ status })
+    .where(eq(diningTables.id, table.id))
+    .returning()
+    .get();
+  if (!row) throw new Error('table vanished inside its transaction');
+  ctx.change('table', row.id, 'put', tableWire(row));
+  ctx.publish('switchTableStatus', { id: row.id, status });
+  return row;
+}
+
+/**
+ * Takes an entry off the dashboard (completed or deleted): the order is closed, its 'order' and
+ * 'line' rows leave every device's offline copy, the table is free again, the venue's tablets get
+ * `removeTable` and the table's phones `eraseOrder` (their cart and erase-order state clear).
+ */
+export function closeEntry(ctx: WriteTools, entry: Entry, lines: readonly OrderLineRecord[]): void {
+  const { order, table } = entry;
+  ctx.db.update(orders).set({ closedAt: ctx.now, updatedAt: ctx.now }).where(eq(orders.id, order.id)).run();
+  ctx.change('order', order.id, 'delete');
+  for (const line of lines) ctx.change('line', line.id, 'delete');
+  if (table) {
+    setTableStatus(ctx, table, false);
+    ctx.publish('eraseOrder', { tableId: table.id }, { tableId: table.id });
+  }
+  ctx.publish('removeTable', { tableId: entryKey(order), isDelivery: isDelivery(order) });
+}

@@ -1,0 +1,112 @@
+import {
+  addDays,
+  type HistoryTotals,
+  hhmmToMinutes,
+  orderSubtotal,
+  romeTime,
+  type TableOrder,
+} from '@comanda/shared-schema';
+import type { Db } from '../db/client.ts';
+import type { OrderLineRecord, OrderRecord } from '../db/schema.ts';
+import { orderHistory, orderHistoryLines } from '../db/schema.ts';
+import { randomId } from '../lib/ids.ts';
+import type { Entry } from './entries.ts';
+
+/** What completing an order charges, cents, from the server's own lines and order row. */
+export type ChargedTotals = Omit<HistoryTotals, 'id'>;
+
+/**
+ * Spec 2.12 rows as charged: owner_deleted lines count 0; the delivery fee only for consegna
+ * (spec 9); the card fee as charged at payment. A discount that no longer fits (lines deleted
+ * after it was set) is capped at the subtotal, so nothing is ever charged below the fees.
+ */
+export function chargedTotals(order: OrderRecord, lines: readonly OrderLineRecord[]): ChargedTotals {
+  const totaleOrdine = orderSubtotal(lines);
+  const costoConsegna = order.kind === 'consegna' ? order.costoConsegna : 0;
+  const serviceFee = order.serviceFee;
+  const sconto = Math.min(order.sconto, totaleOrdine);
+  return {
+    totaleOrdine,
+    costoConsegna,
+    serviceFee,
+    sconto,
+    totalePagato: totaleOrdine + costoConsegna + serviceFee - sconto,
+  };
+}
+
+/**
+ * The Rome date a service belongs to: an order completed in the small hours counts to the
+ * evening before. The day turns halfway between the venue's closing and its next opening
+ * (closing 02:00, opening 18:00: at 10:00), so a late night and a lunch stay apart.
+ */
+export function serviceDateOf(nowMs: number, openingTime: string, closingTime: string): string {
+  const rome = romeTime(nowMs);
+  const open = hhmmToMinutes(openingTime);
+  const close = hhmmToMinutes(closingTime);
+  const gap = (open - close + 1440) % 1440;
+  const turn = (close + gap / 2) % 1440;
+  // Only a turn in the morning (before the opening) moves early completions back a day.
+  if (turn < open && rome.minutes < turn) return addDays(rome.date, -1);
+  return rome.date;
+}
+
+export interface HistoryInput {
+  entry: Entry;
+  lines: readonly OrderLineRecord[];
+  /** The entry as the dashboard showed it, kept for receipts. */
+  snapshot: TableOrder;
+  totals: ChargedTotals;
+  now: number;
+  serviceDate: string;
+  completedBy: string;
+}
+
+/** Writes the order's history row and one row per line (0 for owner_deleted), in the caller's transaction. */
+export function writeHistory(db: Db, input: HistoryInput): string {
+  const { entry, lines, totals, now, serviceDate } = input;
+  const { order, table } = entry;
+  const id = randomId();
+  db.insert(orderHistory)
+    .values({
+      id,
+      businessId: order.businessId,
+      orderId: order.id,
+      kind: order.kind,
+      tableId: order.tableId,
+      tableNumber: table?.number ?? null,
+      paymentMethod: order.paymentMethod ?? 'cassa',
+      paymentIntentId: order.paymentIntentId,
+      ...totals,
+      snapshot: input.snapshot,
+      openedAt: order.createdAt,
+      completedAt: now,
+      serviceDate,
+      completedBy: input.completedBy,
+    })
+    .run();
+  if (lines.length > 0) {
+    db.insert(orderHistoryLines)
+      .values(
+        lines.map((line) => ({
+          id: line.id,
+          historyId: id,
+          businessId: order.businessId,
+          completedAt: now,
+          serviceDate,
+          dishId: line.dishId,
+          name: line.name,
+          categoryId: line.categoryId,
+          categoryName: line.categoryName,
+          area: line.selectedOption,
+          price: line.price,
+          amount: line.amount,
+          total: line.status === 'owner_deleted' ? 0 : line.price * line.amount,
+          status: line.status,
+          variant: line.variant,
+          note: line.note,
+        })),
+      )
+      .run();
+  }
+  return id;
+}

@@ -1,0 +1,146 @@
+import {
+  AppError,
+  calls,
+  isValidDiscount,
+  type LineStatus,
+  type ModifiedLine,
+  orderSubtotal,
+  t,
+} from '@comanda/shared-schema';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { type OrderLineRecord, orderLines, orders } from '../db/schema.ts';
+import { mutationRoute } from '../http/route.ts';
+import { linesOfOrder, lineWire, orderWire } from '../ordering/queries.ts';
+import { entryWire, inArea, requireOpenEntry, tableOfOrder, venueOrder } from './entries.ts';
+
+type LineEdit = Pick<OrderLineRecord, 'amount' | 'price' | 'note' | 'status'>;
+
+/**
+ * What a modify entry makes of a line: only the fields it sends. Its status only deletes or
+ * restores (a deleted line comes back in preparation); a live line keeps the kitchen's status.
+ */
+function editedLine(line: OrderLineRecord, edit: ModifiedLine): LineEdit {
+  let status: LineStatus = line.status;
+  if (edit.status === 'owner_deleted') status = 'owner_deleted';
+  else if (edit.status !== undefined && line.status === 'owner_deleted') status = 'preparation';
+  return {
+    amount: edit.amount ?? line.amount,
+    price: edit.price ?? line.price,
+    note: edit.note === undefined ? line.note : edit.note?.trim() || null,
+    status,
+  };
+}
+
+const sameEdit = (a: LineEdit, b: LineEdit) =>
+  a.amount === b.amount && a.price === b.price && a.note === b.note && a.status === b.status;
+
+/** Spec 7 "Dashboard": the line and order edits, each a mutation of the sync core. */
+export async function lineRoutes(app: FastifyInstance): Promise<void> {
+  /**
+   * The status the client chose (the cycle's next, owner_deleted, or a restore). A line of
+   * another venue is not found; a line of a completed order is refused as such.
+   */
+  mutationRoute(app, calls.dashboardStatusSet, ({ body, db, businessId, now, change, publish }) => {
+    const line = db
+      .select()
+      .from(orderLines)
+      .where(and(eq(orderLines.id, body.id), eq(orderLines.businessId, businessId)))
+      .get();
+    const order = line ? venueOrder(db, businessId, line.orderId) : undefined;
+    if (!line || !order) throw new AppError('NOT_FOUND', t.orderLineNotFound);
+    if (order.closedAt !== null) throw new AppError('CONFLICT', t.orderAlreadyCompleted);
+    if (line.status === 'owner_deleted' && body.status !== 'owner_deleted' && body.status !== 'preparation') {
+      throw new AppError('CONFLICT', t.deletedLineRestoreFirst);
+    }
+    if (line.status === body.status) return { success: true, line: lineWire(line, order) };
+    const updated = db
+      .update(orderLines)
+      .set({ status: body.status, lastUpdate: now })
+      .where(eq(orderLines.id, line.id))
+      .returning()
+      .get();
+    if (!updated) throw new Error('line vanished inside its transaction');
+    const wire = lineWire(updated, order);
+    change('line', wire.id, 'put', wire);
+    publish('updateTable', { table: entryWire(db, { order, table: tableOfOrder(db, order) }) });
+    return { success: true, line: wire };
+  });
+
+  /**
+   * Changes only the lines named, and of them only the fields sent, so a customer's send that
+   * arrived meanwhile survives. The discount is checked against the subtotal the server computes
+   * from its own lines after the edit.
+   */
+  mutationRoute(app, calls.dashboardTableModify, ({ body, db, businessId, now, change, publish }) => {
+    const entry = requireOpenEntry(db, businessId, body.tableId);
+    const lines = new Map(linesOfOrder(db, entry.order.id).map((line) => [line.id, line]));
+    const changed = new Set<string>();
+    for (const edit of body.reservations) {
+      const line = lines.get(edit.id);
+      if (!line) throw new AppError('NOT_FOUND', t.orderLineNotFound);
+      const next = editedLine(line, edit);
+      if (sameEdit(line, next)) continue;
+      const updated = db
+        .update(orderLines)
+        .set({ ...next, lastUpdate: now })
+        .where(eq(orderLines.id, line.id))
+        .returning()
+        .get();
+      if (!updated) throw new Error('line vanished inside its transaction');
+      lines.set(updated.id, updated);
+      changed.add(updated.id);
+    }
+
+    let order = entry.order;
+    if (body.sconto !== undefined && body.sconto !== order.sconto) {
+      // Spec 5: no discount field once a card payment exists or before the order is accepted.
+      if (order.paymentIntentId !== null || !order.accettato) {
+        throw new AppError('CONFLICT', t.discountNotAvailable);
+      }
+      if (!isValidDiscount(body.sconto, orderSubtotal([...lines.values()]))) {
+        throw new AppError('VALIDATION', t.invalidDiscount, {
+          issues: [{ path: 'sconto', message: t.invalidDiscount }],
+        });
+      }
+      const updated = db
+        .update(orders)
+        .set({ sconto: body.sconto, updatedAt: now })
+        .where(eq(orders.id, order.id))
+        .returning()
+        .get();
+      if (!updated) throw new Error('order vanished inside its transaction');
+      order = updated;
+      change('order', order.id, 'put', orderWire(order, entry.table));
+    }
+
+    for (const id of changed) {
+      const line = lines.get(id);
+      if (line) change('line', id, 'put', lineWire(line, order));
+    }
+    const table = entryWire(db, { order, table: entry.table });
+    if (changed.size > 0 || order !== entry.order) publish('modifyTable', { table });
+    return { success: true, table };
+  });
+
+  /**
+   * The lines a print sent to the kitchen: accepted, not deleted, not printed yet, of the area
+   * (every area for 'tutto'). They show 'Completato' from now on (spec 4).
+   */
+  mutationRoute(app, calls.dashboardTablePrint, ({ body, db, businessId, now, change, publish }) => {
+    const entry = requireOpenEntry(db, businessId, body.tableId);
+    const ids = linesOfOrder(db, entry.order.id, false)
+      .filter((line) => line.accettato && !line.printed && inArea(line, body.selected_option))
+      .map((line) => line.id);
+    if (ids.length === 0) return { success: true, printed: [] };
+    const updated = db
+      .update(orderLines)
+      .set({ printed: true, lastUpdate: now })
+      .where(inArray(orderLines.id, ids))
+      .returning()
+      .all();
+    for (const line of updated) change('line', line.id, 'put', lineWire(line, entry.order));
+    publish('updateTable', { table: entryWire(db, entry) });
+    return { success: true, printed: ids };
+  });
+}

@@ -1,0 +1,100 @@
+import {
+  AppError,
+  calls,
+  OUT_OF_MENU_CATEGORY_ID,
+  OUT_OF_MENU_CATEGORY_NAME,
+  t,
+} from '@comanda/shared-schema';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { diningTables, type OrderLineRecord, orderLines, orders } from '../db/schema.ts';
+import { mutationRoute } from '../http/route.ts';
+import { randomId } from '../lib/ids.ts';
+import { orderStatements } from '../ordering/order-statements.ts';
+import { lastLineSeq, lineWire, orderWire } from '../ordering/queries.ts';
+import { type Entry, entryWire, findOpenEntry } from './entries.ts';
+import { setTableStatus, type WriteTools } from './entry-writes.ts';
+
+/**
+ * The entry a 'Fuori menu' line joins: the open one, or a new order for a table that has none
+ * (as when the owner orders for it). A delivery must be open.
+ */
+function entryFor(ctx: WriteTools, businessId: string, key: string): Entry {
+  const open = findOpenEntry(ctx.db, businessId, key);
+  if (open) return open;
+  const table = ctx.db
+    .select()
+    .from(diningTables)
+    .where(and(eq(diningTables.id, key), eq(diningTables.businessId, businessId)))
+    .get();
+  if (!table) throw new AppError('NOT_FOUND', t.noOpenOrder);
+  const order = ctx.db
+    .insert(orders)
+    .values({
+      id: randomId(),
+      businessId,
+      kind: 'table',
+      tableId: table.id,
+      accettato: true,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    })
+    .returning()
+    .get();
+  return { order, table };
+}
+
+/**
+ * `/api/dashboard/owner/table/outOfMenu/add` (added; the spec's out-of-menu line has id null
+ * and no call of its own): the owner's free line (description, price, kind) joins the entry's
+ * order with a server id (or the UUID the device gave it offline). Tablets and the table's phones
+ * get `order` with the new line, as for any send, so the kitchen rings.
+ */
+export async function outOfMenuRoute(app: FastifyInstance): Promise<void> {
+  mutationRoute(app, calls.dashboardTableOutOfMenuAdd, (ctx) => {
+    const { body, db, businessId, now, change, publish } = ctx;
+    if (body.id !== undefined) {
+      const taken = db.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.id, body.id)).get();
+      if (taken) throw new AppError('CONFLICT', t.idTaken);
+    }
+    const entry = entryFor(ctx, businessId, body.tableId);
+    const { order } = entry;
+    const record: OrderLineRecord = {
+      id: body.id ?? randomId(),
+      orderId: order.id,
+      businessId,
+      seq: lastLineSeq(db, order.id) + 1,
+      dishId: null,
+      name: body.line.name,
+      price: body.line.price,
+      amount: body.line.amount,
+      variant: [],
+      note: body.line.note?.trim() || null,
+      selectedOption: body.line.selected_option,
+      categoryId: OUT_OF_MENU_CATEGORY_ID,
+      categoryName: OUT_OF_MENU_CATEGORY_NAME,
+      status: 'preparation',
+      printed: false,
+      // A line added to a delivery still awaiting acceptance waits with it.
+      accettato: order.accettato,
+      createdAt: now,
+      lastUpdate: now,
+      // Filled in by the order_lines_created_version trigger (migration 0002).
+      createdVersion: null,
+    };
+    orderStatements(db).insertLine.run(record);
+    orderStatements(db).touchOrder.run({ id: order.id, now });
+
+    const table = entry.table ? setTableStatus(ctx, entry.table, true) : null;
+    const row = orderWire(order, table);
+    const line = lineWire(record, order);
+    change('order', order.id, 'put', row);
+    change('line', line.id, 'put', line);
+    publish(
+      'order',
+      { table: { ...row, reservations: [line] } },
+      table ? { to: 'all', tableId: table.id } : {},
+    );
+    return { success: true, table: entryWire(db, { order, table }), line };
+  });
+}

@@ -1,0 +1,106 @@
+import {
+  AppError,
+  calls,
+  type KitchenFilter,
+  type PrintData,
+  type PrintLine,
+  selectedOptions,
+  sortByPosition,
+  type Variant,
+} from '@comanda/shared-schema';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { businesses, type OrderLineRecord } from '../db/schema.ts';
+import { msg } from '../http/messages.ts';
+import { route } from '../http/route.ts';
+import { linesOfOrder, lineWire, tableOrderWire } from '../ordering/queries.ts';
+import { type Entry, inArea, isDelivery, requireOpenEntry } from './entries.ts';
+import { chargedTotals } from './history.ts';
+
+/** 'Formato: Maxi', 'Ingredienti: Funghi, Mozzarella extra': the chosen options, as printed. */
+function variantLabels(variants: readonly Variant[]): string[] {
+  return sortByPosition(variants).flatMap((variant) => {
+    const labels = selectedOptions(variant).map((option) => option.label);
+    return labels.length > 0 ? [`${variant.name}: ${labels.join(', ')}`] : [];
+  });
+}
+
+function printLine(line: OrderLineRecord, entry: Entry): PrintLine {
+  return {
+    ...lineWire(line, entry.order),
+    total: line.price * line.amount,
+    variantLabels: variantLabels(line.variant as Variant[]),
+  };
+}
+
+/**
+ * The print payload of an entry: its lines of the area that print (accepted, not deleted; with
+ * `reprint` false only those not printed yet) and the entry's totals as completing would charge.
+ */
+export function printData(
+  db: Db,
+  entry: Entry,
+  options: { venueName: string; filter: KitchenFilter; reprint: boolean; nowMs: number },
+): PrintData {
+  const { order, table } = entry;
+  const all = linesOfOrder(db, order.id);
+  const lines = all.filter(
+    (line) =>
+      line.status !== 'owner_deleted' &&
+      line.accettato &&
+      inArea(line, options.filter) &&
+      (options.reprint || !line.printed),
+  );
+  const charged = chargedTotals(order, all);
+  return {
+    ...tableOrderWire(order, table, []),
+    type: isDelivery(order) ? 'PRINT_ORDER_R_C' : 'PRINT_ORDER_TABLE',
+    venueName: options.venueName,
+    filter: options.filter,
+    reservations: lines.map((line) => printLine(line, entry)),
+    totals: {
+      subtotal: charged.totaleOrdine,
+      costoConsegna: charged.costoConsegna,
+      serviceFee: charged.serviceFee,
+      total: charged.totaleOrdine + charged.costoConsegna + charged.serviceFee,
+      sconto: charged.sconto,
+      newTotal: charged.totalePagato,
+    },
+    printedAt: new Date(options.nowMs).toISOString(),
+  };
+}
+
+/** `dash_*` reprint the area's lines from the dashboard; the others follow an owner's own order. */
+const PRINTER_ROUTES = [
+  { def: calls.printerDashTable, reprint: true },
+  { def: calls.printerDashDelivery, reprint: true },
+  { def: calls.printerTable, reprint: false },
+  { def: calls.printerDelivery, reprint: false },
+] as const;
+
+/**
+ * Spec 7 "Printer": `/api/printer/{kind}` answers what the print bridge and the browser-print
+ * view render. A read: the lines are marked printed by `table/print`, once the ticket is out.
+ */
+export async function printerRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.store;
+  for (const { def, reprint } of PRINTER_ROUTES) {
+    route(app, def, ({ body, businessId }) => {
+      const entry = requireOpenEntry(db, businessId, body.deliveryId ?? body.tableId ?? '');
+      const venue = db
+        .select({ name: businesses.name })
+        .from(businesses)
+        .where(eq(businesses.id, businessId))
+        .get();
+      if (!venue) throw new AppError('business_id_error', msg.businessNotFound);
+      const data = printData(db, entry, {
+        venueName: venue.name,
+        filter: body.filter ?? 'tutto',
+        reprint,
+        nowMs: app.clock.nowMs(),
+      });
+      return { success: true, data };
+    });
+  }
+}
