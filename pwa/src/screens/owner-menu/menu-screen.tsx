@@ -3,13 +3,13 @@ import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react'
 import { Button as AriaButton, Input, Label, SearchField } from 'react-aria-components';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { Page } from '../../components/page.tsx';
 import { useOutboxSummary, useSyncClient } from '../../data/hooks.ts';
 import { useLiveEvent } from '../../live/use-live.ts';
 import { CategoryDialog } from './category-dialog.tsx';
 import { type CategoryHandlers, CategorySection } from './category-section.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 import { DishEditor } from './dish-editor.tsx';
 import { type DishDraft, type DishValue, draftFromDish, emptyDraft } from './dish-form.ts';
 import { filterMenu, indexMenu, menuRefusals } from './menu-logic.ts';

@@ -1,8 +1,11 @@
 import { t } from '@comanda/shared-schema';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { Button } from '../../components/button.tsx';
+import { Button } from './button.tsx';
+import './confirm-dialog.css';
 
-/** The generic confirm dialog of spec 2.6: a question, 'Annulla' and 'Conferma'. */
+/**
+ * The generic confirm dialog of spec 2.6: a question, 'Annulla' and 'Conferma'.
+ */
 export function ConfirmDialog({
   question,
   isOpen,
@@ -21,12 +24,14 @@ export function ConfirmDialog({
       onOpenChange={(open) => {
         if (!open) onCancel();
       }}
-      className="room-modal-overlay"
+      className="confirm-overlay"
     >
-      <Modal className="room-modal room-modal-small">
-        <Dialog role="alertdialog" className="room-dialog">
-          <Heading slot="title">{question}</Heading>
-          <div className="btn-row room-dialog-actions">
+      <Modal className="confirm-modal">
+        <Dialog role="alertdialog" className="confirm-dialog">
+          <Heading slot="title" className="confirm-title">
+            {question}
+          </Heading>
+          <div className="btn-row confirm-actions">
             <Button variant="secondary" onPress={onCancel}>
               {t.cancel}
             </Button>
