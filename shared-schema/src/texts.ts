@@ -86,6 +86,17 @@ export const t = {
   print: 'Stampa', // ours
   completeOrder: 'Completa', // ours: the complete button of the order view
   completeOrderConfirm: "Completare l'ordine? Il tavolo verrà liberato.", // ours
+  // ---- order view and out-of-menu dialogs (issue 5, ours)
+  increaseQuantity: 'Aumenta quantità', // ours
+  decreaseQuantity: 'Diminuisci quantità', // ours
+  increaseDiscount: 'Aumenta sconto', // ours
+  decreaseDiscount: 'Diminuisci sconto', // ours
+  orderLines: "Piatti dell'ordine", // ours: accessible name of the lines table
+  orderTotals: "Totali dell'ordine", // ours
+  emptyOrder: 'Nessun piatto in questo ordine.', // ours
+  savingChanges: 'Salvataggio delle modifiche...', // ours
+  receipt: 'Ricevuta', // ours: the print view
+  addOutOfMenu: 'Aggiungi', // ours: submit of the out-of-menu dialog
 
   // ---- out-of-menu dialog (spec 5, 8)
   outOfMenuDescription: 'Descrizione', // ours: field label
@@ -185,6 +196,12 @@ export const t = {
   invalidDiscount: 'Sconto non valido: multipli di 0,50 €, da 0 a meno del subtotale', // ours
   discountNotAvailable: 'Sconto non disponibile: ordine pagato con carta o non ancora accettato', // ours
   paidOrderNotDeletable: 'Ordine pagato con carta: completalo o rifiutalo, non si può eliminare', // ours
+
+  // ---- owner dashboard screen (issue 5; ours unless quoted)
+  kitchenDisplay: 'Schermo cucina', // ours: the wall-screen mode toggle
+  kitchenFilterLabel: 'Reparto', // ours: label of the kitchen-area filter
+  dashboardEmpty: 'Nessun ordine aperto.', // ours
+  notifications: 'Notifiche', // ours: the toast region
 
   // ---- cart (spec 2.9, 5)
   cartEmpty: 'Il carrello è vuoto.',
@@ -359,6 +376,10 @@ export const tf = {
   changeRefusedReason: (reason: string) => `${t.changeRefused}: ${reason}`,
   /** Outbox counter. */
   pendingChanges: (n: number) => `${t.pendingChanges}: ${n}`,
+  // ---- owner dashboard screen (issue 5, ours)
+  /** A ticket's age on the kitchen screen: '7 min'. */
+  ticketAge: (minutes: number) => `${minutes} min`,
+  newOrderFor: (where: string) => `Nuovo ordine: ${where}`,
   // ---- owner menu (ours)
   menuDishCount: (n: number) => (n === 1 ? '1 piatto' : `${n} piatti`),
   menuVariantGroup: (n: number) => `Variante ${n}`,

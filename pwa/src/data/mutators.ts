@@ -1,4 +1,6 @@
 import type { Body, CallName, Calls } from '@comanda/shared-schema';
+import { orderViewMutators } from '../order-view/mutators.ts';
+import { dashboardMutators } from '../screens/owner-dashboard/mutators.ts';
 import { menuMutators } from '../screens/owner-menu/mutators.ts';
 import { roomMutators } from '../screens/owner-room/mutators.ts';
 import type { Mutator, MutatorMap } from './view.ts';
@@ -19,4 +21,6 @@ export function defineMutators<M extends MutatorsFor>(m: M): M {
 export const mutators: MutatorMap = {
   ...roomMutators,
   ...menuMutators,
+  ...dashboardMutators,
+  ...orderViewMutators,
 };

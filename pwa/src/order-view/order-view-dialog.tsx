@@ -1,0 +1,165 @@
+import { NARROW_BREAKPOINT_PX, type TableOrder, t } from '@comanda/shared-schema';
+import { useState } from 'react';
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Button } from '../components/button.tsx';
+import { useSyncClient } from '../data/hooks.ts';
+import { LinesCards, type LinesProps, LinesTable } from './order-lines.tsx';
+import { viewTotals } from './order-logic.ts';
+import { entryTitle, Receipt } from './receipt.tsx';
+import { TotalsRows } from './totals-rows.tsx';
+import { entryKeyOf, useAutosave, useEntryRows, useMediaQuery, useOrderEntry } from './use-order-entry.ts';
+import './order-view.css';
+
+export interface OrderViewDialogProps {
+  /** The entry: a table's id (its open order), a delivery's id, or the order's own id. */
+  tableId: string;
+  onClose: () => void;
+  /** 'Stampa' (the print bridge, wired by the dashboard); without it the button is not shown. */
+  onPrint?: (table: TableOrder) => void;
+  /**
+   * 'Completa'. Without it the dialog asks for confirmation itself and queues
+   * `dashboardTableHistory` (spec 4), then closes.
+   */
+  onComplete?: (table: TableOrder) => void;
+}
+
+/** Spec 2.12: the owner's table/order view, editing with autosave (spec 4, 5). */
+export function OrderViewDialog(props: OrderViewDialogProps) {
+  return (
+    <ModalOverlay
+      isOpen
+      isDismissable
+      onOpenChange={(open) => {
+        if (!open) props.onClose();
+      }}
+      className="ov-overlay"
+    >
+      <Modal className="ov-modal">
+        <Dialog className="ov-dialog">
+          <OrderView {...props} />
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}
+
+function OrderView({ tableId, onClose, onPrint, onComplete }: OrderViewDialogProps) {
+  const client = useSyncClient();
+  const rows = useEntryRows(tableId);
+  // The server knows an entry by its table's or delivery's id, whatever id the caller passed.
+  const autosave = useAutosave(rows ? entryKeyOf(rows.order) : tableId);
+  const entry = useOrderEntry(rows, autosave);
+  const narrow = useMediaQuery(`(max-width: ${NARROW_BREAKPOINT_PX - 0.02}px)`);
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  if (entry === undefined) {
+    return (
+      <>
+        <Heading slot="title">{t.loading}</Heading>
+        <p role="status">{t.loading}</p>
+      </>
+    );
+  }
+  if (entry === null) {
+    return (
+      <>
+        <Heading slot="title">{t.noOpenOrder}</Heading>
+        <div className="btn-row ov-actions">
+          <Button variant="secondary" onPress={onClose}>
+            {t.close}
+          </Button>
+        </div>
+      </>
+    );
+  }
+
+  const { order, lines, business, table } = entry;
+  const totals = viewTotals(order, lines);
+  const onEdit: LinesProps['onEdit'] = (edit, kind) => autosave.edit(edit, kind);
+  const Lines = narrow ? LinesCards : LinesTable;
+
+  const complete = async () => {
+    setConfirming(false);
+    setFailure(null);
+    try {
+      await autosave.flush();
+      await client.mutate('dashboardTableHistory', {
+        table,
+        totaleOrdine: totals.subtotal,
+        costoConsegna: totals.costoConsegna,
+        totalePagato: totals.newTotal,
+        // The server refuses (CONFLICT) when lines arrived after what this tablet has seen.
+        seenVersion: client.version$.value,
+      });
+      onClose();
+    } catch (err) {
+      setFailure(err instanceof Error ? err.message : t.genericError);
+    }
+  };
+
+  return (
+    <>
+      <Heading slot="title">{entryTitle(order)}</Heading>
+      {lines.length === 0 ? <p>{t.emptyOrder}</p> : <Lines lines={lines} editing={editing} onEdit={onEdit} />}
+      <TotalsRows
+        order={order}
+        totals={totals}
+        editing={editing}
+        onDiscount={(c) => autosave.setDiscount(c)}
+      />
+      {confirming ? (
+        <div role="alertdialog" aria-label={t.completeOrderConfirm} className="ov-confirm">
+          <p>{t.completeOrderConfirm}</p>
+          <div className="btn-row">
+            <Button variant="secondary" onPress={() => setConfirming(false)}>
+              {t.cancel}
+            </Button>
+            <Button variant="primary" onPress={() => void complete()}>
+              {t.confirm}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      <p role="status" className="ov-status">
+        {autosave.hasUnsaved() ? t.savingChanges : ''}
+      </p>
+      {failure ? (
+        <p role="alert" className="field-error">
+          {failure}
+        </p>
+      ) : null}
+      <div className="btn-row ov-actions">
+        <Button
+          variant={editing ? 'primary' : 'secondary'}
+          onPress={() => {
+            if (editing) void autosave.flush();
+            setEditing(!editing);
+          }}
+        >
+          {editing ? t.finishEditing : t.edit}
+        </Button>
+        {onPrint ? (
+          <Button variant="secondary" onPress={() => onPrint(table)}>
+            {t.print}
+          </Button>
+        ) : null}
+        <Button variant="secondary" onPress={() => globalThis.print?.()}>
+          {t.printWithBrowser}
+        </Button>
+        <Button
+          variant="secondary"
+          isDisabled={order.accettato === 0}
+          onPress={() => (onComplete ? onComplete(table) : setConfirming(true))}
+        >
+          {t.completeOrder}
+        </Button>
+        <Button variant="plain" onPress={onClose}>
+          {t.close}
+        </Button>
+      </div>
+      <Receipt venue={business?.name ?? ''} order={order} lines={lines} totals={totals} />
+    </>
+  );
+}

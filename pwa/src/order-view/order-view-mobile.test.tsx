@@ -1,0 +1,54 @@
+import { t, tf } from '@comanda/shared-schema';
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { OrderViewDialog } from './order-view-dialog.tsx';
+import { L1, ORDER, outbox, press, renderWithSync, T1, type } from './test-harness.tsx';
+
+beforeEach(() => {
+  // Under the 576 px breakpoint: the card layout.
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: true,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('OrderViewDialog on a phone', () => {
+  it("shows cards; a quantity with '-' or '0' resets to 1", async () => {
+    const { db } = await renderWithSync(<OrderViewDialog tableId={T1} onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: tf.table(4) });
+    expect(within(dialog).queryByRole('table')).toBeNull();
+    expect(within(dialog).getByRole('list', { name: t.orderLines })).toBeTruthy();
+    await press(within(dialog).getByRole('button', { name: t.edit }));
+    const input = within(dialog).getByRole('textbox', {
+      name: tf.amountOf('Margherita'),
+    }) as HTMLInputElement;
+    await type(input, '-2');
+    expect(input.value).toBe('1');
+    await type(input, '5');
+    expect(input.value).toBe('5');
+    await type(input, '0');
+    expect(input.value).toBe('1');
+    await press(within(dialog).getByRole('button', { name: t.finishEditing }));
+    await vi.waitFor(async () => expect(await outbox(db)).toHaveLength(1));
+    expect((await outbox(db))[0]?.body).toEqual({ tableId: T1, reservations: [{ id: L1, amount: 1 }] });
+  });
+
+  it('completes after confirmation with the totals it shows, by the order id too', async () => {
+    const onClose = vi.fn();
+    const { db } = await renderWithSync(<OrderViewDialog tableId={ORDER} onClose={onClose} />);
+    const dialog = await screen.findByRole('dialog', { name: tf.table(4) });
+    await press(within(dialog).getByRole('button', { name: t.completeOrder }));
+    await press(within(dialog).getByRole('button', { name: t.confirm }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [entry] = await outbox(db);
+    expect(entry?.name).toBe('dashboardTableHistory');
+    expect(entry?.body).toMatchObject({ totaleOrdine: 2100, costoConsegna: 0, totalePagato: 2100 });
+    expect((entry?.body as { table?: { id: string } } | undefined)?.table?.id).toBe(ORDER);
+  });
+});

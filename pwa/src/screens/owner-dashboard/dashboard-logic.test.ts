@@ -1,0 +1,153 @@
+import type { OrderRow, ReservationLine } from '@comanda/shared-schema';
+import { describe, expect, it } from 'vitest';
+import { readKitchenFilter, storeKitchenFilter } from '../../data/kitchen-filter.ts';
+import {
+  ageMinutes,
+  ageTone,
+  buildTickets,
+  nextStatus,
+  printedLabel,
+  soundingLines,
+  ticketTitle,
+  ticketTotals,
+} from './dashboard-logic.ts';
+import { MAX_TOASTS, pushToast } from './toasts.tsx';
+
+function order(over: Partial<OrderRow> & { id: string }): OrderRow {
+  return { accettato: 1, isCalled: false, businessId: 'biz', status: 1, ...over };
+}
+
+let n = 0;
+function line(over: Partial<ReservationLine>): ReservationLine {
+  n += 1;
+  return {
+    id: `l${n}`,
+    dishId: null,
+    name: `Piatto ${n}`,
+    price: 500,
+    amount: 1,
+    variant: [],
+    selected_option: 'cucina',
+    status: 'preparation',
+    printed: 0,
+    accettato: 1,
+    lastUpdate: '2026-01-01T12:00:00.000Z',
+    ...over,
+  };
+}
+
+describe('status cycle', () => {
+  it('goes preparation, ready, completed and back; a deleted line restores to preparation', () => {
+    expect(nextStatus('preparation')).toBe('ready');
+    expect(nextStatus('ready')).toBe('completed');
+    expect(nextStatus('completed')).toBe('preparation');
+    expect(nextStatus('owner_deleted')).toBe('preparation');
+  });
+  it("shows printed 1 as 'Completato', anything else as 'In preparazione'", () => {
+    expect(printedLabel(1)).toBe('Completato');
+    expect(printedLabel(0)).toBe('In preparazione');
+  });
+});
+
+describe('tickets', () => {
+  const t1 = order({ id: 'o1', tableId: 'T1', number: 4, createdAt: '2026-01-01T12:10:00.000Z' });
+  const t2 = order({ id: 'o2', tableId: 'T2', number: 7, createdAt: '2026-01-01T12:00:00.000Z' });
+  const d1 = order({
+    id: 'd1',
+    deliveryId: 'd1',
+    tipo: 'Consegna',
+    orario: '20:30',
+    nome: 'Mario',
+    cognome: 'Rossi',
+    createdAt: '2026-01-01T12:05:00.000Z',
+    costoConsegna: 250,
+  });
+  const pending = order({ id: 'd2', deliveryId: 'd2', tipo: 'Ritiro', accettato: 0 });
+  const lines = [
+    line({ tableId: 'T1', selected_option: 'bar', name: 'Spritz' }),
+    line({ tableId: 'T1', name: 'Carbonara' }),
+    line({ tableId: 'T2', name: 'Amatriciana' }),
+    line({ deliveryId: 'd1', name: 'Margherita', amount: 2 }),
+    line({ deliveryId: 'd1', name: 'Diavola', status: 'owner_deleted' }),
+    line({ deliveryId: 'd2', name: 'Marinara' }),
+  ];
+
+  it('orders tickets oldest first and leaves deliveries awaiting acceptance out', () => {
+    const tickets = buildTickets([t1, t2, d1, pending], lines, 'tutto');
+    expect(tickets.map((t) => t.key)).toEqual(['T2', 'd1', 'T1']);
+    expect(tickets[2]?.lines.map((l) => l.name)).toEqual(['Carbonara', 'Spritz']);
+  });
+
+  it('keeps only the chosen area, and only tickets that have a line of it', () => {
+    const tickets = buildTickets([t1, t2, d1], lines, 'bar');
+    expect(tickets.map((t) => t.key)).toEqual(['T1']);
+    expect(tickets[0]?.lines.map((l) => l.name)).toEqual(['Spritz']);
+  });
+
+  it('names tables and deliveries', () => {
+    expect(ticketTitle(t1)).toBe('Tavolo 4');
+    expect(ticketTitle(d1)).toBe('Consegna 20:30 Mario Rossi');
+  });
+
+  it('excludes deleted lines from the totals and adds the fee for consegna', () => {
+    const [ticket] = buildTickets([d1], lines, 'tutto');
+    if (!ticket) throw new Error('no ticket');
+    expect(ticketTotals(ticket, lines)).toMatchObject({
+      totaleOrdine: 1000,
+      costoConsegna: 250,
+      totalePagato: 1250,
+    });
+  });
+
+  it('rings only for accepted, unprinted, live lines of the filter', () => {
+    const ls = [
+      line({ selected_option: 'bar' }),
+      line({ selected_option: 'bar', printed: 1 }),
+      line({ selected_option: 'bar', accettato: 0 }),
+      line({ selected_option: 'cucina' }),
+      line({ selected_option: 'bar', status: 'owner_deleted' }),
+    ];
+    expect(soundingLines(ls, 'bar')).toHaveLength(1);
+    expect(soundingLines(ls, 'tutto')).toHaveLength(2);
+    expect(soundingLines(ls, 'fritti')).toHaveLength(0);
+  });
+});
+
+describe('ticket age', () => {
+  it('counts whole minutes, never negative', () => {
+    const at = Date.parse('2026-01-01T12:00:00Z');
+    expect(ageMinutes(at, at + 5 * 60_000 + 59_000)).toBe(5);
+    expect(ageMinutes(at, at - 60_000)).toBe(0);
+  });
+  it('turns warn at 5 and late at 8 minutes', () => {
+    expect(ageTone(4)).toBe('fresh');
+    expect(ageTone(5)).toBe('warn');
+    expect(ageTone(7)).toBe('warn');
+    expect(ageTone(8)).toBe('late');
+    expect(ageTone(3, { warnMinutes: 2, lateMinutes: 3 })).toBe('late');
+  });
+});
+
+describe('kitchen filter persistence', () => {
+  it('remembers the choice and falls back to tutto', () => {
+    const data = new Map<string, string>();
+    const store = {
+      getItem: (k: string) => data.get(k) ?? null,
+      setItem: (k: string, v: string) => void data.set(k, v),
+    } as unknown as Storage;
+    expect(readKitchenFilter(store)).toBe('tutto');
+    storeKitchenFilter('bar', store);
+    expect(readKitchenFilter(store)).toBe('bar');
+    data.set('kitchenFilter', 'nonsense');
+    expect(readKitchenFilter(store)).toBe('tutto');
+  });
+});
+
+describe('toasts', () => {
+  it('keeps at most 3, newest last', () => {
+    let list = pushToast([], { id: 1, text: 'a', tone: 'info' });
+    for (let i = 2; i <= 5; i++) list = pushToast(list, { id: i, text: String(i), tone: 'info' });
+    expect(list).toHaveLength(MAX_TOASTS);
+    expect(list.map((t) => t.id)).toEqual([3, 4, 5]);
+  });
+});

@@ -1,0 +1,80 @@
+import type { OrderRow, ReservationLine } from '@comanda/shared-schema';
+// Type-only: `data/mutators.ts` imports this file, so a value import would be a cycle.
+import type { MutatorsFor } from '../../data/mutators.ts';
+import type { EntityView } from '../../data/view.ts';
+import { entryKeyOf, lineKey, matchesFilter } from './dashboard-logic.ts';
+
+/** Thrown when the server is sure to refuse: the view leaves the entry's effect out whole. */
+export class DashboardRefusal extends Error {
+  override readonly name = 'DashboardRefusal';
+}
+
+function orderOf(view: EntityView, key: string): OrderRow | undefined {
+  return view.list<OrderRow>('order').find((o) => entryKeyOf(o) === key);
+}
+
+function linesOf(view: EntityView, key: string): ReservationLine[] {
+  return view.list<ReservationLine>('line').filter((l) => lineKey(l) === key);
+}
+
+/** Every optimistic edit stamps the line as the server would, so the kitchen sees it moved. */
+const stamp = () => new Date().toISOString();
+
+/**
+ * The dashboard's mutations replayed on top of the server rows (spec 4, 7 "Dashboard"), each
+ * mirroring the server's handler so an offline tablet shows what the server will make of it.
+ * The order view's edits (modify, out-of-menu add) live in `src/order-view/mutators.ts`.
+ */
+export const dashboardMutators = {
+  dashboardStatusSet: {
+    entities: ['line'],
+    apply: (view, body) => {
+      const line = view.get<ReservationLine>('line', body.id);
+      if (!line) throw new DashboardRefusal('line gone');
+      // A deleted line only comes back through a restore (the server's CONFLICT).
+      if (
+        line.status === 'owner_deleted' &&
+        body.status !== 'owner_deleted' &&
+        body.status !== 'preparation'
+      ) {
+        throw new DashboardRefusal('restore first');
+      }
+      if (line.status === body.status) return;
+      view.put('line', line.id, {
+        ...line,
+        status: body.status,
+        lastUpdate: stamp(),
+      } satisfies ReservationLine);
+    },
+  },
+  dashboardTablePrint: {
+    entities: ['line'],
+    apply: (view, body) => {
+      for (const line of linesOf(view, body.tableId)) {
+        if (line.accettato === 0 || line.printed === 1 || line.status === 'owner_deleted') continue;
+        if (!matchesFilter(line, body.selected_option)) continue;
+        view.put('line', line.id, { ...line, printed: 1, lastUpdate: stamp() } satisfies ReservationLine);
+      }
+    },
+  },
+  dashboardTableHistory: {
+    entities: ['order', 'line'],
+    apply: (view, body) => {
+      const order = view.get<OrderRow>('order', body.table.id);
+      // Already gone (completed on another tablet): nothing left to remove.
+      if (!order) return;
+      const key = entryKeyOf(order);
+      for (const line of linesOf(view, key)) view.delete('line', line.id);
+      view.delete('order', order.id);
+    },
+  },
+  dashboardTableDelete: {
+    entities: ['order', 'line'],
+    apply: (view, body) => {
+      const order = orderOf(view, body.tableId);
+      if (!order) return;
+      for (const line of linesOf(view, body.tableId)) view.delete('line', line.id);
+      view.delete('order', order.id);
+    },
+  },
+} satisfies MutatorsFor;

@@ -1,0 +1,125 @@
+import { formatEuro, type ReservationLine, t, tf } from '@comanda/shared-schema';
+import { memo } from 'react';
+import { Button } from '../../components/button.tsx';
+import {
+  type AgeTone,
+  ageMinutes,
+  ageTone,
+  printedLabel,
+  statusLabel,
+  type Ticket,
+  ticketTitle,
+  variantText,
+} from './dashboard-logic.ts';
+
+export interface TicketActions {
+  /** Tap on a line: next status of the cycle, or restore for a deleted one. */
+  advance: (line: ReservationLine) => void;
+  view: (ticket: Ticket) => void;
+  print: (ticket: Ticket) => void;
+  complete: (ticket: Ticket) => void;
+}
+
+const LineRow = memo(function LineRow({
+  line,
+  onAdvance,
+}: {
+  line: ReservationLine;
+  onAdvance: (line: ReservationLine) => void;
+}) {
+  const deleted = line.status === 'owner_deleted';
+  const variants = variantText(line.variant);
+  const action = deleted ? t.restore : statusLabel(line.status);
+  const printed = printedLabel(line.printed);
+  return (
+    <li className={`dash-line dash-line-${line.status}`}>
+      <Button className="dash-line-button" onPress={() => onAdvance(line)}>
+        <span className="dash-line-main">
+          <span className="dash-line-qty">{line.amount}×</span>{' '}
+          {deleted ? (
+            <s className="dash-line-name">{line.name}</s>
+          ) : (
+            <span className="dash-line-name">{line.name}</span>
+          )}
+        </span>{' '}
+        {/* The spaces between parts keep the button's accessible name readable (grid ignores them). */}
+        {variants && <span className="dash-line-variant">{variants} </span>}
+        {line.note && <span className="dash-line-note">{line.note} </span>}
+        <span className="dash-line-meta">
+          <span className={`dash-status dash-status-${line.status}`}>{action}</span>{' '}
+          <span className="dash-printed">{printed}</span>{' '}
+          <span className="dash-line-area">{line.selected_option}</span>
+        </span>
+      </Button>
+    </li>
+  );
+});
+
+/**
+ * One dashboard entry ('Tavolo 4' or a delivery): its lines, each a button that advances the
+ * status (the kitchen screen has no hover-only controls), and the entry's actions.
+ */
+export const TicketCard = memo(function TicketCard({
+  ticket,
+  now,
+  actions,
+  subtotal,
+}: {
+  ticket: Ticket;
+  now: number;
+  actions: TicketActions;
+  subtotal: number;
+}) {
+  const minutes = ageMinutes(ticket.openedAt, now);
+  const tone: AgeTone = ageTone(minutes);
+  const title = ticketTitle(ticket.order);
+  const headingId = `ticket-${ticket.key}`;
+  return (
+    <article className={`dash-ticket dash-age-${tone}`} aria-labelledby={headingId}>
+      <header className="dash-ticket-head">
+        <h2 id={headingId} className="dash-ticket-title">
+          {title}
+        </h2>
+        {ticket.openedAt > 0 && (
+          <span className={`dash-age dash-age-badge-${tone}`}>
+            <time dateTime={new Date(ticket.openedAt).toISOString()}>{tf.ticketAge(minutes)}</time>
+          </span>
+        )}
+      </header>
+      {ticket.order.noteConsegna && <p className="dash-ticket-note">{ticket.order.noteConsegna}</p>}
+      <ul className="dash-lines">
+        {ticket.lines.map((line) => (
+          <LineRow key={line.id} line={line} onAdvance={actions.advance} />
+        ))}
+      </ul>
+      <footer className="dash-ticket-foot">
+        <span className="dash-ticket-total">
+          {t.rowTotal} {formatEuro(subtotal)}
+        </span>
+        <span className="btn-row dash-ticket-actions">
+          <Button
+            variant="secondary"
+            aria-label={`${t.tableMenuView} ${title}`}
+            onPress={() => actions.view(ticket)}
+          >
+            {t.tableMenuView}
+          </Button>
+          <Button
+            variant="secondary"
+            aria-label={`${t.print} ${title}`}
+            onPress={() => actions.print(ticket)}
+          >
+            {t.print}
+          </Button>
+          <Button
+            variant="primary"
+            aria-label={`${t.completeOrder} ${title}`}
+            onPress={() => actions.complete(ticket)}
+          >
+            {t.completeOrder}
+          </Button>
+        </span>
+      </footer>
+    </article>
+  );
+});

@@ -1,0 +1,175 @@
+import {
+  type KitchenFilter,
+  type OrderRow,
+  type ReservationLine,
+  type TableOrder,
+  t,
+  tf,
+} from '@comanda/shared-schema';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { call, errorText } from '../../data/api.ts';
+import { ApiError } from '../../data/errors.ts';
+import { useEntities, useOutboxSummary, useSyncClient } from '../../data/hooks.ts';
+import { readKitchenFilter, storeKitchenFilter } from '../../data/kitchen-filter.ts';
+import { useLiveEvent } from '../../live/use-live.ts';
+import { buildTickets, soundingLines, type Ticket, ticketTitle, ticketTotals } from './dashboard-logic.ts';
+import { dashboardMutators } from './mutators.ts';
+import { beep } from './sound.ts';
+
+/** The kitchen-area filter, remembered in local storage (spec 9). */
+export function useKitchenFilter(): [KitchenFilter, (f: KitchenFilter) => void] {
+  const [filter, setFilter] = useState<KitchenFilter>(() => readKitchenFilter());
+  const choose = useCallback((f: KitchenFilter) => {
+    storeKitchenFilter(f);
+    setFilter(f);
+  }, []);
+  return [filter, choose];
+}
+
+/** Current time, ticking every `ms` (ticket ages). */
+export function useNow(ms = 15_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(id);
+  }, [ms]);
+  return now;
+}
+
+export interface DashboardData {
+  tickets: Ticket[];
+  lines: ReservationLine[];
+  orders: OrderRow[];
+}
+
+/**
+ * The dashboard from the device database: server rows with the outbox on top, so a reload
+ * offline shows the last state with queued changes. Undefined while loading.
+ */
+export function useDashboardData(filter: KitchenFilter): DashboardData | undefined {
+  const orders = useEntities('order');
+  const lines = useEntities('line');
+  return useMemo(() => {
+    if (!orders || !lines) return undefined;
+    return { tickets: buildTickets(orders, lines, filter), lines, orders };
+  }, [orders, lines, filter]);
+}
+
+/** Keys of entries changed live a moment ago (drawn highlighted); catch-up brings the data. */
+export function useLiveHighlights(
+  filter: KitchenFilter,
+  notify: (text: string) => void,
+): ReadonlySet<string> {
+  const [recent, setRecent] = useState<ReadonlySet<string>>(new Set());
+  const filterRef = useRef(filter);
+  filterRef.current = filter;
+  const mark = useCallback((table: TableOrder) => {
+    const key = table.deliveryId ?? table.tableId ?? table.id;
+    setRecent((s) => new Set(s).add(key));
+    setTimeout(
+      () =>
+        setRecent((s) => {
+          const n = new Set(s);
+          n.delete(key);
+          return n;
+        }),
+      4_000,
+    );
+  }, []);
+  useLiveEvent('order', ({ table }) => {
+    mark(table);
+    // Spec 9: only accepted, not yet printed lines of the chosen area ring.
+    if (soundingLines(table.reservations, filterRef.current).length === 0) return;
+    beep();
+    notify(tf.newOrderFor(ticketTitle(table)));
+  });
+  useLiveEvent('modifyTable', ({ table }) => mark(table));
+  useLiveEvent('updateTable', ({ table }) => mark(table));
+  return recent;
+}
+
+/** Pending deliveries for the floating button; null hides it (no such route on this server yet). */
+export function useDeliveryCount(): number | null {
+  const [count, setCount] = useState<number | null>(null);
+  useEffect(() => {
+    const abort = new AbortController();
+    call('deliveryCount', {}, { signal: abort.signal })
+      .then((answer) => setCount(answer.result))
+      .catch((err: unknown) => {
+        // 404: the delivery feature is not on this server; offline: shown when the event comes.
+        if (!(err instanceof ApiError)) return;
+        setCount(null);
+      });
+    return () => abort.abort();
+  }, []);
+  useLiveEvent('updateCountDelivery', ({ count: n }) => setCount(n));
+  return count;
+}
+
+const DASHBOARD_CALLS: ReadonlySet<string> = new Set(Object.keys(dashboardMutators));
+
+/** Each newly refused dashboard change told once, with the server's Italian reason. */
+export function useRefusalToasts(notify: (text: string) => void): void {
+  const summary = useOutboxSummary();
+  const seen = useRef<Set<number> | null>(null);
+  useEffect(() => {
+    if (!summary) return;
+    const refused = summary.refused.filter((e) => DASHBOARD_CALLS.has(e.name));
+    // Refusals already listed when the screen opened are in the top bar; only new ones pop up.
+    if (seen.current === null) {
+      seen.current = new Set(refused.map((e) => e.mutationId));
+      return;
+    }
+    for (const e of refused) {
+      if (seen.current.has(e.mutationId)) continue;
+      seen.current.add(e.mutationId);
+      notify(tf.changeRefusedReason(e.error ?? t.genericError));
+    }
+  }, [summary, notify]);
+}
+
+/** The ticket actions: each queued in the outbox (applied at once, sent when the network allows). */
+export function useTicketActions(
+  lines: readonly ReservationLine[],
+  filter: KitchenFilter,
+  fail: (text: string) => void,
+) {
+  const sync = useSyncClient();
+  const linesRef = useRef(lines);
+  linesRef.current = lines;
+  const run = useCallback(
+    (p: Promise<unknown>) => {
+      p.catch((err: unknown) => fail(errorText(err)));
+    },
+    [fail],
+  );
+  const setStatus = useCallback(
+    (line: ReservationLine, status: ReservationLine['status']) =>
+      run(sync.mutate('dashboardStatusSet', { id: line.id, status })),
+    [sync, run],
+  );
+  // Marks the lines printed (spec 4: 'Completato'); the print bridge itself comes with its issue.
+  const printKey = useCallback(
+    (key: string) => run(sync.mutate('dashboardTablePrint', { tableId: key, selected_option: filter })),
+    [sync, run, filter],
+  );
+  const print = useCallback((ticket: Ticket) => printKey(ticket.key), [printKey]);
+  const complete = useCallback(
+    (ticket: Ticket) => {
+      const totals = ticketTotals(ticket, linesRef.current);
+      const table: TableOrder = { ...ticket.order, reservations: totals.lines };
+      run(
+        sync.mutate('dashboardTableHistory', {
+          table,
+          totaleOrdine: totals.totaleOrdine,
+          costoConsegna: totals.costoConsegna,
+          totalePagato: totals.totalePagato,
+          // The version this tablet had seen: lines that arrived after it make the server refuse.
+          seenVersion: sync.version$.value,
+        }),
+      );
+    },
+    [sync, run],
+  );
+  return { setStatus, print, printKey, complete };
+}
