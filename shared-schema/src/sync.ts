@@ -46,6 +46,31 @@ export const CHANGES_PAGE_MAX = 500;
 export const EntityRow = z.object({ entity: z.string().min(1).max(40), entityId: Id, data: z.unknown() });
 export type EntityRow = z.infer<typeof EntityRow>;
 
+/** Most mutations one push may carry (the PWA sends up to 100). */
+export const PUSH_MAX_MUTATIONS = 200;
+
+/** One outbox entry in a push: its mutation id, the call key in `calls`, and the call's body. */
+export const PushMutation = z.object({
+  mutationId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  name: z.string().min(1).max(100),
+  body: z.unknown(),
+});
+export type PushMutation = z.infer<typeof PushMutation>;
+
+/**
+ * What a push answers for one mutation: the status and body its own endpoint would have answered
+ * (the success answer, a stored refusal, or the error that stopped the push), the business
+ * version after it (`x-comanda-version`) and whether it was a stored answer (`x-comanda-replayed`).
+ */
+export const PushResult = z.object({
+  mutationId: z.number().int().min(1),
+  status: z.number().int(),
+  body: z.unknown(),
+  version: z.number().int().nullable(),
+  replayed: z.boolean(),
+});
+export type PushResult = z.infer<typeof PushResult>;
+
 export const syncCalls = {
   /**
    * Full state of the owner's business for the entities the client keeps offline, with the
@@ -80,5 +105,21 @@ export const syncCalls = {
       }),
       z.object({ success: z.literal(true), reset: z.literal(true), version: z.number().int().min(0) }),
     ]),
+  }),
+  /**
+   * Several outbox entries in one request (Replicache's push), headers `x-client-id` and
+   * `x-socket-id`. Each mutation runs exactly as its own endpoint would run it with
+   * `x-mutation-id` (same checks, sync core, change log, live events), in order, each in its own
+   * transaction. Every mutation the sync core judged (applied, refused, or replayed) gets a
+   * result; the push stops at the first that could not be judged: a transient failure (status
+   * >= 500) or a gap (409 `MUTATION_GAP` with `expectedMutationId`), which is the last result.
+   * Owner mutations only (customer calls keep their own endpoints).
+   */
+  push: defineCall({
+    method: 'POST',
+    path: '/api/sync/push',
+    access: 'owner',
+    body: z.object({ mutations: z.array(PushMutation).min(1).max(PUSH_MAX_MUTATIONS) }),
+    response: z.object({ success: z.literal(true), results: z.array(PushResult) }),
   }),
 } as const;

@@ -1,4 +1,4 @@
-import { SYNC_HEADERS } from '@comanda/shared-schema';
+import { calls, type PushResult, SYNC_HEADERS, syncCalls } from '@comanda/shared-schema';
 import WebSocket from 'ws';
 
 /**
@@ -20,6 +20,27 @@ export interface OutgoingRequest {
   mutationId: number | undefined;
   /** The JSON body of a POST. */
   body: unknown;
+  /** The mutations a push (`/api/sync/push`) carries, each as if sent to its own endpoint. */
+  carried?: OutgoingRequest[];
+}
+
+/** A request that asks the server to run owner mutations: one with `x-mutation-id`, or a push. */
+export function carriesMutations(req: OutgoingRequest): boolean {
+  return req.mutationId !== undefined || (req.carried?.length ?? 0) > 0;
+}
+
+/** The mutations of a push, each with its own endpoint's path, id and body. */
+function carriedBy(path: string, clientId: string | undefined, body: unknown): OutgoingRequest[] | undefined {
+  if (path !== syncCalls.push.path) return undefined;
+  const pushed = (body as { mutations?: Array<{ mutationId: number; name: string; body?: unknown }> } | null)
+    ?.mutations;
+  return pushed?.map((m) => ({
+    path: (calls as Record<string, { path: string } | undefined>)[m.name]?.path ?? `(unknown ${m.name})`,
+    method: 'POST',
+    clientId,
+    mutationId: m.mutationId,
+    body: m.body,
+  }));
 }
 
 /** One request as seen at the boundary (a duplicate is two of these). */
@@ -37,7 +58,17 @@ export interface Exchange extends OutgoingRequest {
   replayed: boolean;
   /** Error code of an error envelope, when there was one. */
   code: string | null;
+  /**
+   * A mutation of a push that the server answered without running it: the push stopped before
+   * it (at a gap or a transient failure). Not judged, and known not to be.
+   */
+  skipped: boolean;
 }
+
+/** What one exchange recorded, before a push is split into its mutations. */
+type Seen = Pick<Exchange, 'fault' | 'sent' | 'status' | 'replayed' | 'code'>;
+
+const codeOf = (body: unknown): string | null => (body as { code?: string } | null)?.code ?? null;
 
 export interface ServerAddress {
   readonly base: string;
@@ -66,7 +97,7 @@ export class Network {
     this.queued.push({ match, fault });
   }
 
-  /** Requests sent to the server for one (client, mutation). */
+  /** Requests sent to the server for one (client, mutation) (a push counts for each it carries). */
   arrivals(clientId: string, mutationId: number): number {
     return this.exchanges.filter((e) => e.sent && e.clientId === clientId && e.mutationId === mutationId)
       .length;
@@ -88,7 +119,8 @@ export class Network {
   }
 
   private decide(req: OutgoingRequest): Fault | null {
-    const i = this.queued.findIndex((q) => q.match(req));
+    // A fault aimed at one mutation's endpoint hits the push that carries it.
+    const i = this.queued.findIndex((q) => q.match(req) || (req.carried ?? []).some((m) => q.match(m)));
     if (i >= 0) return this.queued.splice(i, 1)[0]!.fault;
     return this.rule?.(req) ?? null;
   }
@@ -99,15 +131,35 @@ export class Network {
     const headers = new Headers(init?.headers);
     headers.set('cookie', this.cookie);
     const rawMutation = headers.get(SYNC_HEADERS.mutationId);
+    const clientId = headers.get(SYNC_HEADERS.clientId) ?? undefined;
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const pathOnly = path.split('?')[0]!;
     const req: OutgoingRequest = {
-      path: path.split('?')[0]!,
+      path: pathOnly,
       method: init?.method ?? 'GET',
-      clientId: headers.get(SYNC_HEADERS.clientId) ?? undefined,
+      clientId,
       mutationId: rawMutation ? Number(rawMutation) : undefined,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      body,
     };
-    const record = (e: Omit<Exchange, keyof OutgoingRequest>) => {
-      this.exchanges.push({ ...req, ...e });
+    const carried = carriedBy(pathOnly, clientId, body);
+    if (carried) req.carried = carried;
+    /** One exchange; a push is recorded as one per mutation it carries, with that one's result. */
+    const record = (e: Seen, answer: unknown = null) => {
+      if (!carried) {
+        this.exchanges.push({ ...req, ...e, skipped: false });
+        return;
+      }
+      const results =
+        e.status === 200 ? ((answer as { results?: PushResult[] } | null)?.results ?? []) : null;
+      for (const m of carried) {
+        const result = results?.find((r) => r.mutationId === m.mutationId);
+        if (results === null) this.exchanges.push({ ...m, ...e, skipped: false });
+        else if (!result) this.exchanges.push({ ...m, ...e, status: null, code: null, skipped: true });
+        else {
+          const { status, replayed, body: resultBody } = result;
+          this.exchanges.push({ ...m, ...e, status, replayed, code: codeOf(resultBody), skipped: false });
+        }
+      }
     };
     if (!this.online) {
       record({ fault: null, sent: false, status: null, replayed: false, code: null });
@@ -133,19 +185,22 @@ export class Network {
         const res = await fetch(this.server.base + path, { ...init, headers });
         // Read the whole answer here: a dropped answer is dropped after the server finished.
         const text = await res.text();
-        let code: string | null = null;
+        let answer: unknown = null;
         try {
-          code = (JSON.parse(text) as { code?: string }).code ?? null;
+          answer = JSON.parse(text);
         } catch {
-          code = null;
+          answer = null;
         }
-        record({
-          fault,
-          sent: true,
-          status: res.status,
-          replayed: res.headers.get(SYNC_HEADERS.replayed) === '1',
-          code,
-        });
+        record(
+          {
+            fault,
+            sent: true,
+            status: res.status,
+            replayed: res.headers.get(SYNC_HEADERS.replayed) === '1',
+            code: codeOf(answer),
+          },
+          answer,
+        );
         return { res, text };
       } catch (err) {
         // Refused or reset connection (a restarting server): it may or may not have arrived.

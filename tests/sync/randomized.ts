@@ -1,3 +1,4 @@
+import { carriesMutations } from './boundary.ts';
 import { sleep, synced, waitFor } from './checks.ts';
 import { Device } from './device.ts';
 import { drawMutation, ENTITIES, Rng } from './mutations.ts';
@@ -51,10 +52,16 @@ export async function runRandomized(
       ['fail-before-send', failBeforeSend],
     ] as const;
     d.net.rule = (req) => {
-      if (req.mutationId === undefined) return null;
-      const fault = own.weighted(faults) ?? null;
-      if (fault) stats.faults++;
-      return fault;
+      if (!carriesMutations(req)) return null;
+      // One draw per mutation a push carries: batching must not make faults rarer per mutation.
+      for (let i = 0; i < Math.max(1, req.carried?.length ?? 0); i++) {
+        const fault = own.weighted(faults);
+        if (fault) {
+          stats.faults++;
+          return fault;
+        }
+      }
+      return null;
     };
     d.net.frameRule = () => {
       const r = own.next();

@@ -40,7 +40,7 @@ describe('mutate', () => {
 });
 
 describe('replayer', () => {
-  it('sends entries in order with client, mutation and socket ids, then acks with the version', async () => {
+  it('sends entries in order in one push with client and socket ids, then acks each with its version', async () => {
     const { server, db, client } = setup();
     client.setSocketId('sock-1');
     await client.mutate('roomAdd', { id: 'r1', name: 'Sala' });
@@ -49,12 +49,19 @@ describe('replayer', () => {
     await client.replayer.trigger({ force: true });
 
     const clientId = (await db.meta.get('sync'))?.clientId;
-    const sent = server.requests.filter((r) => r.path.startsWith('/api/rooms'));
-    expect(sent.map((r) => r.headers[SYNC_HEADERS.mutationId])).toEqual(['1', '2', '3']);
-    expect(sent.every((r) => r.headers[SYNC_HEADERS.clientId] === clientId)).toBe(true);
-    expect(sent.every((r) => r.headers[SYNC_HEADERS.socketId] === 'sock-1')).toBe(true);
-    // A body naming the sender's socket carries the current one.
-    expect(sent[1]?.body).toEqual({ id: 'r1', name: 'Veranda', socketId: 'sock-1' });
+    const pushes = server.requests.filter((r) => r.path === '/api/sync/push');
+    expect(pushes).toHaveLength(1);
+    expect(pushes[0]?.headers[SYNC_HEADERS.clientId]).toBe(clientId);
+    expect(pushes[0]?.headers[SYNC_HEADERS.socketId]).toBe('sock-1');
+    expect(pushes[0]?.body).toEqual({
+      mutations: [
+        { mutationId: 1, name: 'roomAdd', body: { id: 'r1', name: 'Sala' } },
+        // A body naming the sender's socket carries the current one.
+        { mutationId: 2, name: 'roomRename', body: { id: 'r1', name: 'Veranda', socketId: 'sock-1' } },
+        { mutationId: 3, name: 'roomAdd', body: { id: 'r2', name: 'Terrazza' } },
+      ],
+    });
+    expect(server.mutationIds()).toEqual([1, 2, 3]);
     const entries = await db.outbox.toArray();
     expect(entries.map((e) => [e.status, e.ackVersion])).toEqual([
       ['acked', 1],

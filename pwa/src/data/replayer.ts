@@ -1,4 +1,4 @@
-import { SYNC_HEADERS } from '@comanda/shared-schema';
+import { ErrorEnvelope, type PushResult, SYNC_HEADERS, syncCalls, t } from '@comanda/shared-schema';
 import { liveQuery, type Subscription } from 'dexie';
 import { BehaviorSubject } from 'rxjs';
 import { request } from './api.ts';
@@ -8,6 +8,10 @@ import { defaultLocks, type LockManagerLike } from './lock.ts';
 import type { CallTable } from './outbox.ts';
 
 export const OUTBOX_LOCK = 'comanda-outbox';
+/** Entries per push (the server takes up to 200). */
+export const PUSH_MAX = 100;
+/** Bodies per push, well under the server's 256 KB request limit. */
+export const PUSH_MAX_BYTES = 128 * 1024;
 const RETRY_BASE_MS = 1000;
 const RETRY_CAP_MS = 30_000;
 
@@ -42,8 +46,54 @@ type Outcome =
   | { kind: 'auth' }
   | { kind: 'stopped' };
 
+/** One entry's outcome in a push. */
+interface Answer {
+  entry: OutboxEntry;
+  outcome: Outcome;
+}
+type Judged = Answer & { outcome: Extract<Outcome, { kind: 'acked' | 'refused' }> };
+
+/** A body that names the sender's socket carries the socket of now, not of when it was queued. */
+function withSocket(body: unknown, socketId: string | undefined): unknown {
+  if (socketId && body && typeof body === 'object' && 'socketId' in body) return { ...body, socketId };
+  return body;
+}
+
 /**
- * Sends the outbox in mutation-id order, one entry at a time, from one tab at a time (Web Lock
+ * What a failed send means for `entry`: the same for a single mutation's own answer, a push's
+ * result, and a push that failed as a whole.
+ */
+function outcomeOf(entry: OutboxEntry, err: unknown): Outcome {
+  if (err instanceof NetworkError && err.kind === 'aborted') return { kind: 'stopped' };
+  if (err instanceof ApiError) {
+    if (err.code === 'MUTATION_GAP' && err.expectedMutationId !== undefined) {
+      if (err.expectedMutationId !== entry.mutationId)
+        return { kind: 'gap', expected: err.expectedMutationId };
+      return { kind: 'transient' };
+    }
+    // The session ended: the server did not judge the mutation, so keep it for after login.
+    // A judged 403 (e.g. a businessId that is not this venue's) is an ordinary refusal.
+    if ((err.status === 401 || err.status === 403) && !err.judged) return { kind: 'auth' };
+    if (!isTransient(err)) return { kind: 'refused', code: err.code, message: err.message };
+  }
+  return { kind: 'transient' };
+}
+
+/**
+ * A push result that is not a success, as the error its own endpoint would have answered. The
+ * sync core judged it (a refusal), unless it is what stopped the push (a gap, a transient failure).
+ */
+function resultError(result: PushResult): ApiError {
+  const env = ErrorEnvelope.safeParse(result.body);
+  if (!env.success)
+    return new ApiError(result.status, result.status >= 500 ? 'UNAVAILABLE' : 'VALIDATION', t.genericError);
+  const { code, error, issues, expectedMutationId } = env.data;
+  return new ApiError(result.status, code, error, issues, expectedMutationId, true);
+}
+
+/**
+ * Sends the outbox in mutation-id order, in batches through `POST /api/sync/push` (each entry
+ * judged exactly as its own endpoint would judge it), from one tab at a time (Web Lock
  * 'comanda-outbox'; every drain re-reads the outbox inside the lock, so two tabs never send the
  * same mutation twice). See the sync protocol in DESIGN.md rule 2.
  */
@@ -155,41 +205,38 @@ export class Replayer {
     );
   }
 
-  /** Send pending entries until none is left or one must wait. Runs inside the lock. */
+  /** Send pending entries, a push at a time, until none is left or one must wait. Runs inside the lock. */
   private async drain(): Promise<{ count: number; maxVersion: number | null }> {
-    const { db } = this.opts;
     let count = 0;
     let maxVersion: number | null = null;
     while (!this.stopped) {
-      const entry = await db.outbox.where('status').equals('pending').first();
-      if (!entry) break;
+      const batch = await this.claimBatch();
+      if (batch.length === 0) break;
       this.state$.next('sending');
-      await db.outbox.update(entry.mutationId, { attempts: entry.attempts + 1 });
-      const outcome = await this.send(entry);
-      if (outcome.kind === 'acked') {
+      const answers = await this.sendBatch(batch);
+      const judged = answers.filter(
+        (a): a is Judged => a.outcome.kind === 'acked' || a.outcome.kind === 'refused',
+      );
+      if (judged.length > 0) {
         this.failures = 0;
-        await db.outbox.update(entry.mutationId, {
-          status: 'acked',
-          ackVersion: outcome.version,
-          ackedAt: Date.now(),
-        });
-        count++;
-        if (outcome.version !== null) maxVersion = Math.max(maxVersion ?? 0, outcome.version);
-      } else if (outcome.kind === 'gap') {
+        await this.record(judged);
+        for (const { outcome } of judged) {
+          if (outcome.kind !== 'acked') continue;
+          count++;
+          if (outcome.version !== null) maxVersion = Math.max(maxVersion ?? 0, outcome.version);
+        }
+      }
+      // Only the last answer may be one that stopped the push.
+      const last = answers.at(-1)?.outcome;
+      if (!last || last.kind === 'acked' || last.kind === 'refused') continue;
+      if (last.kind === 'gap') {
         this.failures = 0;
-        count += await this.resolveGap(outcome.expected);
-      } else if (outcome.kind === 'refused') {
-        this.failures = 0;
-        await db.outbox.update(entry.mutationId, {
-          status: 'refused',
-          error: outcome.message,
-          errorCode: outcome.code,
-        });
-      } else if (outcome.kind === 'transient') {
+        count += await this.resolveGap(last.expected);
+      } else if (last.kind === 'transient') {
         this.failures++;
         this.scheduleRetry();
         return { count, maxVersion };
-      } else if (outcome.kind === 'auth') {
+      } else if (last.kind === 'auth') {
         this.state$.next('paused');
         this.opts.onAuthLost?.();
         return { count, maxVersion };
@@ -201,44 +248,104 @@ export class Replayer {
     return { count, maxVersion };
   }
 
-  private async send(entry: OutboxEntry): Promise<Outcome> {
+  /**
+   * The next pending entries in mutation-id order (at most `PUSH_MAX` and `PUSH_MAX_BYTES` of
+   * bodies), their attempts counted in the same transaction that reads them: from here on they
+   * may be on the server, so the autosave no longer rewrites them. An entry whose call this app
+   * does not know goes alone (it is refused here, never sent).
+   */
+  private async claimBatch(): Promise<OutboxEntry[]> {
     const { db, calls } = this.opts;
-    const def = calls[entry.name];
-    if (!def) return { kind: 'refused', code: 'NOT_FOUND', message: `unknown call ${entry.name}` };
-    const meta = await db.meta.get('sync');
-    if (!meta) return { kind: 'transient' };
-    const socketId = this.opts.getSocketId?.();
-    let body = entry.body;
-    // A body that names the sender's socket carries the socket of now, not of when it was queued.
-    if (socketId && body && typeof body === 'object' && 'socketId' in body) body = { ...body, socketId };
-    const headers: Record<string, string> = {
-      [SYNC_HEADERS.clientId]: meta.clientId,
-      [SYNC_HEADERS.mutationId]: String(entry.mutationId),
-    };
-    if (socketId) headers[SYNC_HEADERS.socketId] = socketId;
-    try {
-      const answer = await request(def, body, {
-        headers,
-        signal: this.abort.signal,
-        ...(this.opts.fetch ? { fetch: this.opts.fetch } : {}),
-      });
-      const v = Number.parseInt(answer.headers.get(SYNC_HEADERS.version) ?? '', 10);
-      return { kind: 'acked', version: Number.isFinite(v) ? v : null };
-    } catch (err) {
-      if (err instanceof NetworkError && err.kind === 'aborted') return { kind: 'stopped' };
-      if (err instanceof ApiError) {
-        if (err.code === 'MUTATION_GAP' && err.expectedMutationId !== undefined) {
-          if (err.expectedMutationId !== entry.mutationId)
-            return { kind: 'gap', expected: err.expectedMutationId };
-          return { kind: 'transient' };
-        }
-        // The session ended: the server did not judge the mutation, so keep it for after login.
-        // A judged 403 (e.g. a businessId that is not this venue's) is an ordinary refusal.
-        if ((err.status === 401 || err.status === 403) && !err.judged) return { kind: 'auth' };
-        if (!isTransient(err)) return { kind: 'refused', code: err.code, message: err.message };
+    return db.transaction('rw', db.outbox, async () => {
+      const pending = await db.outbox.where('status').equals('pending').limit(PUSH_MAX).toArray();
+      const batch: OutboxEntry[] = [];
+      let bytes = 0;
+      for (const entry of pending) {
+        const known = Boolean(calls[entry.name]);
+        bytes += JSON.stringify(entry.body ?? null).length;
+        if (batch.length > 0 && (!known || bytes > PUSH_MAX_BYTES)) break;
+        batch.push({ ...entry, attempts: entry.attempts + 1 });
+        if (!known) break;
       }
-      return { kind: 'transient' };
+      await db.outbox.bulkUpdate(
+        batch.map((e) => ({ key: e.mutationId, changes: { attempts: e.attempts } })),
+      );
+      return batch;
+    });
+  }
+
+  /** Acks and refusals of one push, written in one transaction. */
+  private async record(judged: readonly Judged[]): Promise<void> {
+    const { db } = this.opts;
+    const now = Date.now();
+    await db.transaction('rw', db.outbox, () =>
+      db.outbox.bulkUpdate(
+        judged.map(({ entry, outcome }) => ({
+          key: entry.mutationId,
+          changes:
+            outcome.kind === 'acked'
+              ? { status: 'acked' as const, ackVersion: outcome.version, ackedAt: now }
+              : { status: 'refused' as const, error: outcome.message, errorCode: outcome.code },
+        })),
+      ),
+    );
+  }
+
+  /**
+   * One `POST /api/sync/push` with the batch. Answers one outcome per entry the server judged,
+   * in order, then (when it stopped early) the outcome that stopped it. A push that got no
+   * answer, or was refused as a whole, means for its first entry what a single send would mean.
+   */
+  private async sendBatch(batch: readonly OutboxEntry[]): Promise<Answer[]> {
+    const { db, calls } = this.opts;
+    const first = batch[0] as OutboxEntry;
+    if (!calls[first.name]) {
+      return [
+        {
+          entry: first,
+          outcome: { kind: 'refused', code: 'NOT_FOUND', message: `unknown call ${first.name}` },
+        },
+      ];
     }
+    const meta = await db.meta.get('sync');
+    if (!meta) return [{ entry: first, outcome: { kind: 'transient' } }];
+    const socketId = this.opts.getSocketId?.();
+    const headers: Record<string, string> = { [SYNC_HEADERS.clientId]: meta.clientId };
+    if (socketId) headers[SYNC_HEADERS.socketId] = socketId;
+    const mutations = batch.map((entry) => ({
+      mutationId: entry.mutationId,
+      name: entry.name,
+      body: withSocket(entry.body, socketId),
+    }));
+    let results: PushResult[];
+    try {
+      const answer = await request(
+        syncCalls.push,
+        { mutations },
+        {
+          headers,
+          signal: this.abort.signal,
+          ...(this.opts.fetch ? { fetch: this.opts.fetch } : {}),
+        },
+      );
+      results = (answer.data as { results: PushResult[] }).results;
+    } catch (err) {
+      return [{ entry: first, outcome: outcomeOf(first, err) }];
+    }
+    const answers: Answer[] = [];
+    for (const [i, result] of results.entries()) {
+      const entry = batch[i];
+      if (entry?.mutationId !== result.mutationId) break;
+      const outcome: Outcome =
+        result.status >= 200 && result.status < 300
+          ? { kind: 'acked', version: result.version }
+          : outcomeOf(entry, resultError(result));
+      answers.push({ entry, outcome });
+      if (outcome.kind !== 'acked' && outcome.kind !== 'refused') break;
+    }
+    // An answer that judged nothing: try again later rather than resend at once.
+    if (answers.length === 0) answers.push({ entry: first, outcome: { kind: 'transient' } });
+    return answers;
   }
 
   /**

@@ -54,6 +54,35 @@ describe('two tabs on one database', () => {
     expect((await tabB.db.outbox.toArray()).every((e) => e.status === 'acked')).toBe(true);
   });
 
+  it('never send the same mutation twice across batches, while both keep queueing', async () => {
+    const server = makeServer();
+    const name = freshDbName();
+    const { locks, maxHeld } = sharedLocks();
+    const tabA = makeClient(server, { dbName: name, locks });
+    const tabB = makeClient(server, { dbName: name, locks });
+    stops.push(
+      () => tabA.client.stop(),
+      () => tabB.client.stop(),
+    );
+    const drains: Promise<void>[] = [];
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 60; i++) {
+        const tab = i % 2 ? tabB : tabA;
+        await tab.client.mutate('roomAdd', { id: `r${round}-${i}`, name: `Sala ${round}.${i}` });
+      }
+      drains.push(
+        tabA.client.replayer.trigger({ force: true }),
+        tabB.client.replayer.trigger({ force: true }),
+      );
+    }
+    await Promise.all(drains);
+    await tabA.client.replayer.trigger({ force: true });
+    expect(server.mutationIds()).toEqual(Array.from({ length: 180 }, (_, i) => i + 1));
+    expect(maxHeld()).toBe(1);
+    expect(server.pushSizes().every((n) => n <= 100)).toBe(true);
+    expect((await tabA.db.outbox.toArray()).every((e) => e.status === 'acked')).toBe(true);
+  });
+
   it('without Web Locks the page lock still serialises the replayers of one page', async () => {
     const server = makeServer();
     const name = freshDbName();

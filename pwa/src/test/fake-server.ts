@@ -16,6 +16,18 @@ export interface SeenRequest {
   query: URLSearchParams;
   headers: Record<string, string>;
   body: Record<string, unknown> | null;
+  /**
+   * The mutations this request asked the server to run, as far as it looked at them: the one of
+   * a single request; those of a push up to where it stopped (all of a push refused as a whole).
+   */
+  mutations: Array<{ mutationId: number; path: string }>;
+}
+
+/** A mutation's stored or fresh answer, or what stopped it (gap, transient): as a push result. */
+interface Judgement extends StoredAnswer {
+  replayed: boolean;
+  /** The sync core stored it (applied or refused); false for a gap or a transient failure. */
+  judged: boolean;
 }
 
 /**
@@ -33,10 +45,19 @@ export class FakeServer {
   readonly requests: SeenRequest[] = [];
   /** Statuses to answer to the next mutation requests without running them (503, network...). */
   readonly failNext: Array<number | 'network'> = [];
-  /** Force a gap answer for the next mutation request. */
+  /** Force a gap answer for the next mutation. */
   forceGap: number | null = null;
+  /** One-shot transient failures of single mutations by id (e.g. 503 in the middle of a push). */
+  readonly failMutation = new Map<number, number>();
 
-  constructor(private readonly handlers: Record<string, FakeHandler>) {}
+  /**
+   * `handlers` by call path; `calls` maps the names a push carries (the client's call keys) to
+   * their paths.
+   */
+  constructor(
+    private readonly handlers: Record<string, FakeHandler>,
+    private readonly calls: Readonly<Record<string, { path: string }>> = {},
+  ) {}
 
   /** Apply a change as if another device made it (no client involved). */
   external(effects: FakeEffect[]): number {
@@ -61,10 +82,18 @@ export class FakeServer {
     return this.version;
   }
 
-  mutationIds(path?: string): number[] {
+  /** How many mutations each push carried, in order. */
+  pushSizes(): number[] {
     return this.requests
-      .filter((r) => r.headers[SYNC_HEADERS.mutationId] && (!path || r.path === path))
-      .map((r) => Number(r.headers[SYNC_HEADERS.mutationId]));
+      .filter((r) => r.path === '/api/sync/push')
+      .map((r) => (Array.isArray(r.body?.mutations) ? r.body.mutations.length : 0));
+  }
+
+  /** Ids of the mutations the server was asked to run (see `SeenRequest.mutations`), in order. */
+  mutationIds(path?: string): number[] {
+    return this.requests.flatMap((r) =>
+      r.mutations.filter((m) => !path || m.path === path).map((m) => m.mutationId),
+    );
   }
 
   readonly fetch: typeof fetch = async (input, init) => {
@@ -74,23 +103,62 @@ export class FakeServer {
       headers[k] = v;
     });
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : null;
-    this.requests.push({
+    const seen: SeenRequest = {
       method: init?.method ?? 'GET',
       path: url.pathname,
       query: url.searchParams,
       headers,
       body,
-    });
+      mutations: [],
+    };
+    this.requests.push(seen);
     // Let other work interleave, as a real network would.
     await new Promise((r) => setTimeout(r, 0));
     if (url.pathname === '/api/sync/changes') return this.changes(url.searchParams);
     if (url.pathname === '/api/sync/snapshot') {
       return json(200, { success: true, version: this.version, rows: [...this.rows.values()] });
     }
+    if (url.pathname === '/api/sync/push') return this.push(seen, (body?.mutations ?? []) as Pushed[]);
     const handler = this.handlers[url.pathname];
     if (!handler) return json(404, { success: false, code: 'NOT_FOUND', error: 'Not found' });
+    const id = Number(headers[SYNC_HEADERS.mutationId]);
+    if (id) seen.mutations.push({ mutationId: id, path: url.pathname });
     return this.mutation(handler, headers, body ?? {});
   };
+
+  /** `POST /api/sync/push`: each mutation judged as its endpoint would, stopping at a gap or failure. */
+  private push(seen: SeenRequest, pushed: Pushed[]): Response {
+    const pathOf = (name: string) => this.calls[name]?.path ?? `(unknown ${name})`;
+    const failure = this.failNext.shift();
+    if (failure !== undefined) {
+      for (const m of pushed) seen.mutations.push({ mutationId: m.mutationId, path: pathOf(m.name) });
+      return this.failed(failure);
+    }
+    const clientId = seen.headers[SYNC_HEADERS.clientId];
+    if (!clientId) return json(400, { success: false, code: 'VALIDATION', error: 'x-client-id' });
+    const results: unknown[] = [];
+    for (const m of pushed) {
+      const path = pathOf(m.name);
+      seen.mutations.push({ mutationId: m.mutationId, path });
+      const handler = this.handlers[path] ?? notFound;
+      const j = this.judge(handler, clientId, m.mutationId, (m.body ?? {}) as Record<string, unknown>);
+      results.push({
+        mutationId: m.mutationId,
+        status: j.status,
+        body: j.body,
+        version: j.version,
+        replayed: j.replayed,
+      });
+      if (!j.judged) break;
+    }
+    return json(200, { success: true, results });
+  }
+
+  private failed(failure: number | 'network'): Response {
+    if (failure === 'network') throw new TypeError('Failed to fetch');
+    if (failure === 401) return json(401, { success: false, code: 'UNAUTHORIZED', error: 'Accedi di nuovo' });
+    return json(failure, { success: false, code: 'UNAVAILABLE', error: 'busy' });
+  }
 
   private changes(q: URLSearchParams): Response {
     const since = Number(q.get('since') ?? 0);
@@ -119,12 +187,25 @@ export class FakeServer {
     body: Record<string, unknown>,
   ): Response {
     const failure = this.failNext.shift();
-    if (failure === 'network') throw new TypeError('Failed to fetch');
-    if (failure === 401) return json(401, { success: false, code: 'UNAUTHORIZED', error: 'Accedi di nuovo' });
-    if (failure !== undefined) return json(failure, { success: false, code: 'UNAVAILABLE', error: 'busy' });
+    if (failure !== undefined) return this.failed(failure);
     const clientId = headers[SYNC_HEADERS.clientId];
     const id = Number(headers[SYNC_HEADERS.mutationId]);
     if (!clientId || !id) return this.run(handler, body).response;
+    const j = this.judge(handler, clientId, id, body);
+    const res = json(j.status, j.body, j.version);
+    if (j.replayed) res.headers.set(SYNC_HEADERS.replayed, '1');
+    // Like the real sync core: every answer it stored says so.
+    if (j.judged) res.headers.set(SYNC_HEADERS.judged, '1');
+    return res;
+  }
+
+  /** The sync core's rule for one (client, mutation id). */
+  private judge(
+    handler: FakeHandler,
+    clientId: string,
+    id: number,
+    body: Record<string, unknown>,
+  ): Judgement {
     const client = this.clients.get(clientId) ?? { last: 0, answers: new Map() };
     this.clients.set(clientId, client);
     if (this.forceGap !== null) {
@@ -135,18 +216,24 @@ export class FakeServer {
     }
     if (id <= client.last) {
       const stored = client.answers.get(id);
-      const res = json(stored?.status ?? 200, stored?.body ?? { success: true }, stored?.version ?? null);
-      res.headers.set(SYNC_HEADERS.replayed, '1');
-      res.headers.set(SYNC_HEADERS.judged, '1');
-      return res;
+      return {
+        status: stored?.status ?? 200,
+        body: stored?.body ?? { success: true },
+        version: stored?.version ?? null,
+        replayed: true,
+        judged: true,
+      };
     }
     if (id > client.last + 1) return gap(client.last + 1);
-    const { response, stored } = this.run(handler, body);
+    const failure = this.failMutation.get(id);
+    if (failure !== undefined) {
+      this.failMutation.delete(id);
+      return { status: failure, body: unavailable, version: null, replayed: false, judged: false };
+    }
+    const { stored } = this.run(handler, body);
     client.last = id;
     client.answers.set(id, stored);
-    // Like the real sync core: every answer it stored says so.
-    response.headers.set(SYNC_HEADERS.judged, '1');
-    return response;
+    return { ...stored, replayed: false, judged: true };
   }
 
   private run(
@@ -165,8 +252,23 @@ export class FakeServer {
   }
 }
 
-function gap(expected: number): Response {
-  return json(409, { success: false, code: 'MUTATION_GAP', error: 'gap', expectedMutationId: expected });
+type Pushed = { mutationId: number; name: string; body?: unknown };
+
+const unavailable = { success: false, code: 'UNAVAILABLE', error: 'busy' };
+
+/** What the server does with a name it has no handler for: a stored refusal. */
+const notFound: FakeHandler = () => {
+  throw new AppError('NOT_FOUND', 'Not found');
+};
+
+function gap(expected: number): Judgement {
+  return {
+    status: 409,
+    body: { success: false, code: 'MUTATION_GAP', error: 'gap', expectedMutationId: expected },
+    version: null,
+    replayed: false,
+    judged: false,
+  };
 }
 
 function json(status: number, body: unknown, version: number | null = null): Response {

@@ -63,17 +63,20 @@ export const testMutators: Record<string, Mutator> = {
 };
 
 export function makeServer(): FakeServer {
-  return new FakeServer({
-    '/api/rooms/owner/add': (b) => {
-      if (b.name === 'bad') throw new AppError('INVALID_NAME', 'Nome vuoto o troppo lungo');
-      if (b.name === 'altrui') throw new AppError('FORBIDDEN', 'Non è il tuo locale');
-      return [{ entity: 'room', entityId: String(b.id), op: 'put', data: { id: b.id, name: b.name } }];
+  return new FakeServer(
+    {
+      '/api/rooms/owner/add': (b) => {
+        if (b.name === 'bad') throw new AppError('INVALID_NAME', 'Nome vuoto o troppo lungo');
+        if (b.name === 'altrui') throw new AppError('FORBIDDEN', 'Non è il tuo locale');
+        return [{ entity: 'room', entityId: String(b.id), op: 'put', data: { id: b.id, name: b.name } }];
+      },
+      '/api/rooms/owner/edit': (b) => [
+        { entity: 'room', entityId: String(b.id), op: 'put', data: { id: b.id, name: b.name } },
+      ],
+      '/api/rooms/owner/delete': (b) => [{ entity: 'room', entityId: String(b.id), op: 'delete' }],
     },
-    '/api/rooms/owner/edit': (b) => [
-      { entity: 'room', entityId: String(b.id), op: 'put', data: { id: b.id, name: b.name } },
-    ],
-    '/api/rooms/owner/delete': (b) => [{ entity: 'room', entityId: String(b.id), op: 'delete' }],
-  });
+    testCalls,
+  );
 }
 
 let dbCounter = 0;

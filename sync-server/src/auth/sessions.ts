@@ -1,7 +1,7 @@
-import { and, eq, lt, ne } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.ts';
-import type { Store } from '../db/client.ts';
+import { type Db, perDb, type Store } from '../db/client.ts';
 import { businesses, sessions, type UserRow, users } from '../db/schema.ts';
 import { hashToken, randomToken } from '../lib/ids.ts';
 
@@ -10,6 +10,28 @@ export const SESSION_COOKIE = 'comanda_sid';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Extend at most once an hour, so a busy tablet does not write on every request. */
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
+
+const p = sql.placeholder;
+
+/** Every signed-in request looks its session up: prepared once per connection. */
+const statements = perDb((db: Db) => ({
+  byId: db
+    .select({ session: sessions, user: users, businessId: businesses.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(businesses, eq(businesses.ownerUserId, users.id))
+    .where(eq(sessions.id, p('id')))
+    .prepare(),
+  touch: db
+    .update(sessions)
+    .set({ expiresAt: sql`${p('expiresAt')}`, lastSeenAt: sql`${p('now')}` })
+    .where(eq(sessions.id, p('id')))
+    .prepare(),
+  drop: db
+    .delete(sessions)
+    .where(eq(sessions.id, p('id')))
+    .prepare(),
+}));
 
 export interface Session {
   /** Hash of the token: the row's key. */
@@ -50,18 +72,11 @@ export class SessionStore {
   fromToken(token: string | undefined): Session | null {
     if (!token || token.length > 128) return null;
     const id = hashToken(this.secret, token);
-    const { db } = this.store;
-    const row = db
-      .select({ session: sessions, user: users, businessId: businesses.id })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .leftJoin(businesses, eq(businesses.ownerUserId, users.id))
-      .where(eq(sessions.id, id))
-      .get();
+    const row = statements(this.store.db).byId.get({ id });
     if (!row) return null;
     const now = this.clock.nowMs();
     if (row.session.expiresAt <= now) {
-      db.delete(sessions).where(eq(sessions.id, id)).run();
+      statements(this.store.db).drop.run({ id });
       return null;
     }
     return { id, token, user: row.user, businessId: row.businessId, expiresAt: row.session.expiresAt };
@@ -78,11 +93,7 @@ export class SessionStore {
       const now = this.clock.nowMs();
       if (session.expiresAt - SESSION_TTL_MS + TOUCH_EVERY_MS <= now) {
         session.expiresAt = now + SESSION_TTL_MS;
-        this.store.db
-          .update(sessions)
-          .set({ expiresAt: session.expiresAt, lastSeenAt: now })
-          .where(eq(sessions.id, session.id))
-          .run();
+        statements(this.store.db).touch.run({ id: session.id, expiresAt: session.expiresAt, now });
         if (reply) this.setCookie(reply, session.token, session.expiresAt);
       }
     }
@@ -96,10 +107,7 @@ export class SessionStore {
   }
 
   revoke(token: string): void {
-    this.store.db
-      .delete(sessions)
-      .where(eq(sessions.id, hashToken(this.secret, token)))
-      .run();
+    statements(this.store.db).drop.run({ id: hashToken(this.secret, token) });
   }
 
   revokeAllForUser(userId: string, exceptToken?: string): void {

@@ -40,3 +40,23 @@ export function openStore(path: string): Store {
     },
   };
 }
+
+/**
+ * Memoises per connection what `build` makes from it: prepared statements of a hot path, built
+ * once instead of on every call (building a drizzle query and preparing its SQL costs more than
+ * running it). Statements take `sql.placeholder` values when run.
+ *
+ *   const statements = perDb((db) => ({ byId: db.select().from(t).where(eq(t.id, p('id'))).prepare() }));
+ *   statements(db).byId.get({ id });
+ */
+export function perDb<T>(build: (db: Db) => T): (db: Db) => T {
+  const cache = new WeakMap<Db, T>();
+  return (db) => {
+    let built = cache.get(db);
+    if (built === undefined) {
+      built = build(db);
+      cache.set(db, built);
+    }
+    return built;
+  };
+}

@@ -1,6 +1,7 @@
 import {
   AppError,
   type CallDef,
+  calls,
   type EntityName,
   entitySchemas,
   type ParsedBody,
@@ -13,7 +14,7 @@ import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Session } from '../auth/sessions.ts';
 import type { Db } from '../db/client.ts';
-import type { EventOptions, MutationTools } from '../sync/sync-core.ts';
+import type { EventOptions, MutationExecutor, MutationOutcome, MutationTools } from '../sync/sync-core.ts';
 import { validationError } from './errors.ts';
 import { msg } from './messages.ts';
 
@@ -55,9 +56,24 @@ export interface RouteExtras {
 }
 
 export interface MutationOptions<C extends CallDef> extends RouteExtras {
-  /** Venue written by a non-owner mutation (e.g. a customer's order: from `ownerId`). */
+  /**
+   * Venue written by a non-owner mutation (e.g. a customer's order: from `ownerId`). Such a
+   * mutation is not pushable: `POST /api/sync/push` carries owner mutations only.
+   */
   businessOf?: (ctx: CallContext<C>) => string | null;
+  /**
+   * The name a push gives this mutation when its call is not in shared-schema's `calls` (test
+   * routes); a call of `calls` is pushed by its key there.
+   */
+  pushName?: string;
 }
+
+/** Key in shared-schema's `calls` of each owner mutation, by path: the name a push gives it. */
+const mutationNames = new Map(
+  Object.entries(calls as Record<string, CallDef>)
+    .filter(([, def]) => def.mutation === true)
+    .map(([name, def]) => [def.path, name]),
+);
 
 /** Access check: 401 without a session, 403 with the wrong role. */
 function checkAccess(def: CallDef, session: Session | null): void {
@@ -197,22 +213,25 @@ export function mutationRoute<C extends CallDef, P>(
   if (def.method !== 'POST') throw new Error(`${def.path}: mutations are POST`);
   if (def.access !== 'owner' && !businessOf)
     throw new Error(`${def.path}: non-owner mutations need businessOf`);
-  register(app, def, extras, async (req, reply) => {
+
+  // One function per mutation, run by its own endpoint and by every push that names it: the
+  // same access check, parsing, business rules, sync core, change log and live events.
+  const execute: MutationExecutor = async ({ req, reply, headers, rawBody }) => {
     const session = app.sessions.fromRequest(req, reply);
     checkAccess(def, session);
     const ctxOf = (body: ParsedBody<C>) => makeContext(app, def, req, reply, body);
     const socketIdOf = (body: ParsedBody<C>): string | null => {
       const fromBody = (body as { socketId?: unknown } | null)?.socketId;
       if (typeof fromBody === 'string' && fromBody) return fromBody;
-      const fromHeader = req.headers[SYNC_HEADERS.socketId];
+      const fromHeader = headers[SYNC_HEADERS.socketId];
       return typeof fromHeader === 'string' && fromHeader ? fromHeader : null;
     };
-    const outcome = await app.sync.execute({
+    return app.sync.execute({
       scope: def.path,
       userId: session?.user.id ?? null,
       requester: req.ip,
-      headers: req.headers,
-      rawBody: req.body,
+      headers,
+      rawBody,
       parse: (raw) => parseInput(def, raw),
       prepare: async (body) => (prepare ? prepare(ctxOf(body)) : (undefined as P)),
       businessId: (body) => (businessOf ? businessOf(ctxOf(body)) : (session?.businessId ?? null)),
@@ -243,9 +262,20 @@ export function mutationRoute<C extends CallDef, P>(
         return result;
       },
     });
-    if (outcome.version !== null) reply.header(SYNC_HEADERS.version, String(outcome.version));
-    if (outcome.replayed) reply.header(SYNC_HEADERS.replayed, '1');
-    reply.header(SYNC_HEADERS.judged, '1');
-    return reply.code(outcome.status).send(outcome.body);
+  };
+
+  register(app, def, extras, async (req, reply) => {
+    const outcome = await execute({ req, reply, headers: req.headers, rawBody: req.body });
+    return sendOutcome(reply, outcome);
   });
+  const pushName = extras.pushName ?? mutationNames.get(def.path);
+  if (!businessOf && pushName) app.sync.registerPushable(pushName, execute);
+}
+
+/** A judged mutation's answer: its status and body, with the sync headers. */
+function sendOutcome(reply: FastifyReply, outcome: MutationOutcome): FastifyReply {
+  if (outcome.version !== null) reply.header(SYNC_HEADERS.version, String(outcome.version));
+  if (outcome.replayed) reply.header(SYNC_HEADERS.replayed, '1');
+  reply.header(SYNC_HEADERS.judged, '1');
+  return reply.code(outcome.status).send(outcome.body);
 }

@@ -1,6 +1,6 @@
 import { AppError, CHANGE_LOG_KEEP, type Change } from '@comanda/shared-schema';
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { type Db, perDb } from '../db/client.ts';
 import { businesses, changes } from '../db/schema.ts';
 import { msg } from '../http/messages.ts';
 
@@ -16,50 +16,98 @@ export interface PendingChange {
 /** Prune in batches: only when the log exceeds the kept size by this much. */
 const PRUNE_SLACK = 100;
 
+const p = sql.placeholder;
+
+/** Every mutation runs these: prepared once per connection. */
+const statements = perDb((db: Db) => {
+  const row = {
+    version: changes.version,
+    entity: changes.entity,
+    entityId: changes.entityId,
+    op: changes.op,
+    data: changes.data,
+  };
+  return {
+    bump: db
+      .update(businesses)
+      .set({ version: sql`${businesses.version} + 1` })
+      .where(eq(businesses.id, p('businessId')))
+      .returning({ version: businesses.version, floor: businesses.changeLogFloor })
+      .prepare(),
+    insert: db
+      .insert(changes)
+      .values({
+        businessId: p('businessId'),
+        version: p('version'),
+        entity: p('entity'),
+        entityId: p('entityId'),
+        op: p('op'),
+        // Raw, not through the JSON column's encoder: a deletion stores SQL NULL, not 'null'.
+        data: sql`${p('data')}`,
+        createdAt: p('createdAt'),
+      })
+      .prepare(),
+    prune: db
+      .delete(changes)
+      .where(and(eq(changes.businessId, p('businessId')), lte(changes.version, p('floor'))))
+      .prepare(),
+    setFloor: db
+      .update(businesses)
+      .set({ changeLogFloor: sql`${p('floor')}` })
+      .where(eq(businesses.id, p('businessId')))
+      .prepare(),
+    cursor: db
+      .select({ version: businesses.version, floor: businesses.changeLogFloor })
+      .from(businesses)
+      .where(eq(businesses.id, p('businessId')))
+      .prepare(),
+    page: db
+      .select(row)
+      .from(changes)
+      .where(and(eq(changes.businessId, p('businessId')), gt(changes.version, p('since'))))
+      .orderBy(asc(changes.seq))
+      .limit(p('limit'))
+      .prepare(),
+    oneVersion: db
+      .select(row)
+      .from(changes)
+      .where(and(eq(changes.businessId, p('businessId')), eq(changes.version, p('version'))))
+      .orderBy(asc(changes.seq))
+      .prepare(),
+  };
+});
+
 /**
  * Appends one mutation's changes under a new business version (inside the caller's
  * transaction) and returns that version.
  */
 export function appendChanges(db: Db, businessId: string, pending: PendingChange[], now: number): number {
-  const bumped = db
-    .update(businesses)
-    .set({ version: sql`${businesses.version} + 1` })
-    .where(eq(businesses.id, businessId))
-    .returning({ version: businesses.version, floor: businesses.changeLogFloor })
-    .get();
+  const s = statements(db);
+  const bumped = s.bump.get({ businessId });
   // A venue id from a body (customer calls) that names no venue: refused, nothing written.
   if (!bumped) throw new AppError('business_id_error', msg.businessNotFound);
   const { version, floor } = bumped;
-  db.insert(changes)
-    .values(
-      pending.map((c) => ({
-        businessId,
-        version,
-        entity: c.entity,
-        entityId: c.entityId,
-        op: c.op,
-        data: c.op === 'delete' ? null : (c.data ?? null),
-        createdAt: now,
-      })),
-    )
-    .run();
+  for (const c of pending) {
+    s.insert.run({
+      businessId,
+      version,
+      entity: c.entity,
+      entityId: c.entityId,
+      op: c.op,
+      data: c.op === 'delete' ? null : JSON.stringify(c.data ?? null),
+      createdAt: now,
+    });
+  }
   if (version - floor > CHANGE_LOG_KEEP + PRUNE_SLACK) {
     const newFloor = version - CHANGE_LOG_KEEP;
-    db.delete(changes)
-      .where(and(eq(changes.businessId, businessId), lte(changes.version, newFloor)))
-      .run();
-    db.update(businesses).set({ changeLogFloor: newFloor }).where(eq(businesses.id, businessId)).run();
+    s.prune.run({ businessId, floor: newFloor });
+    s.setFloor.run({ businessId, floor: newFloor });
   }
   return version;
 }
 
 export function currentVersion(db: Db, businessId: string): number | null {
-  const row = db
-    .select({ version: businesses.version })
-    .from(businesses)
-    .where(eq(businesses.id, businessId))
-    .get();
-  return row?.version ?? null;
+  return statements(db).cursor.get({ businessId })?.version ?? null;
 }
 
 export type ChangesPage =
@@ -71,29 +119,12 @@ export type ChangesPage =
  * returned `version` is a safe cursor for the next page.
  */
 export function changesSince(db: Db, businessId: string, since: number, limit: number): ChangesPage {
-  const biz = db
-    .select({ version: businesses.version, floor: businesses.changeLogFloor })
-    .from(businesses)
-    .where(eq(businesses.id, businessId))
-    .get();
+  const s = statements(db);
+  const biz = s.cursor.get({ businessId });
   if (!biz) return { success: true, reset: true, version: 0 };
   // Older than the kept log, or ahead of the server (a restored backup): reload everything.
   if (since < biz.floor || since > biz.version) return { success: true, reset: true, version: biz.version };
-  const select = () =>
-    db
-      .select({
-        version: changes.version,
-        entity: changes.entity,
-        entityId: changes.entityId,
-        op: changes.op,
-        data: changes.data,
-      })
-      .from(changes);
-  let rows = select()
-    .where(and(eq(changes.businessId, businessId), gt(changes.version, since)))
-    .orderBy(asc(changes.seq))
-    .limit(limit + 1)
-    .all();
+  let rows = s.page.all({ businessId, since, limit: limit + 1 });
   let hasMore = false;
   if (rows.length > limit) {
     hasMore = true;
@@ -103,10 +134,7 @@ export function changesSince(db: Db, businessId: string, since: number, limit: n
     else {
       // One mutation with more rows than a page: send that version whole.
       const only = rows[0]?.version ?? 0;
-      rows = select()
-        .where(and(eq(changes.businessId, businessId), eq(changes.version, only)))
-        .orderBy(asc(changes.seq))
-        .all();
+      rows = s.oneVersion.all({ businessId, version: only });
       hasMore = only < biz.version;
     }
   }

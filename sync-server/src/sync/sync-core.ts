@@ -10,11 +10,9 @@ import {
   type ServerEventName,
   SYNC_HEADERS,
 } from '@comanda/shared-schema';
-import { and, eq, lt, lte } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Db, Store } from '../db/client.ts';
-import { clientMutations, idempotency, mutationAnswers } from '../db/schema.ts';
 import { msg } from '../http/messages.ts';
 import type { LiveHub, PublishOptions } from '../live/hub.ts';
 import {
@@ -25,6 +23,7 @@ import {
   currentVersion,
   type PendingChange,
 } from './change-log.ts';
+import { syncStatements as statements } from './sync-statements.ts';
 
 /** Options of an event a mutation publishes (after commit, with the new version). */
 export type EventOptions = Pick<PublishOptions, 'tableId' | 'to'> & {
@@ -67,12 +66,28 @@ export interface MutationOutcome {
   replayed: boolean;
 }
 
+/** One run of a registered mutation: its own endpoint's request, or one entry of a push. */
+export interface MutationInvocation {
+  /** The HTTP request it came in (session, address, log): for a push, the push request. */
+  req: FastifyRequest;
+  reply: FastifyReply;
+  /** Sync headers (client, mutation and socket ids, Idempotency-Key) of this mutation. */
+  headers: IncomingHttpHeaders;
+  rawBody: unknown;
+}
+
+/** A registered mutation, from access check to stored answer (see `mutationRoute`). */
+export type MutationExecutor = (invocation: MutationInvocation) => Promise<MutationOutcome>;
+
 /** Stored answers kept per client: far more than any outbox has in flight. */
 const ANSWERS_KEPT = 1000;
 /** Idempotency-Key answers are kept a day. */
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 export type SnapshotLoader = (db: Db, businessId: string) => Array<{ id: string; data: unknown }>;
+
+/** better-sqlite3's transaction function, typed for one `work` callback and its result. */
+type Transaction = (<T>(work: () => T) => T) & { immediate<T>(work: () => T): T };
 
 type Mode =
   | { kind: 'client'; clientId: string; mutationId: number }
@@ -94,13 +109,29 @@ const isRefusal = (err: unknown): err is AppError => err instanceof AppError && 
  */
 export class SyncCore {
   private readonly loaders = new Map<string, SnapshotLoader>();
+  private readonly pushable = new Map<string, MutationExecutor>();
+  /** Runs `work` in a transaction (`.immediate` for writes); nested, in a savepoint. */
+  private readonly inTransaction: Transaction;
 
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
     private readonly hub: LiveHub,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.inTransaction = store.sqlite.transaction((work: () => unknown) => work()) as Transaction;
+  }
+
+  /** `mutationRoute` registers each owner mutation by its call name, for `POST /api/sync/push`. */
+  registerPushable(name: string, execute: MutationExecutor): void {
+    if (this.pushable.has(name)) throw new Error(`mutation '${name}' already registered`);
+    this.pushable.set(name, execute);
+  }
+
+  /** The owner mutation a push names, or undefined (unknown, or not pushable). */
+  pushableMutation(name: string): MutationExecutor | undefined {
+    return this.pushable.get(name);
+  }
 
   /** Features declare which entities the owner's device keeps offline. */
   registerSnapshot(entity: string, loader: SnapshotLoader): void {
@@ -110,7 +141,7 @@ export class SyncCore {
 
   /** Every offline entity of a venue, read in one transaction with its version. */
   snapshot(businessId: string): { success: true; version: number; rows: EntityRow[] } {
-    const read = this.store.sqlite.transaction(() => {
+    return this.inTransaction(() => {
       const version = currentVersion(this.store.db, businessId) ?? 0;
       const rows: EntityRow[] = [];
       for (const [entity, load] of this.loaders) {
@@ -119,11 +150,10 @@ export class SyncCore {
       }
       return { success: true as const, version, rows };
     });
-    return read();
   }
 
   changes(businessId: string, since: number, limit: number): ChangesPage {
-    return this.store.sqlite.transaction(() => changesSince(this.store.db, businessId, since, limit))();
+    return this.inTransaction(() => changesSince(this.store.db, businessId, since, limit));
   }
 
   async execute<B, P, R>(req: MutationRequest<B, P, R>): Promise<MutationOutcome> {
@@ -151,42 +181,40 @@ export class SyncCore {
     const events: Array<{ event: ServerEventName; data: unknown; options: EventOptions }> = [];
     let outcome: MutationOutcome;
     try {
-      outcome = this.store.sqlite
-        .transaction((): MutationOutcome => {
-          // Re-checked inside the write lock: a concurrent duplicate may have won meanwhile.
-          const again = this.stored(mode, req.userId);
-          if (again) return again;
-          const now = this.clock.nowMs();
-          const pending: PendingChange[] = [];
-          const tools: MutationTools = {
-            db: this.store.db,
-            now,
-            change: (entity, entityId, op, data) => {
-              pending.push({ entity, entityId, op, data });
-            },
-            publish: (event, data, options = {}) => {
-              events.push({ event, data, options });
-            },
-          };
-          let result: R;
-          try {
-            // A savepoint: a refusal undoes the handler's writes but not the counter below.
-            result = this.store.sqlite.transaction(() => req.run(body, prepared, tools))();
-          } catch (err) {
-            if (!isRefusal(err)) throw err;
-            events.length = 0;
-            return this.recordRefusal(mode, req.userId, businessId, err, now);
-          }
-          let version: number | null = null;
-          if (pending.length > 0) {
-            if (!businessId) throw new Error(`${req.scope}: a change needs a business`);
-            version = appendChanges(this.store.db, businessId, pending, now);
-          } else if (businessId) version = currentVersion(this.store.db, businessId);
-          const answer: MutationOutcome = { status: 200, body: result, version, replayed: false };
-          this.record(mode, req.userId, businessId, answer, now);
-          return answer;
-        })
-        .immediate();
+      outcome = this.inTransaction.immediate((): MutationOutcome => {
+        // Re-checked inside the write lock: a concurrent duplicate may have won meanwhile.
+        const again = this.stored(mode, req.userId);
+        if (again) return again;
+        const now = this.clock.nowMs();
+        const pending: PendingChange[] = [];
+        const tools: MutationTools = {
+          db: this.store.db,
+          now,
+          change: (entity, entityId, op, data) => {
+            pending.push({ entity, entityId, op, data });
+          },
+          publish: (event, data, options = {}) => {
+            events.push({ event, data, options });
+          },
+        };
+        let result: R;
+        try {
+          // A savepoint: a refusal undoes the handler's writes but not the counter below.
+          result = this.inTransaction(() => req.run(body, prepared, tools));
+        } catch (err) {
+          if (!isRefusal(err)) throw err;
+          events.length = 0;
+          return this.recordRefusal(mode, req.userId, businessId, err, now);
+        }
+        let version: number | null = null;
+        if (pending.length > 0) {
+          if (!businessId) throw new Error(`${req.scope}: a change needs a business`);
+          version = appendChanges(this.store.db, businessId, pending, now);
+        } else if (businessId) version = currentVersion(this.store.db, businessId);
+        const answer: MutationOutcome = { status: 200, body: result, version, replayed: false };
+        this.record(mode, req.userId, businessId, answer, now);
+        return answer;
+      });
     } catch (err) {
       if (isRefusal(err)) throw err;
       throw this.transient(err);
@@ -235,22 +263,17 @@ export class SyncCore {
 
   /** The stored answer for a repeated mutation, a gap refusal, or null to go ahead. */
   private stored(mode: Mode, userId: string | null): MutationOutcome | null {
-    const { db } = this.store;
+    const s = statements(this.store.db);
     if (mode.kind === 'client') {
-      const row = db.select().from(clientMutations).where(eq(clientMutations.clientId, mode.clientId)).get();
+      const { clientId, mutationId } = mode;
+      const row = s.client.get({ clientId });
       if (row && row.userId !== userId) throw new AppError('FORBIDDEN', msg.clientIdTaken);
       const last = row?.lastMutationId ?? 0;
-      if (mode.mutationId > last + 1) {
+      if (mutationId > last + 1) {
         throw new AppError('MUTATION_GAP', msg.mutationGap, { expectedMutationId: last + 1 });
       }
-      if (mode.mutationId <= last) {
-        const answer = db
-          .select()
-          .from(mutationAnswers)
-          .where(
-            and(eq(mutationAnswers.clientId, mode.clientId), eq(mutationAnswers.mutationId, mode.mutationId)),
-          )
-          .get();
+      if (mutationId <= last) {
+        const answer = s.answer.get({ clientId, mutationId });
         if (!answer) {
           const gone = new AppError('CONFLICT', msg.mutationForgotten);
           return { status: gone.status, body: gone.toEnvelope(), version: null, replayed: true };
@@ -260,11 +283,7 @@ export class SyncCore {
       return null;
     }
     if (mode.kind === 'idempotent') {
-      const row = db
-        .select()
-        .from(idempotency)
-        .where(and(eq(idempotency.scope, mode.scope), eq(idempotency.key, mode.key)))
-        .get();
+      const row = s.keyed.get({ scope: mode.scope, key: mode.key });
       if (!row) return null;
       if (row.requestHash !== mode.hash) throw new AppError('CONFLICT', msg.idempotencyReused);
       return { status: row.status, body: row.body, version: row.version, replayed: true };
@@ -280,13 +299,11 @@ export class SyncCore {
     err: AppError,
   ): MutationOutcome {
     if (mode.kind === 'plain') throw err;
-    return this.store.sqlite
-      .transaction(() => {
-        const again = this.stored(mode, userId);
-        if (again) return again;
-        return this.recordRefusal(mode, userId, businessId, err, this.clock.nowMs());
-      })
-      .immediate();
+    return this.inTransaction.immediate(() => {
+      const again = this.stored(mode, userId);
+      if (again) return again;
+      return this.recordRefusal(mode, userId, businessId, err, this.clock.nowMs());
+    });
   }
 
   private recordRefusal(
@@ -315,57 +332,19 @@ export class SyncCore {
     answer: MutationOutcome,
     now: number,
   ) {
-    const { db } = this.store;
+    const s = statements(this.store.db);
+    const { status, version } = answer;
+    const body = answer.body ?? null;
     if (mode.kind === 'client') {
       if (!userId) throw new Error('client mutation without a user');
-      db.insert(clientMutations)
-        .values({
-          clientId: mode.clientId,
-          userId,
-          businessId,
-          lastMutationId: mode.mutationId,
-          updatedAt: now,
-        })
-        .onConflictDoUpdate({
-          target: clientMutations.clientId,
-          set: { lastMutationId: mode.mutationId, updatedAt: now, ...(businessId ? { businessId } : {}) },
-        })
-        .run();
-      db.insert(mutationAnswers)
-        .values({
-          clientId: mode.clientId,
-          mutationId: mode.mutationId,
-          status: answer.status,
-          body: answer.body ?? null,
-          version: answer.version,
-          createdAt: now,
-        })
-        .run();
-      if (mode.mutationId > ANSWERS_KEPT) {
-        db.delete(mutationAnswers)
-          .where(
-            and(
-              eq(mutationAnswers.clientId, mode.clientId),
-              lte(mutationAnswers.mutationId, mode.mutationId - ANSWERS_KEPT),
-            ),
-          )
-          .run();
-      }
+      const { clientId, mutationId } = mode;
+      s.advance.run({ clientId, userId, businessId, mutationId, now });
+      s.storeAnswer.run({ clientId, mutationId, status, body, version, now });
+      if (mutationId > ANSWERS_KEPT) s.forgetAnswers.run({ clientId, upTo: mutationId - ANSWERS_KEPT });
     } else if (mode.kind === 'idempotent') {
-      db.delete(idempotency)
-        .where(lt(idempotency.createdAt, now - IDEMPOTENCY_TTL_MS))
-        .run();
-      db.insert(idempotency)
-        .values({
-          scope: mode.scope,
-          key: mode.key,
-          requestHash: mode.hash,
-          status: answer.status,
-          body: answer.body ?? null,
-          version: answer.version,
-          createdAt: now,
-        })
-        .run();
+      s.expireKeys.run({ before: now - IDEMPOTENCY_TTL_MS });
+      const { scope, key, hash } = mode;
+      s.storeKeyed.run({ scope, key, hash, status, body, version, now });
     }
   }
 

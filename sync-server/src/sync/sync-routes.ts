@@ -1,11 +1,16 @@
 import { CHANGES_PAGE_MAX, syncCalls } from '@comanda/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../http/route.ts';
+import { pushRoute } from './push-route.ts';
 
-/** `GET /api/sync/snapshot` and `GET /api/sync/changes?since=V&limit=N` for the owner's venue. */
+/**
+ * `GET /api/sync/snapshot` and `GET /api/sync/changes?since=V&limit=N` for the owner's venue, and
+ * `POST /api/sync/push` for the outbox.
+ */
 export async function syncRoutes(app: FastifyInstance): Promise<void> {
   route(app, syncCalls.snapshot, ({ businessId }) => app.sync.snapshot(businessId));
   route(app, syncCalls.changes, ({ body, businessId }) =>
     app.sync.changes(businessId, body.since, body.limit ?? CHANGES_PAGE_MAX),
   );
+  pushRoute(app);
 }

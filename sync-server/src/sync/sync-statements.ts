@@ -1,0 +1,75 @@
+import { and, eq, lt, lte, sql } from 'drizzle-orm';
+import { type Db, perDb } from '../db/client.ts';
+import { clientMutations, idempotency, mutationAnswers } from '../db/schema.ts';
+
+const p = sql.placeholder;
+
+/** The sync core's reads and writes, run by every mutation: prepared once per connection. */
+export const syncStatements = perDb((db: Db) => ({
+  client: db
+    .select()
+    .from(clientMutations)
+    .where(eq(clientMutations.clientId, p('clientId')))
+    .prepare(),
+  answer: db
+    .select()
+    .from(mutationAnswers)
+    .where(and(eq(mutationAnswers.clientId, p('clientId')), eq(mutationAnswers.mutationId, p('mutationId'))))
+    .prepare(),
+  /** Advances the client's counter (binding a new client id to its user and venue). */
+  advance: db
+    .insert(clientMutations)
+    .values({
+      clientId: p('clientId'),
+      userId: p('userId'),
+      businessId: p('businessId'),
+      lastMutationId: p('mutationId'),
+      updatedAt: p('now'),
+    })
+    .onConflictDoUpdate({
+      target: clientMutations.clientId,
+      set: {
+        lastMutationId: sql`excluded.last_mutation_id`,
+        updatedAt: sql`excluded.updated_at`,
+        // A refusal before the venue was known keeps the one already bound.
+        businessId: sql`coalesce(excluded.business_id, ${clientMutations.businessId})`,
+      },
+    })
+    .prepare(),
+  storeAnswer: db
+    .insert(mutationAnswers)
+    .values({
+      clientId: p('clientId'),
+      mutationId: p('mutationId'),
+      status: p('status'),
+      body: p('body'),
+      version: p('version'),
+      createdAt: p('now'),
+    })
+    .prepare(),
+  forgetAnswers: db
+    .delete(mutationAnswers)
+    .where(and(eq(mutationAnswers.clientId, p('clientId')), lte(mutationAnswers.mutationId, p('upTo'))))
+    .prepare(),
+  keyed: db
+    .select()
+    .from(idempotency)
+    .where(and(eq(idempotency.scope, p('scope')), eq(idempotency.key, p('key'))))
+    .prepare(),
+  expireKeys: db
+    .delete(idempotency)
+    .where(lt(idempotency.createdAt, p('before')))
+    .prepare(),
+  storeKeyed: db
+    .insert(idempotency)
+    .values({
+      scope: p('scope'),
+      key: p('key'),
+      requestHash: p('hash'),
+      status: p('status'),
+      body: p('body'),
+      version: p('version'),
+      createdAt: p('now'),
+    })
+    .prepare(),
+}));
