@@ -13,7 +13,14 @@ import {
   setLineNote,
 } from '@comanda/shared-schema';
 import { uuid } from '../data/uuid.ts';
-import { clearCachedMenu, patchUserCache, readJson, removeKey, writeJson } from './session-store.ts';
+import {
+  clearCachedMenu,
+  patchUserCache,
+  readJson,
+  removeKey,
+  tableScope,
+  writeJson,
+} from './session-store.ts';
 
 /**
  * One send attempt of a cart: the Idempotency-Key and the exact body, frozen when the customer
@@ -39,10 +46,8 @@ export interface CartSnapshot {
   attempt: SendAttempt | null;
 }
 
-/** `table:{ownerId}:{tableId}` or, for issue 6, `delivery:{ownerId}`. */
-export function tableScope(ownerId: string, tableId: string): string {
-  return `table:${ownerId}:${tableId}`;
-}
+/** `table:{ownerId}:{tableId}` (kept with the session keys) or, for issue 6, `delivery:{ownerId}`. */
+export { tableScope };
 
 export function deliveryScope(ownerId: string): string {
   return `delivery:${ownerId}`;

@@ -1,5 +1,5 @@
 import { type CartLine, cartCount, type MenuDish, t, tf } from '@comanda/shared-schema';
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useId, useState } from 'react';
+import { lazy, memo, type ReactNode, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { Button } from '../components/button.tsx';
 import type { CartStore } from './cart-store.ts';
 import { CategoryTabs } from './category-tabs.tsx';
@@ -24,7 +24,8 @@ export interface MenuViewProps {
   sheetDismissed?: boolean;
 }
 
-function DishList({
+/** Memoised: a tap changes the cart, not the list, and a menu may hold hundreds of dishes. */
+const DishList = memo(function DishList({
   dishes,
   locked,
   onChoose,
@@ -43,7 +44,7 @@ function DishList({
       ))}
     </ul>
   );
-}
+});
 
 function MenuIcon() {
   return (

@@ -52,6 +52,16 @@ export function removeKey(key: string): void {
   }
 }
 
+/** Route parameters are URL-decoded (spec 2.2); react-router decodes once, a QR link may be encoded twice. */
+export function decodeParam(value: string | undefined): string {
+  if (!value) return '';
+  try {
+    return /%[0-9a-f]{2}/i.test(value) ? decodeURIComponent(value) : value;
+  } catch {
+    return value;
+  }
+}
+
 // ---------------------------------------------------------------- reservationDishes
 
 /** Where a menu came from: the customer menu or the owner's ordering menu (all dishes). */
@@ -80,6 +90,11 @@ export function clearCachedMenu(): void {
 }
 
 // ---------------------------------------------------------------- userCache
+
+/** The scope of a table's cart and `userCache`: `table:{ownerId}:{tableId}`. */
+export function tableScope(ownerId: string, tableId: string): string {
+  return `table:${ownerId}:${tableId}`;
+}
 
 /**
  * The table (or delivery) the customer is ordering for, as the checks confirmed it, so the cart

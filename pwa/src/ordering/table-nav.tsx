@@ -42,12 +42,5 @@ export function TableNav({ ownerId, tableId, count }: { ownerId: string; tableId
   );
 }
 
-/** Route parameters are URL-decoded (spec 2.2); react-router decodes once, a QR link may be encoded twice. */
-export function decodeParam(value: string | undefined): string {
-  if (!value) return '';
-  try {
-    return /%[0-9a-f]{2}/i.test(value) ? decodeURIComponent(value) : value;
-  } catch {
-    return value;
-  }
-}
+/** Re-exported for the screens, which decode their route parameters as the preload does. */
+export { decodeParam } from './session-store.ts';

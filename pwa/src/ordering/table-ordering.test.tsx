@@ -3,7 +3,9 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCartStores } from './cart-store.ts';
+import { forgetEarlyReads } from './early-reads.ts';
 import { TableOrdering } from './table-ordering.tsx';
+import { startTableReads } from './table-preload.ts';
 
 /** A WebSocket the test drives: the server says `connect`, then whatever frames the test pushes. */
 class FakeSocket {
@@ -73,7 +75,8 @@ function stubServer(flags: Flags = {}) {
     }
   });
   vi.stubGlobal('fetch', fetch);
-  return { orders };
+  const requests = (path: string) => fetch.mock.calls.filter(([url]) => String(url) === path).length;
+  return { orders, requests, total: () => fetch.mock.calls.length };
 }
 
 function renderOrdering(mode: 'menu' | 'cart' = 'menu') {
@@ -87,6 +90,7 @@ function renderOrdering(mode: 'menu' | 'cart' = 'menu') {
 beforeEach(() => {
   sessionStorage.clear();
   resetCartStores();
+  forgetEarlyReads();
   FakeSocket.all = [];
   vi.stubGlobal('WebSocket', FakeSocket);
   // jsdom has no CSS.escape; react-aria's modals read a meta tag with it.
@@ -124,6 +128,45 @@ describe('customer table ordering', () => {
       fireEvent.click(screen.getByRole('button', { name: t.close }));
     });
     expect(screen.getByText(t.cartEmpty)).toBeTruthy();
+  });
+
+  it("uses the reads the route's loader started: the first render has the menu, nothing is asked twice", async () => {
+    const { requests, total } = stubServer();
+    startTableReads({ ownerId: 'v1', tableId: 't1' }, 'user', 'menu');
+    await waitFor(() => expect(requests('/api/menu/user/get')).toBe(1));
+    // Let the answers land before the screen mounts, as they do behind the guard.
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+    expect(total()).toBe(5);
+    renderOrdering();
+    expect(screen.getByRole('heading', { name: tf.table(4) })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Margherita' })).toBeTruthy();
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+    expect(total()).toBe(5);
+  });
+
+  it('reads again what the early reads could not get (no session yet, say)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ success: false, code: 'UNAUTHORIZED', error: 'no' }), {
+            status: 401,
+          }),
+      ),
+    );
+    startTableReads({ ownerId: 'v1', tableId: 't1' }, 'user', 'menu');
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    const { requests } = stubServer();
+    renderOrdering();
+    expect(await screen.findByRole('button', { name: 'Margherita' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: tf.table(4) })).toBeTruthy();
+    expect(requests('/api/menu/user/get')).toBe(1);
   });
 
   it('says ordering is disabled, and follows the live enableOrder', async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { LiveConnection, type LiveStatus, liveUrl } from '../live/connection.ts';
+import type { LiveConnection, LiveStatus } from '../live/connection.ts';
 
 export interface CustomerLiveHandlers {
   /** The venue completed or removed the table's order (spec 7 `eraseOrder`). */
@@ -35,39 +35,55 @@ export function useCustomerLive(
 
   useEffect(() => {
     if (!enabled) return;
-    const live = new LiveConnection({ url: liveUrl(ownerId, tableId) });
-    let connects = 0;
-    const subs = [
-      live.status$.subscribe(setStatus),
-      live.connected$.subscribe(() => {
-        connects += 1;
-        if (connects > 1) latest.current.onReconnect?.();
-      }),
-      live.events$.subscribe((frame) => {
-        const h = latest.current;
-        switch (frame.event) {
-          case 'eraseOrder':
-            if (!tableId || frame.data.tableId === tableId) h.onEraseOrder?.();
-            break;
-          case 'enableOrder':
-            h.onOrderEnabled?.(true);
-            break;
-          case 'disableOrder':
-            h.onOrderEnabled?.(false);
-            break;
-          case 'menuChanged':
-            h.onMenuChanged?.();
-            break;
-          default:
-            break;
-        }
-      }),
-    ];
-    live.start();
-    setConnection(live);
+    let live: LiveConnection | null = null;
+    const subs: Array<{ unsubscribe: () => void }> = [];
+    let stopped = false;
+    // The socket's code (the reconnecting connection, rxjs) loads when the socket opens, after
+    // the checks: the first render of the menu does not wait for it.
+    import('../live/connection.ts')
+      .then(({ LiveConnection, liveUrl }) => {
+        if (stopped) return;
+        const connection = new LiveConnection({ url: liveUrl(ownerId, tableId) });
+        live = connection;
+        let connects = 0;
+        subs.push(
+          connection.status$.subscribe(setStatus),
+          connection.connected$.subscribe(() => {
+            connects += 1;
+            if (connects > 1) latest.current.onReconnect?.();
+          }),
+          connection.events$.subscribe((frame) => {
+            const h = latest.current;
+            switch (frame.event) {
+              case 'eraseOrder':
+                if (!tableId || frame.data.tableId === tableId) h.onEraseOrder?.();
+                break;
+              case 'enableOrder':
+                h.onOrderEnabled?.(true);
+                break;
+              case 'disableOrder':
+                h.onOrderEnabled?.(false);
+                break;
+              case 'menuChanged':
+                h.onMenuChanged?.();
+                break;
+              default:
+                break;
+            }
+          }),
+        );
+        connection.start();
+        setConnection(connection);
+      })
+      .catch(() => {
+        // The code could not load (offline before it was ever cached): no live updates, the
+        // screen still orders; the next visit tries again.
+        if (!stopped) setStatus('disconnected');
+      });
     return () => {
+      stopped = true;
       for (const sub of subs) sub.unsubscribe();
-      live.stop();
+      live?.stop();
       setConnection(null);
     };
   }, [ownerId, tableId, enabled]);

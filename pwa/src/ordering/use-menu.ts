@@ -1,7 +1,8 @@
 import { type Category, type MenuDish, sortByPosition, sortDishes } from '@comanda/shared-schema';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { call } from '../data/api.ts';
-import { type CachedMenu, type MenuSource, readCachedMenu, writeCachedMenu } from './session-store.ts';
+import { menuReadKey, peekEarlyRead, takeEarlyRead } from './early-reads.ts';
+import { type CachedMenu, type MenuSource, readCachedMenu } from './session-store.ts';
+import { fetchMenu } from './table-reads.ts';
 
 export interface MenuSection {
   id: string;
@@ -25,7 +26,9 @@ export function menuSections(menu: Pick<CachedMenu, 'dishes' | 'categories'>): M
   const byCategory = new Map<string, MenuDish[]>();
   for (const dish of menu.dishes) {
     if (dish.available === false) continue;
-    byCategory.set(dish.categoryId, [...(byCategory.get(dish.categoryId) ?? []), dish]);
+    const list = byCategory.get(dish.categoryId);
+    if (list) list.push(dish);
+    else byCategory.set(dish.categoryId, [dish]);
   }
   const sections: MenuSection[] = [];
   for (const category of sortByPosition<Category>(menu.categories)) {
@@ -43,42 +46,47 @@ export function menuSections(menu: Pick<CachedMenu, 'dishes' | 'categories'>): M
 /**
  * The menu to order from: `/api/menu/user/get` for customers, `/api/menu/owner/order/get` for an
  * owner ordering for a table. The copy in session storage (`reservationDishes`) shows at once on
- * a revisit and stands in while the network is down; every load refreshes it.
+ * a revisit and stands in while the network is down; every load refreshes it. The first load
+ * uses the early read the route's loader started (`early-reads.ts`), if there is one.
  */
 export function useMenu(ownerId: string, source: MenuSource): MenuState {
-  const [menu, setMenu] = useState<CachedMenu | null>(() => readCachedMenu(ownerId, source));
+  const key = menuReadKey(source, ownerId);
+  const [initial] = useState(() => {
+    const early = peekEarlyRead<CachedMenu>(key);
+    return { menu: early ?? readCachedMenu(ownerId, source), loadedKey: early ? key : null };
+  });
+  const [menu, setMenu] = useState<CachedMenu | null>(initial.menu);
   const [error, setError] = useState<unknown>(null);
-  const [loading, setLoading] = useState(true);
+  const [loading, setLoading] = useState(initial.loadedKey === null);
   const [round, setRound] = useState(0);
   const hasMenu = useRef(menu !== null);
   hasMenu.current = menu !== null;
 
   useEffect(() => {
-    // `round` is read so that reload() starts a new load.
-    void round;
+    const early = round === 0 ? takeEarlyRead<CachedMenu>(key) : null;
+    // The first render already had the early answer: that was this key's first load.
+    if (round === 0 && initial.loadedKey === key) return;
     const controller = new AbortController();
+    const { signal } = controller;
     setLoading(true);
-    const load =
-      source === 'owner'
-        ? call('ownerMenuOrderGet', { businessId: ownerId }, { signal: controller.signal })
-        : call('userMenuGet', { businessId: ownerId }, { signal: controller.signal });
-    load
-      .then((answer) => {
-        const fresh: CachedMenu = { ownerId, source, dishes: answer.data, categories: answer.categories };
-        writeCachedMenu(fresh);
-        setMenu(fresh);
+    const fresh = () => fetchMenu(ownerId, source, signal);
+    // An early read that failed (before the session was confirmed, say) is simply read again.
+    (early ? early.catch(fresh) : fresh())
+      .then((loaded) => {
+        if (signal.aborted) return;
+        setMenu(loaded);
         setError(null);
       })
       .catch((err: unknown) => {
-        if (controller.signal.aborted) return;
+        if (signal.aborted) return;
         // A cached menu keeps the screen usable; the error shows only when there is nothing.
         if (!hasMenu.current) setError(err);
       })
       .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
+        if (!signal.aborted) setLoading(false);
       });
     return () => controller.abort();
-  }, [ownerId, source, round]);
+  }, [key, ownerId, source, round, initial]);
 
   const reload = useCallback(() => setRound((n) => n + 1), []);
   return { menu, error, loading, reload };
