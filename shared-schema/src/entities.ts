@@ -299,7 +299,7 @@ export type Room = z.infer<typeof Room>;
 
 /**
  * Room table: id, businessId, roomId, x, y, status (boolean, toggled by the owner). Added: number
- * (per-business, shown as 'Tavolo {n}').
+ * (per-business, shown as 'Tavolo {n}') and called (the waiter call).
  */
 export const RoomTable = z.object({
   id: Id,
@@ -309,6 +309,8 @@ export const RoomTable = z.object({
   x: CanvasCoord,
   y: CanvasCoord,
   status: z.boolean(),
+  /** Added: a customer called the waiter and no device has dismissed it yet (spec 4 "Table call"). */
+  called: z.boolean().optional(),
 });
 export type RoomTable = z.infer<typeof RoomTable>;
 

@@ -67,6 +67,14 @@ export const t = {
   paid: 'Pagato', // ours
   notPaid: 'Da pagare', // ours
   soundError: 'Errore notifica suono',
+  noWaiterCalls: 'Nessun tavolo ha chiamato', // ours: the bell's list when empty
+  dismissWaiterCall: 'Servito', // ours: dismiss a table's call (spec 2.6)
+  callWaiterButton: 'Chiama il cameriere', // ours: the customer's button
+  waiterCalled: 'Il cameriere sta arrivando', // ours: after the customer's call
+  kitchenAgeSettings: 'Tempi dei ticket', // ours: the kitchen screen's ageing thresholds
+  kitchenAgeWarn: 'Giallo dopo (minuti)', // ours
+  kitchenAgeLate: 'Rosso dopo (minuti)', // ours
+  kitchenAgeInvalid: 'Il rosso deve arrivare dopo il giallo', // ours
 
   // ---- order view dialog (spec 2.12)
   columnQuantity: 'Quantità',
@@ -380,6 +388,10 @@ export const tf = {
   /** A ticket's age on the kitchen screen: '7 min'. */
   ticketAge: (minutes: number) => `${minutes} min`,
   newOrderFor: (where: string) => `Nuovo ordine: ${where}`,
+  /** The bell's accessible name with its badge: 'Chiamate cameriere: 2'. */
+  waiterCallsCount: (n: number) => `${t.callWaiter}: ${n}`,
+  /** The delivery button's accessible name with its badge: 'Consegne: 1'. */
+  deliveriesCount: (n: number) => `${t.deliveries}: ${n}`,
   // ---- owner menu (ours)
   menuDishCount: (n: number) => (n === 1 ? '1 piatto' : `${n} piatti`),
   menuVariantGroup: (n: number) => `Variante ${n}`,

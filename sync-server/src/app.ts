@@ -28,6 +28,7 @@ import { orderingPlugin } from './ordering/index.ts';
 import { roomsPlugin } from './rooms/index.ts';
 import { SyncCore } from './sync/sync-core.ts';
 import { syncRoutes } from './sync/sync-routes.ts';
+import { tableCallsPlugin } from './table-calls/index.ts';
 
 export interface AppOptions {
   /** Live fan-out between instances; default: in-process. */
@@ -131,6 +132,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(menuPlugin);
   await app.register(orderingPlugin);
   await app.register(dashboardPlugin);
+  await app.register(tableCallsPlugin);
   if (pwa) await installPwa(app, config.pwaDist);
 
   app.sessions.prune();

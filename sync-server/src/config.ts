@@ -34,6 +34,7 @@ const EnvSchema = z.object({
   COMANDA_DEMO: flag,
   COMANDA_DEMO_PASSWORD: optionalString.pipe(z.string().min(8).optional()),
   COMANDA_FAKE_NOW: optionalString.pipe(z.iso.datetime({ offset: true }).optional()),
+  COMANDA_PWA_DIST: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag,
 });
@@ -129,7 +130,7 @@ export function loadConfig(
     fakeNow: e.COMANDA_FAKE_NOW,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
-    pwaDist: resolve(packageDir, '../pwa/dist'),
+    pwaDist: e.COMANDA_PWA_DIST ? resolve(cwd, e.COMANDA_PWA_DIST) : resolve(packageDir, '../pwa/dist'),
     responseCheck: env.NODE_ENV === 'production' ? 'off' : env.NODE_ENV === 'test' ? 'throw' : 'log',
     livePingIntervalMs: LIVE_PING_INTERVAL_MS,
   };

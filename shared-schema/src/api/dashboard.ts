@@ -199,4 +199,18 @@ export const dashboardCalls = {
     body: OrderHistoryPayload.extend({ seenVersion: SeenVersion, socketId: SocketId }),
     response: ok({ history: HistoryTotals }),
   }),
+  /**
+   * Added (spec 2.6, 4 "Table call"): the owner dismisses a table's waiter call. The spec's
+   * socket event `discardCalledTable` does the same; this call is the outbox's way, so a tablet
+   * offline dismisses it at once and the server hears it on reconnect. Idempotent: a table not
+   * called stays not called.
+   */
+  dashboardCallDiscard: defineCall({
+    method: 'POST',
+    path: '/api/dashboard/owner/table/discardCall',
+    access: 'owner',
+    mutation: true,
+    body: z.object({ tableId: Id, socketId: SocketId }),
+    response: ok({}),
+  }),
 } as const;

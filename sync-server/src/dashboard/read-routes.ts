@@ -1,7 +1,7 @@
 import { calls } from '@comanda/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../http/route.ts';
-import { entryWire, listDashboard, requireOpenEntry } from './entries.ts';
+import { entryWire, listDashboard, pendingDeliveries, requireOpenEntry } from './entries.ts';
 
 /** Spec 7 "Dashboard": the reads. Another venue's ids find nothing (404). */
 export async function readRoutes(app: FastifyInstance): Promise<void> {
@@ -15,5 +15,11 @@ export async function readRoutes(app: FastifyInstance): Promise<void> {
   route(app, calls.dashboardTableGet, ({ body, businessId }) => ({
     success: true,
     table: entryWire(db, requireOpenEntry(db, businessId, body.tableId), body.filter),
+  }));
+
+  /** The delivery button's count (spec 2.6): deliveries and pickups awaiting a decision. */
+  route(app, calls.deliveryCount, ({ businessId }) => ({
+    success: true,
+    result: pendingDeliveries(db, businessId),
   }));
 }

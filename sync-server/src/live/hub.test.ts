@@ -219,10 +219,11 @@ describe('live hub', () => {
   });
 
   it('dispatches valid client events to the registered handler', async () => {
+    // The hub's own test: the feature's handler of the event is replaced by a recording one.
     const seen: unknown[] = [];
     await setup({
       before: (app) =>
-        app.hub.onClientEvent(
+        app.hub.replaceClientEventHandlerForTest(
           'discardCalledTable',
           ({ socket, data }) => void seen.push({ role: socket.role, data }),
         ),

@@ -101,6 +101,11 @@ export class LiveHub {
     this.handlers.set(name, handler as (ctx: ClientEventContext<ClientEventName>) => unknown);
   }
 
+  /** Tests of the hub itself: swap a feature's handler for a recording one. */
+  replaceClientEventHandlerForTest<E extends ClientEventName>(name: E, handler: ClientEventHandler<E>): void {
+    this.handlers.set(name, handler as (ctx: ClientEventContext<ClientEventName>) => unknown);
+  }
+
   /** Number of open sockets on this instance. */
   get size(): number {
     return this.all.size;

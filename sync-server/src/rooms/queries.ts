@@ -32,6 +32,7 @@ export function tableWire(row: TableRecord): RoomTable {
     x: row.x,
     y: row.y,
     status: row.status,
+    called: row.called,
   };
 }
 

@@ -154,6 +154,7 @@ describe('rooms', () => {
           x: 100,
           y: 200,
           status: true,
+          called: false,
           hasOrders: true,
         },
       ],
@@ -212,6 +213,7 @@ describe('rooms', () => {
           x: 30,
           y: 40,
           status: false,
+          called: false,
         },
       },
     ]);

@@ -183,7 +183,7 @@ describe('tables', () => {
     await tablet.send(calls.tablesSetStatus.path, { id: a.id, status: false });
     const del = await tablet.send(calls.tablesDelete.path, { id: a.id });
     expect(Number(del.headers[SYNC_HEADERS.version])).toBe(v0 + 5);
-    const wire = { id: a.id, businessId: owner.businessId, roomId, number: 1 };
+    const wire = { id: a.id, businessId: owner.businessId, roomId, number: 1, called: false };
     const log = changeLog(app, owner.businessId).filter((c) => c.version > v0);
     expect(log).toEqual([
       {

@@ -14,8 +14,8 @@ function userVersion(stored: number): 1 | 2 | 3 {
 }
 
 /**
- * The room screen's venue flags: the owner order toggle ('Abilita ordini') and the owner's
- * version, which decides the room screen's extra panels (spec 2.4).
+ * The venue flags: the owner order toggle ('Abilita ordini'), the chat switch (spec 2.6), and the
+ * owner's version, which decides the room screen's extra panels (spec 2.4).
  */
 export async function venueFlagsRoutes(app: FastifyInstance): Promise<void> {
   route(app, calls.ownerOrderEnabledGet, ({ businessId }) => {
@@ -46,6 +46,40 @@ export async function venueFlagsRoutes(app: FastifyInstance): Promise<void> {
     change('business', row.id, 'put', businessWire(row));
     publish(row.orderEnabled ? 'enableOrder' : 'disableOrder', {}, { to: 'all' });
     return { success: true, orderEnabled: flag(row.orderEnabled) };
+  });
+
+  const chatEnabled = (businessId: string): 0 | 1 => {
+    const row = app.store.db
+      .select({ chatEnabled: businesses.chatEnabled })
+      .from(businesses)
+      .where(eq(businesses.id, businessId))
+      .get();
+    if (!row) throw new AppError('business_id_error', msg.businessNotFound);
+    return flag(row.chatEnabled);
+  };
+
+  /** A customer's chat button follows this (spec 2.6, 7 "Chat"). */
+  route(app, calls.userChatGet, ({ body }) => ({ success: true, chatEnabled: chatEnabled(body.ownerId) }));
+
+  /** The owner's venue always, whatever `ownerId` says (the spec's screen may send none). */
+  route(app, calls.ownerChatGet, ({ businessId }) => ({
+    success: true,
+    chatEnabled: chatEnabled(businessId),
+  }));
+
+  /** Flips the chat switch; owners and the venue's customers follow it live (enableChat/disableChat). */
+  mutationRoute(app, calls.ownerChatToggle, ({ db, businessId, change, publish }) => {
+    const current = chatEnabled(businessId) === 1;
+    const row = db
+      .update(businesses)
+      .set({ chatEnabled: !current })
+      .where(eq(businesses.id, businessId))
+      .returning()
+      .get();
+    if (!row) throw new Error('venue vanished inside its transaction');
+    change('business', row.id, 'put', businessWire(row));
+    publish(row.chatEnabled ? 'enableChat' : 'disableChat', {}, { to: 'all' });
+    return { success: true, chatEnabled: flag(row.chatEnabled) };
   });
 
   /** Only the version: the venue's owner account is nobody else's business. */

@@ -4,32 +4,34 @@ import {
   orderSubtotal,
   type ReservationLine,
   t,
-  tf,
 } from '@comanda/shared-schema';
 import { useCallback, useMemo, useState } from 'react';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { OrderViewDialog } from '../../order-view/index.ts';
 import { x } from '../../texts-extra.ts';
 import { useSyncReadiness } from '../owner-room/use-room-data.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ChatSwitch } from './chat-switch.tsx';
 import { lineKey, nextStatus, type Ticket, ticketTitle } from './dashboard-logic.ts';
+import { DeliveryButton } from './delivery-button.tsx';
 import { OutOfMenuLauncher } from './out-of-menu-launcher.tsx';
 import { type TicketActions, TicketCard } from './ticket-card.tsx';
 import { ToastRegion, useToasts } from './toasts.tsx';
 import {
   useDashboardData,
-  useDeliveryCount,
   useKitchenFilter,
   useLiveHighlights,
   useNow,
   useRefusalToasts,
   useTicketActions,
 } from './use-dashboard.ts';
+import { useVenueControls } from './use-venue-controls.ts';
 import { useWakeLock } from './use-wake-lock.ts';
+import { WaiterCalls } from './waiter-calls.tsx';
 
 const FILTER_LABELS: Record<KitchenFilter, string> = {
   tutto: t.kitchenFilterAll,
@@ -50,12 +52,11 @@ export function DashboardScreen() {
   const kitchen = params.get('kitchen') === '1';
   const data = useDashboardData(filter);
   const now = useNow();
-  const navigate = useNavigate();
   const { toasts, show, dismiss } = useToasts();
   const fail = useCallback((text: string) => show(text, 'danger'), [show]);
   const recent = useLiveHighlights(filter, show);
   useRefusalToasts(fail);
-  const deliveryCount = useDeliveryCount();
+  const venue = useVenueControls(show, fail);
   useWakeLock(kitchen);
 
   const lines = data?.lines ?? [];
@@ -153,23 +154,13 @@ export function DashboardScreen() {
         >
           {t.kitchenDisplay}
         </ToggleButton>
+        <ChatSwitch onToggle={venue.toggleChat} />
       </div>
       {body}
       <div className="dash-fab">
+        <WaiterCalls onDismiss={venue.discardCall} />
+        <DeliveryButton />
         <OutOfMenuLauncher tickets={data?.tickets ?? []} />
-        {deliveryCount !== null && (
-          <Button
-            variant="secondary"
-            className="dash-fab-button"
-            aria-label={`${t.deliveries}: ${deliveryCount}`}
-            onPress={() => navigate('/owner/delivery')}
-          >
-            {t.deliveries}{' '}
-            <span className="dash-badge" aria-hidden="true">
-              {tf.count(deliveryCount)}
-            </span>
-          </Button>
-        )}
       </div>
       {viewing && (
         <OrderViewDialog

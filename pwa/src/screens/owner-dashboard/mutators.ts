@@ -1,4 +1,4 @@
-import type { OrderRow, ReservationLine } from '@comanda/shared-schema';
+import type { BusinessRow, OrderRow, ReservationLine, RoomTable } from '@comanda/shared-schema';
 // Type-only: `data/mutators.ts` imports this file, so a value import would be a cycle.
 import type { MutatorsFor } from '../../data/mutators.ts';
 import type { EntityView } from '../../data/view.ts';
@@ -66,6 +66,24 @@ export const dashboardMutators = {
       const key = entryKeyOf(order);
       for (const line of linesOf(view, key)) view.delete('line', line.id);
       view.delete('order', order.id);
+    },
+  },
+  dashboardCallDiscard: {
+    entities: ['table'],
+    apply: (view, body) => {
+      const table = view.get<RoomTable>('table', body.tableId);
+      // Gone or already answered on another tablet: nothing to dismiss (the server agrees).
+      if (!table?.called) return;
+      view.put('table', table.id, { ...table, called: false } satisfies RoomTable);
+    },
+  },
+  ownerChatToggle: {
+    entities: ['business'],
+    apply: (view) => {
+      // No payload (spec 7): the switch flips whatever the venue's flag is by then.
+      for (const b of view.list<BusinessRow>('business')) {
+        view.put('business', b.id, { ...b, chatEnabled: b.chatEnabled === 1 ? 0 : 1 } satisfies BusinessRow);
+      }
     },
   },
   dashboardTableDelete: {

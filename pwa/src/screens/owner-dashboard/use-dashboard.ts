@@ -7,8 +7,7 @@ import {
   tf,
 } from '@comanda/shared-schema';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { call, errorText } from '../../data/api.ts';
-import { ApiError } from '../../data/errors.ts';
+import { errorText } from '../../data/api.ts';
 import { useEntities, useOutboxSummary, useSyncClient } from '../../data/hooks.ts';
 import { readKitchenFilter, storeKitchenFilter } from '../../data/kitchen-filter.ts';
 import { useLiveEvent } from '../../live/use-live.ts';
@@ -49,9 +48,14 @@ export interface DashboardData {
 export function useDashboardData(filter: KitchenFilter): DashboardData | undefined {
   const orders = useEntities('order');
   const lines = useEntities('line');
+  // The last tickets built: those whose order and lines did not change are reused as they were.
+  // Only an optimisation (an unused render leaves equal tickets in it), so a ref is enough.
+  const previous = useRef<readonly Ticket[]>([]);
   return useMemo(() => {
     if (!orders || !lines) return undefined;
-    return { tickets: buildTickets(orders, lines, filter), lines, orders };
+    const tickets = buildTickets(orders, lines, filter, previous.current);
+    previous.current = tickets;
+    return { tickets, lines, orders };
   }, [orders, lines, filter]);
 }
 
@@ -86,24 +90,6 @@ export function useLiveHighlights(
   useLiveEvent('modifyTable', ({ table }) => mark(table));
   useLiveEvent('updateTable', ({ table }) => mark(table));
   return recent;
-}
-
-/** Pending deliveries for the floating button; null hides it (no such route on this server yet). */
-export function useDeliveryCount(): number | null {
-  const [count, setCount] = useState<number | null>(null);
-  useEffect(() => {
-    const abort = new AbortController();
-    call('deliveryCount', {}, { signal: abort.signal })
-      .then((answer) => setCount(answer.result))
-      .catch((err: unknown) => {
-        // 404: the delivery feature is not on this server; offline: shown when the event comes.
-        if (!(err instanceof ApiError)) return;
-        setCount(null);
-      });
-    return () => abort.abort();
-  }, []);
-  useLiveEvent('updateCountDelivery', ({ count: n }) => setCount(n));
-  return count;
 }
 
 const DASHBOARD_CALLS: ReadonlySet<string> = new Set(Object.keys(dashboardMutators));

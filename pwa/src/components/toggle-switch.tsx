@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Switch, type SwitchProps } from 'react-aria-components';
+import './toggle-switch.css';
 
 /** A labelled react-aria switch (role switch, named by its label) with a 44 px target. */
 export function ToggleSwitch({

@@ -1,0 +1,130 @@
+import type { OrderRow, ReservationLine } from '@comanda/shared-schema';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { ComandaDb, type ServerRow } from '../../data/db.ts';
+import { SyncContext } from '../../data/hooks.ts';
+import { SyncClient } from '../../data/sync-client.ts';
+import { LiveConnection } from '../../live/connection.ts';
+import { LiveContext } from '../../live/use-live.ts';
+import { freshDbName } from '../../test/sync-fixture.ts';
+import OwnerDashboardScreen from './index.tsx';
+
+// Test-only module of the dashboard's screen tests (they mock ./sound.ts themselves).
+
+/** A WebSocket the test drives: the server says `connect`, then whatever frames the test pushes. */
+export class FakeSocket {
+  static last: FakeSocket | null = null;
+  readonly CONNECTING = 0;
+  readonly OPEN = 1;
+  readyState = 1;
+  onmessage: ((ev: MessageEvent) => void) | null = null;
+  onclose: ((ev: CloseEvent) => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.last = this;
+    setTimeout(() => this.push('connect', { socketId: 'sock-1' }), 0);
+  }
+  push(event: string, data: unknown) {
+    this.onmessage?.({ data: JSON.stringify({ event, data }) } as MessageEvent);
+  }
+  send() {}
+  close() {
+    this.readyState = 3;
+  }
+}
+
+// jsdom has no CSS.escape; react-aria's modal reads a meta tag with it.
+if (!globalThis.CSS?.escape) {
+  const cssEscape = (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`);
+  Object.assign(globalThis, { CSS: { ...globalThis.CSS, escape: cssEscape } });
+}
+
+export const BIZ = '99999999-9999-4999-8999-999999999999';
+export const order: OrderRow = {
+  id: 'o1',
+  tableId: 'T1',
+  number: 3,
+  accettato: 1,
+  isCalled: false,
+  businessId: BIZ,
+  status: 1,
+  createdAt: new Date(Date.now() - 6 * 60_000).toISOString(),
+};
+export function line(id: string, name: string, over: Partial<ReservationLine> = {}): ReservationLine {
+  return {
+    id,
+    tableId: 'T1',
+    dishId: null,
+    name,
+    price: 500,
+    amount: 1,
+    variant: [],
+    selected_option: 'cucina',
+    status: 'preparation',
+    printed: 0,
+    accettato: 1,
+    lastUpdate: new Date().toISOString(),
+    ...over,
+  };
+}
+export const seed: ServerRow[] = [
+  { entity: 'order', entityId: 'o1', data: order },
+  { entity: 'line', entityId: 'l1', data: line('l1', 'Carbonara') },
+  { entity: 'line', entityId: 'l2', data: line('l2', 'Spritz', { selected_option: 'bar' }) },
+];
+
+export async function renderDashboard(path = '/owner/dashboard', extra: ServerRow[] = []) {
+  const db = new ComandaDb(freshDbName());
+  await db.meta.put({
+    key: 'sync',
+    clientId: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+    nextMutationId: 1,
+    lastVersion: 5,
+    synced: true,
+  });
+  await db.serverRows.bulkPut([...seed, ...extra]);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify({ success: false, code: 'NOT_FOUND', error: 'no' }), { status: 404 }),
+    ),
+  );
+  // Not started: the outbox keeps what the screen queues, for the test to read.
+  const sync = new SyncClient({ db });
+  sync.version$.next(5);
+  const live = new LiveConnection({
+    url: 'ws://comanda.test/live',
+    WebSocket: FakeSocket as unknown as new (url: string) => WebSocket,
+  });
+  live.start();
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/',
+        Component: () => (
+          <SyncContext.Provider value={sync}>
+            <LiveContext.Provider value={live}>
+              <Outlet />
+            </LiveContext.Provider>
+          </SyncContext.Provider>
+        ),
+        children: [
+          { path: 'owner/dashboard', Component: OwnerDashboardScreen },
+          { path: 'owner/delivery', Component: () => <h1>delivery screen</h1> },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  await screen.findByRole('heading', { name: 'Tavolo 3' });
+  return { db, live, sync };
+}
+
+export async function press(element: Element) {
+  await act(async () => {
+    fireEvent.click(element);
+  });
+}

@@ -1,0 +1,93 @@
+import { type CallDef, calls } from '@comanda/shared-schema';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { diningTables } from '../db/schema.ts';
+import { mutationRoute } from '../http/route.ts';
+import { requireVenue, requireVenueTable } from '../ordering/venue.ts';
+import { requireTable, tableWire } from '../rooms/queries.ts';
+import type { MutationTools } from '../sync/sync-core.ts';
+
+/**
+ * The customer's call goes through the sync core (change log, events after commit,
+ * `Idempotency-Key` replays) without being an outbox call, like the order (see order-route.ts).
+ */
+const userTableCall = { ...calls.userTableCall, mutation: true } as const satisfies CallDef;
+
+function setCalled(db: Db, businessId: string, tableId: string, called: boolean) {
+  return db
+    .update(diningTables)
+    .set({ called })
+    .where(and(eq(diningTables.id, tableId), eq(diningTables.businessId, businessId)))
+    .returning()
+    .get();
+}
+
+/**
+ * Dismisses a table's call: the flag goes down in the change log (every owner device's copy) and
+ * the other owner devices hear `discardNotification`. A table not called is left as it is.
+ */
+function discard(
+  tools: Pick<MutationTools, 'db' | 'change' | 'publish'>,
+  businessId: string,
+  tableId: string,
+) {
+  const table = requireTable(tools.db, businessId, tableId);
+  if (!table.called) return;
+  const row = setCalled(tools.db, businessId, table.id, false);
+  if (!row) throw new Error('table vanished inside its transaction');
+  tools.change('table', row.id, 'put', tableWire(row));
+  tools.publish('discardNotification', { tableId: row.id });
+}
+
+/**
+ * Waiter calls (spec 2.6, 4 "Table call"): a customer at a table calls, the table stays called
+ * until an owner device dismisses it, by the outbox call or by the spec's socket event.
+ */
+export async function tableCallsPlugin(app: FastifyInstance): Promise<void> {
+  mutationRoute(
+    app,
+    userTableCall,
+    ({ body, db, change, publish }) => {
+      const venue = requireVenue(db, body.ownerId);
+      const table = requireVenueTable(db, venue.id, body.tableId);
+      // Already called: nobody has answered yet, ringing again would only add noise.
+      if (table.called) return { success: true };
+      const row = setCalled(db, venue.id, table.id, true);
+      if (!row) throw new Error('table vanished inside its transaction');
+      change('table', row.id, 'put', tableWire(row));
+      publish('calledService', { tableId: row.id, number: row.number }, { to: 'owners' });
+      return { success: true };
+    },
+    {
+      businessOf: ({ body }) => body.ownerId,
+      // A phone tapping the button in a loop must not flood the venue's tablets.
+      rateLimit: { max: 10, timeWindow: 60_000 },
+    },
+  );
+
+  mutationRoute(app, calls.dashboardCallDiscard, (ctx) => {
+    discard(ctx, ctx.businessId, ctx.body.tableId);
+    return { success: true };
+  });
+
+  // The spec's socket way: `discardCalledTable {tableId, ownerId}` from an owner's socket.
+  app.hub.onClientEvent('discardCalledTable', async ({ socket, data }) => {
+    if (socket.role !== 'owner' || data.ownerId !== socket.businessId) {
+      app.log.warn({ socketId: socket.socketId }, 'discardCalledTable from a socket not of that venue');
+      return;
+    }
+    await app.sync.execute({
+      scope: 'live:discardCalledTable',
+      userId: socket.userId,
+      requester: socket.socketId,
+      headers: {},
+      rawBody: data,
+      parse: () => data,
+      prepare: async () => undefined,
+      businessId: () => socket.businessId,
+      socketId: () => socket.socketId,
+      run: (_body, _prepared, tools) => discard(tools, socket.businessId, data.tableId),
+    });
+  });
+}
