@@ -1,5 +1,5 @@
 import { t, tf } from '@comanda/shared-schema';
-import type { BrowserContext, Page } from '@playwright/test';
+import { openTable, phoneAsGuest, tapDish } from './customer.ts';
 import { demoTable, readDb } from './db.ts';
 import { baseUrl, expect, expectAccessible, shootAllSizes, test } from './fixtures.ts';
 import { signInDemoOwner } from './owner.ts';
@@ -19,35 +19,7 @@ function storedLines(
   );
 }
 
-async function phoneAsGuest(browser: import('@playwright/test').Browser): Promise<BrowserContext> {
-  const phone = await browser.newContext({
-    baseURL: baseUrl(),
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
-  // Consent given once, so the banner does not sit over 'Visualizza e invia'.
-  await phone.addCookies([{ name: 'cookieConsent', value: '1', url: baseUrl() }]);
-  return phone;
-}
-
-async function openTable(page: Page, ownerId: string, tableId: string): Promise<void> {
-  await page.goto(`/user/reservation/${encodeURIComponent(ownerId)}/${encodeURIComponent(tableId)}`);
-  // Not signed in yet: the guard sends the phone to sign in and brings it back.
-  await page.getByRole('button', { name: t.continueAsGuest }).click();
-  await expect(page).toHaveURL(new RegExp(`/user/reservation/${ownerId}/${tableId}$`));
-}
-
-/** Opens a category (tab on phones, button on wider screens) and taps a dish, as a customer would. */
-async function tapDish(page: Page, category: string, dish: string): Promise<void> {
-  const tab = page.getByRole('tab', { name: category, exact: true });
-  const button = page.getByRole('button', { name: category, exact: true });
-  await expect(tab.or(button).first()).toBeVisible();
-  await ((await tab.isVisible()) ? tab : button).click();
-  await page.getByRole('button', { name: dish, exact: true }).click();
-}
-
-test('a phone orders at table 3 (mandatory variant, merged line) and the owner sees the table busy live', async ({
+test('a phone orders at table 3 (mandatory variant, merged line); the owner sees the table busy and the ticket live', async ({
   browser,
 }) => {
   const { ownerId, tableId } = demoTable(3);
@@ -57,6 +29,9 @@ test('a phone orders at table 3 (mandatory variant, merged line) and the owner s
   await room.goto('/owner/room');
   const square = room.locator(`[data-testid="table-${tableId}"]`);
   await expect(square).toHaveAttribute('data-status', 'free');
+  const dashboard = await owner.newPage();
+  await dashboard.goto('/owner/dashboard');
+  await expect(dashboard.getByRole('heading', { name: 'Tavolo 3', exact: true })).toHaveCount(0);
 
   const phone = await phoneAsGuest(browser);
   const page = await phone.newPage();
@@ -94,6 +69,12 @@ test('a phone orders at table 3 (mandatory variant, merged line) and the owner s
   ]);
   // The owner's room screen turns the table red without a reload.
   await expect(square).toHaveAttribute('data-status', 'busy', { timeout: 5_000 });
+  // The owner's dashboard, open all along, shows the ticket with its lines, also without a reload.
+  const ticket = dashboard.locator('article', {
+    has: dashboard.getByRole('heading', { name: 'Tavolo 3', exact: true }),
+  });
+  await expect(ticket.getByRole('button', { name: /Tagliata di manzo/ })).toBeVisible({ timeout: 5_000 });
+  await expect(ticket.getByRole('button', { name: /Caffè/ })).toContainText('2×');
   await owner.close();
   await phone.close();
 });

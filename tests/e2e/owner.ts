@@ -1,5 +1,5 @@
-import type { BrowserContext, Page } from '@playwright/test';
-import { expect } from './fixtures.ts';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { baseUrl, expect } from './fixtures.ts';
 import { DEMO_PASSWORD } from './global-setup.ts';
 
 export const DEMO_OWNER = 'demo@comanda.test';
@@ -19,4 +19,28 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   });
   if (await page.evaluate(() => navigator.serviceWorker.controller === null)) await page.reload();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+/**
+ * An owner's device signed in as the demo owner, consent given, with the dashboard's beeps
+ * counted in `window.__beeps`.
+ */
+export async function ownerDevice(
+  browser: Browser,
+  viewport: { width: number; height: number },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport });
+  await context.addCookies([{ name: 'cookieConsent', value: '1', url: baseUrl() }]);
+  await signInDemoOwner(context, baseUrl());
+  // Counts the dashboard's beeps: each is made of Web Audio oscillators (sound.ts).
+  await context.addInitScript(() => {
+    const w = window as unknown as { __beeps: number };
+    w.__beeps = 0;
+    const original = AudioContext.prototype.createOscillator;
+    AudioContext.prototype.createOscillator = function createOscillator(this: AudioContext) {
+      w.__beeps += 1;
+      return original.call(this);
+    };
+  });
+  return context;
 }

@@ -78,6 +78,16 @@ export const generators: MutationGenerator[] = [
     },
   },
   { call: 'ownerOrderToggle', weight: 1, make: () => ({}) },
+  { call: 'ownerChatToggle', weight: 1, make: () => ({}) },
+  {
+    // No customer calls in this case: a dismissal of a table nobody called must change nothing.
+    call: 'dashboardCallDiscard',
+    weight: 1,
+    make: ({ rng, view }) => {
+      const table = rng.pick(tables(view));
+      return table ? { tableId: table.id } : null;
+    },
+  },
 ];
 
 /** Draw one mutation for a device: a weighted generator whose `make` finds something to do. */

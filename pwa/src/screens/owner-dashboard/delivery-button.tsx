@@ -2,6 +2,7 @@ import { type OrderRow, t, tf } from '@comanda/shared-schema';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/button.tsx';
+import { ScooterIcon } from '../../components/icons.tsx';
 import { useEntities } from '../../data/hooks.ts';
 import { useLiveEvent } from '../../live/use-live.ts';
 import { beep } from './sound.ts';
@@ -46,15 +47,13 @@ export function DeliveryButton() {
   return (
     <Button
       variant="secondary"
-      className={bouncing ? 'dash-fab-button dash-bounce' : 'dash-fab-button'}
+      className={bouncing ? 'dash-fab-button dash-fab-icon dash-bounce' : 'dash-fab-button dash-fab-icon'}
       aria-label={tf.deliveriesCount(count)}
       onPress={() => {
         if (pathname !== '/owner/delivery') void navigate('/owner/delivery');
       }}
     >
-      <span aria-hidden="true" className="dash-bell-icon">
-        🛵
-      </span>
+      <ScooterIcon />
       <span className="dash-fab-text">{t.deliveries}</span>
       {count > 0 && (
         <span className="dash-badge" aria-hidden="true">

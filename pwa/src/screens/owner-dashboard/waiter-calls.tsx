@@ -2,6 +2,7 @@ import { type RoomTable, t, tf } from '@comanda/shared-schema';
 import { useEffect, useMemo, useState } from 'react';
 import { Dialog, DialogTrigger, Heading, Popover } from 'react-aria-components';
 import { Button } from '../../components/button.tsx';
+import { BellIcon } from '../../components/icons.tsx';
 import { useEntities } from '../../data/hooks.ts';
 import { beep } from './sound.ts';
 import './floating-controls.css';
@@ -57,9 +58,7 @@ export function WaiterCalls({ onDismiss }: { onDismiss: (table: RoomTable) => vo
         className={ringing ? 'dash-fab-button dash-bell dash-ringing' : 'dash-fab-button dash-bell'}
         aria-label={tf.waiterCallsCount(calls.length)}
       >
-        <span aria-hidden="true" className="dash-bell-icon">
-          🔔
-        </span>
+        <BellIcon />
         <span className="dash-fab-text">{t.callWaiter}</span>
         {calls.length > 0 && (
           <span className="dash-badge" aria-hidden="true">
