@@ -8,6 +8,7 @@ import { benchDrag } from './drag.ts';
 import { benchHub } from './hub.ts';
 import { benchMenu300 } from './menu300.ts';
 import { benchOrder } from './order.ts';
+import { benchOrderLive } from './order-live.ts';
 import { benchReplay } from './replay.ts';
 import { benchStartup } from './startup.ts';
 import { customerMenuPath, OwnerApi, signInGuest, startDemoServer } from './venue.ts';
@@ -33,6 +34,7 @@ const benches: Record<string, () => Promise<void>> = {
   hub: () => benchHub(),
   replay: () => benchReplay(),
   order: () => benchOrder(),
+  orderlive: () => benchOrderLive(),
   drag: () => benchDrag(),
   menu300: () => benchMenu300(),
 };

@@ -1,7 +1,6 @@
 import { AppError, type CallDef, calls, t } from '@comanda/shared-schema';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { diningTables, type OrderLineRecord, type OrderRecord, orders } from '../db/schema.ts';
+import type { OrderLineRecord, OrderRecord } from '../db/schema.ts';
 import { msg } from '../http/messages.ts';
 import { type MutationContext, mutationRoute } from '../http/route.ts';
 import { randomId } from '../lib/ids.ts';
@@ -28,20 +27,14 @@ function openOrder(ctx: Ctx, table: TableRecord): OrderRecord {
     orderStatements(db).touchOrder.run({ id: open.id, now });
     return { ...open, updatedAt: now };
   }
-  return db
-    .insert(orders)
-    .values({
-      id: randomId(),
-      businessId: table.businessId,
-      kind: 'table',
-      tableId: table.id,
-      // Table orders need no acceptance (spec 3: accettato 1).
-      accettato: true,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning()
-    .get();
+  const opened = orderStatements(db).insertTableOrder.get({
+    id: randomId(),
+    businessId: table.businessId,
+    tableId: table.id,
+    now,
+  });
+  if (!opened) throw new Error('order insert returned no row');
+  return opened;
 }
 
 /**
@@ -92,12 +85,7 @@ export async function orderRoute(app: FastifyInstance): Promise<void> {
       // Spec 3: the table's status is set when it has orders.
       let current = table;
       if (!table.status) {
-        const updated = db
-          .update(diningTables)
-          .set({ status: true })
-          .where(eq(diningTables.id, table.id))
-          .returning()
-          .get();
+        const updated = orderStatements(db).markTableBusy.get({ id: table.id });
         if (updated) current = updated;
         change('table', current.id, 'put', tableWire(current));
         publish('switchTableStatus', { id: current.id, status: true });

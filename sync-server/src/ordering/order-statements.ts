@@ -60,6 +60,27 @@ function prepare(db: Db) {
       .from(orders)
       .where(and(eq(orders.tableId, p('tableId')), isNull(orders.closedAt)))
       .prepare(),
+    /** A table's first send opens its order (table orders need no acceptance: spec 3, accettato 1). */
+    insertTableOrder: db
+      .insert(orders)
+      .values({
+        id: p('id'),
+        businessId: p('businessId'),
+        kind: 'table',
+        tableId: p('tableId'),
+        accettato: true,
+        createdAt: p('now'),
+        updatedAt: p('now'),
+      })
+      .returning()
+      .prepare(),
+    /** Spec 3: a table with orders has status 1 (red on the map). */
+    markTableBusy: db
+      .update(diningTables)
+      .set({ status: true })
+      .where(eq(diningTables.id, p('id')))
+      .returning()
+      .prepare(),
     touchOrder: db
       .update(orders)
       .set({ updatedAt: sql`${p('now')}` })
