@@ -67,7 +67,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   const clock = createClock(config.fakeNow);
-  const store = openStore(config.databasePath);
+  const store = openStore(config.databasePath, (message) => app.log.warn(message));
   const secureCookie = config.publicUrl?.startsWith('https://') ?? false;
   const hub = new LiveHub(options.bus ?? createLocalBus(), app.log, config.livePingIntervalMs);
   const mailer = createMailer(
@@ -90,7 +90,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     hub.stop();
     await mailer.flush();
     mailer.close();
-    store.close();
+    await store.close();
   });
 
   installErrorHandler(app);

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { type Checkpointer, startCheckpointer } from './checkpointer.ts';
 import * as schema from './schema.ts';
 
 export type Db = BetterSQLite3Database<typeof schema>;
@@ -14,14 +15,20 @@ export interface Store {
   sqlite: Sqlite;
   /** Drizzle over the same connection; its queries are synchronous (`.get/.all/.run`). */
   db: Db;
-  close(): void;
+  /** The WAL checkpoint worker of a file database (null in memory). */
+  checkpointer: Checkpointer | null;
+  /** Stops the checkpoint worker, folds the WAL into the file, closes the connection. */
+  close(): Promise<void>;
 }
 
 /** Resolved from this file, not the working directory, so any start folder works. */
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
-/** Opens the database, sets the pragmas and applies the committed migrations. */
-export function openStore(path: string): Store {
+/**
+ * Opens the database, sets the pragmas and applies the committed migrations. A file database
+ * gets its WAL checkpoints from a worker thread (checkpointer.ts), not from request commits.
+ */
+export function openStore(path: string, log?: (message: string) => void): Store {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const sqlite = new Database(path);
   sqlite.pragma('journal_mode = WAL');
@@ -32,11 +39,21 @@ export function openStore(path: string): Store {
   sqlite.pragma('synchronous = NORMAL');
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder });
+  const checkpointer = path === ':memory:' ? null : startCheckpointer(sqlite, path, 1000, log);
   return {
     sqlite,
     db,
-    close: () => {
-      if (sqlite.open) sqlite.close();
+    checkpointer,
+    close: async () => {
+      await checkpointer?.stop();
+      if (!sqlite.open) return;
+      // Fold the WAL into the database file so a copy of the .db alone is complete.
+      try {
+        sqlite.pragma('wal_checkpoint(TRUNCATE)');
+      } catch {
+        // Busy (the worker's last pass): the next open replays the WAL, nothing is lost.
+      }
+      sqlite.close();
     },
   };
 }
