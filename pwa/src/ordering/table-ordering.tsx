@@ -5,6 +5,7 @@ import { Button } from '../components/button.tsx';
 import { Loading } from '../components/loading.tsx';
 import { useDocumentTitle } from '../components/page.tsx';
 import { useLive, useLiveEvent } from '../live/use-live.ts';
+import { CallWaiter } from './call-waiter.tsx';
 import { CartPanel, useCart } from './cart-panel.tsx';
 import { type CartStore, cartStoreFor, clearAfterOrder, eraseOrder, tableScope } from './cart-store.ts';
 import { ClosedVenue } from './closed-venue.tsx';
@@ -222,6 +223,7 @@ export function TableOrdering({ ownerId, tableId, actor, mode, onOwnerDone }: Ta
         {owner ? null : <TableNav ownerId={ownerId} tableId={tableId} count={cartCount(lines)} />}
       </header>
       <div className="ordering-notices">
+        {owner ? null : <CallWaiter ownerId={ownerId} tableId={tableId} />}
         {blocked ? <Alert tone="warning">{blocked}</Alert> : null}
         {erased ? (
           <Alert tone="info" className="ordering-dismissable">
