@@ -37,6 +37,7 @@ const benches: Record<string, () => Promise<void>> = {
   orderlive: () => benchOrderLive(),
   drag: () => benchDrag(),
   menu300: () => benchMenu300(),
+  dashboard: async () => (await import('./dashboard.ts')).benchDashboard(),
 };
 
 const wanted = process.argv.slice(2);

@@ -1,7 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type Room, testMutators } from '../test/sync-fixture.ts';
+import { type Room, type RoomTable, testMutators } from '../test/sync-fixture.ts';
 import type { OutboxEntry, ServerRow } from './db.ts';
-import { composeEntity, type EntityView, isApplied } from './view.ts';
+import {
+  composeEntity,
+  type EntityView,
+  isApplied,
+  patchRows,
+  sameData,
+  shareRows,
+  writtenKeys,
+} from './view.ts';
 
 function entry(
   mutationId: number,
@@ -104,5 +112,87 @@ describe('composeEntity', () => {
     expect(out.rows).toEqual([{ id: 'r1', name: 'Sala' }]);
     expect(out.failed).toEqual([1]);
     spy.mockRestore();
+  });
+});
+
+describe('shared objects', () => {
+  it('gives back the very server objects no entry touched', () => {
+    const out = composeEntity<RoomTable>(
+      'table',
+      rows,
+      [entry(1, 'roomDelete', { id: 'r1' })],
+      testMutators,
+      0,
+    );
+    expect(out.rows).toHaveLength(1);
+    expect(out.rows[0]).toBe(rows[2]?.data);
+  });
+
+  it('shows a mutator its own writes: put, delete and list, in order', () => {
+    const mutators = {
+      shuffle: {
+        entities: ['table'],
+        apply: (view: EntityView) => {
+          view.delete('table', 't1');
+          view.put('table', 't3', { id: 't3', roomId: 'r1' });
+          view.put('table', 't2', { id: 't2', roomId: 'moved' });
+          const seen = view.list<RoomTable>('table').map((t) => `${t.id}:${t.roomId}`);
+          view.put('table', 'seen', { id: 'seen', roomId: seen.join(',') });
+          if (view.get('table', 't1') !== undefined) throw new Error('deleted row still read');
+        },
+      },
+    };
+    const out = composeEntity<RoomTable>('table', rows, [entry(1, 'shuffle', {})], mutators, 0);
+    expect(out.failed).toEqual([]);
+    expect(out.rows).toEqual([
+      { id: 't2', roomId: 'moved' },
+      { id: 't3', roomId: 'r1' },
+      { id: 'seen', roomId: 't2:moved,t3:r1' },
+    ]);
+  });
+
+  it('compares JSON data deeply and keeps the earlier object of an unchanged row', () => {
+    expect(sameData({ a: [1, { b: null }] }, { a: [1, { b: null }] })).toBe(true);
+    expect(sameData({ a: [1, { b: null }] }, { a: [1, { b: 0 }] })).toBe(false);
+    expect(sameData({ a: 1 }, { a: 1, b: undefined })).toBe(false);
+    expect(sameData([1], { 0: 1 })).toBe(false);
+    const next: ServerRow[] = [
+      { entity: 'room', entityId: 'r1', data: { id: 'r1', name: 'Sala' } },
+      { entity: 'table', entityId: 't1', data: { id: 't1', roomId: 'r9' } },
+    ];
+    const shared = shareRows(rows, next);
+    expect(shared[0]).toBe(rows[0]);
+    expect(shared[1]).toBe(next[1]);
+  });
+});
+
+describe('written keys', () => {
+  it('lists the keys of a write, or null when it names a range', () => {
+    const one = { from: ['line', 'b'], to: ['line', 'b'], l: { from: ['line', 'a'], to: ['line', 'a'] } };
+    expect(writtenKeys(one)).toEqual([
+      ['line', 'b'],
+      ['line', 'a'],
+    ]);
+    expect(writtenKeys({})).toEqual([]);
+    expect(writtenKeys({ from: ['line', 'a'], to: ['line', 'z'] })).toBeNull();
+    expect(writtenKeys({ from: -Infinity, to: [[]] })).toBeNull();
+  });
+
+  it('patches re-read rows in place, drops gone ones and files new ones in key order', () => {
+    const base: ServerRow[] = [
+      { entity: 'room', entityId: 'b', data: { id: 'b' } },
+      { entity: 'room', entityId: 'd', data: { id: 'd' } },
+    ];
+    const out = patchRows(
+      base,
+      new Map([
+        ['d', undefined],
+        ['c', { entity: 'room', entityId: 'c', data: { id: 'c' } }],
+        ['a', { entity: 'room', entityId: 'a', data: { id: 'a' } }],
+        ['b', { entity: 'room', entityId: 'b', data: { id: 'b' } }],
+      ]),
+    );
+    expect(out.map((r) => r.entityId)).toEqual(['a', 'b', 'c']);
+    expect(out[1]).toBe(base[0]);
   });
 });

@@ -84,6 +84,25 @@ describe('tickets', () => {
     expect(tickets[0]?.lines.map((l) => l.name)).toEqual(['Spritz']);
   });
 
+  it('gives back, as they were, the tickets whose order and lines did not change', () => {
+    const before = buildTickets([t1, t2, d1], lines, 'tutto');
+    // A status tap on T1's carbonara: a new line object there, every other object the same.
+    const tapped = lines.map((l) => (l.name === 'Carbonara' ? { ...l, status: 'ready' as const } : l));
+    const after = buildTickets([t1, t2, d1], tapped, 'tutto', before);
+    const byKey = (ts: typeof before, key: string) => ts.find((t) => t.key === key);
+    expect(byKey(after, 'T2')).toBe(byKey(before, 'T2'));
+    expect(byKey(after, 'd1')).toBe(byKey(before, 'd1'));
+    expect(byKey(after, 'T1')).not.toBe(byKey(before, 'T1'));
+    expect(byKey(after, 'T1')?.lines.map((l) => [l.name, l.status])).toEqual([
+      ['Carbonara', 'ready'],
+      ['Spritz', 'preparation'],
+    ]);
+    // A changed order row, or another filter's lines, rebuild the ticket.
+    const renamed = { ...t2, number: 8 };
+    expect(byKey(buildTickets([t1, renamed, d1], tapped, 'tutto', after), 'T2')?.order).toBe(renamed);
+    expect(buildTickets([t1, t2, d1], tapped, 'bar', after).map((t) => t.lines.length)).toEqual([1]);
+  });
+
   it('names tables and deliveries', () => {
     expect(ticketTitle(t1)).toBe('Tavolo 4');
     expect(ticketTitle(d1)).toBe('Consegna 20:30 Mario Rossi');

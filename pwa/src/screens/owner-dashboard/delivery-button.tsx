@@ -7,8 +7,8 @@ import { useEntities } from '../../data/hooks.ts';
 import { useLiveEvent } from '../../live/use-live.ts';
 import { beep } from './sound.ts';
 
-/** How often the alert repeats while deliveries wait for a decision (spec 2.6). */
-export const DELIVERY_ALERT_EVERY_MS = 10_000;
+/** The alert repeats every 3 minutes while deliveries wait for a decision (spec 2.6, issue 6). */
+export const DELIVERY_ALERT_EVERY_MS = 3 * 60_000;
 
 /** Deliveries and pickups awaiting the owner's decision (accettato 0), as the server counts them. */
 export function pendingDeliveryCount(orders: readonly OrderRow[] | undefined): number {

@@ -48,9 +48,14 @@ export interface DashboardData {
 export function useDashboardData(filter: KitchenFilter): DashboardData | undefined {
   const orders = useEntities('order');
   const lines = useEntities('line');
+  // The last tickets built: those whose order and lines did not change are reused as they were.
+  // Only an optimisation (an unused render leaves equal tickets in it), so a ref is enough.
+  const previous = useRef<readonly Ticket[]>([]);
   return useMemo(() => {
     if (!orders || !lines) return undefined;
-    return { tickets: buildTickets(orders, lines, filter), lines, orders };
+    const tickets = buildTickets(orders, lines, filter, previous.current);
+    previous.current = tickets;
+    return { tickets, lines, orders };
   }, [orders, lines, filter]);
 }
 

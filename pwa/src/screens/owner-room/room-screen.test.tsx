@@ -246,7 +246,7 @@ describe('/owner/room', () => {
       createdAt: 0,
     });
     expect(await screen.findByText(t.roomNotEmpty)).toBeTruthy();
-    expect(screen.getByText(`${t.genericError}: Sala non trovata`)).toBeTruthy();
+    expect(await screen.findByText(`${t.genericError}: Sala non trovata`)).toBeTruthy();
   });
 
   it("'Abilita ordini' shows the venue's flag and toggles it through the outbox", async () => {
