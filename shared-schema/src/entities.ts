@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { OUT_OF_MENU_CATEGORY_ID, OUT_OF_MENU_CATEGORY_NAME } from './constants.ts';
+import {
+  DELIVERY_CITIES_MAX,
+  DELIVERY_CITY_NAME_MAX,
+  OUT_OF_MENU_CATEGORY_ID,
+  OUT_OF_MENU_CATEGORY_NAME,
+} from './constants.ts';
 import { Cents, Id } from './contract.ts';
 import {
   CanvasCoord,
@@ -11,6 +16,8 @@ import {
   OutOfMenuDescription,
   Phone,
   RoomName,
+  SlotAreaCapacity,
+  SlotCapacity,
 } from './fields.ts';
 import { t } from './texts.ts';
 
@@ -148,7 +155,10 @@ export const ReservationLine = z.object({
 });
 export type ReservationLine = z.infer<typeof ReservationLine>;
 
-export const Tipo = z.enum(['Consegna', 'Ritiro']);
+/** Delivery type; required (spec 5): a missing one reads 'Campo obbligatorio'. */
+export const Tipo = z.enum(['Consegna', 'Ritiro'], {
+  error: (issue) => (issue.input === undefined ? t.requiredField : undefined),
+});
 export type Tipo = z.infer<typeof Tipo>;
 
 /**
@@ -157,7 +167,8 @@ export type Tipo = z.infer<typeof Tipo>;
  * accepted. status: 1 when the table has orders. isLoading/isModifing are client view state.
  * Added: number (the table's 'Tavolo {n}'), email (the customer's, for the confirmation mail),
  * costoConsegna (the fee applied, cents), sconto (discount, cents), statusPay (1 = paid, set by
- * changeStatusPay), createdAt.
+ * changeStatusPay), createdAt, primaPossibile (deliveries: the customer chose 'Prima possibile';
+ * orario is then the slot the server assigned, the start of that range).
  */
 export const TableOrder = z.object({
   id: Id,
@@ -185,6 +196,7 @@ export const TableOrder = z.object({
   sconto: Cents.optional(),
   statusPay: Flag.optional(),
   createdAt: Instant.optional(),
+  primaPossibile: z.boolean().optional(),
   isLoading: z.boolean().optional(),
   isModifing: z.boolean().optional(),
 });
@@ -276,7 +288,9 @@ export type ClosedStatus = z.infer<typeof ClosedStatus>;
 
 /**
  * The venue as the change log and snapshot keep it: profile, delivery settings and flags in one
- * row (entity 'business', id = the businessId).
+ * row (entity 'business', id = the businessId). Added (issue 6, optional so older rows parse):
+ * deliveryCities (the comuni a consegna may go to; empty = none yet), slotCapacity (orders per
+ * 15-minute slot) and slotAreaCapacity (per kitchen area, `{}` = no area limit).
  */
 export const BusinessRow = OwnerProfile.extend({
   id: Id,
@@ -287,6 +301,9 @@ export const BusinessRow = OwnerProfile.extend({
   chatEnabled: Flag,
   is_closed: Flag,
   messaggioChiusura: z.string().max(500).nullable(),
+  deliveryCities: z.array(z.string().max(DELIVERY_CITY_NAME_MAX)).max(DELIVERY_CITIES_MAX).optional(),
+  slotCapacity: SlotCapacity.optional(),
+  slotAreaCapacity: SlotAreaCapacity.optional(),
 });
 export type BusinessRow = z.infer<typeof BusinessRow>;
 

@@ -30,6 +30,8 @@ export const ErrorCode = z.enum([
   'SLOT_TAKEN',
   'DELIVERY_DISABLED',
   'CITY_NOT_SERVED',
+  /** Added (issue 6): the delivery fee the customer saw is not the venue's fee now. */
+  'FEE_CHANGED',
   'ALREADY_DECIDED',
   'PAYMENT_ERROR',
   'CHAT_DISABLED',
@@ -78,6 +80,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   SLOT_TAKEN: 409,
   DELIVERY_DISABLED: 409,
   CITY_NOT_SERVED: 400,
+  FEE_CHANGED: 409,
   ALREADY_DECIDED: 409,
   PAYMENT_ERROR: 502,
   CHAT_DISABLED: 409,

@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import {
   DELIVERY_CITIES,
+  DELIVERY_CITIES_MAX,
+  DELIVERY_CITY_NAME_MAX,
   KITCHEN_AREAS,
   KITCHEN_FILTERS,
   NOTE_MAX,
   OUT_OF_MENU_DESCRIPTION_MAX,
   ROOM_CANVAS_SIZE,
   ROOM_NAME_MAX,
+  SLOT_CAPACITY_MAX,
+  SLOT_CAPACITY_MIN,
 } from './constants.ts';
 import { t } from './texts.ts';
 
@@ -34,8 +38,42 @@ export type KitchenArea = z.infer<typeof KitchenArea>;
 export const KitchenFilter = z.enum(KITCHEN_FILTERS);
 export type KitchenFilter = z.infer<typeof KitchenFilter>;
 
+/** The spec's fixed list (spec 9); a venue's own list is `DeliveryCities` below (issue 6). */
 export const DeliveryCity = z.enum(DELIVERY_CITIES);
 export type DeliveryCity = z.infer<typeof DeliveryCity>;
+
+/** One city a venue delivers to, as the owner names it (issue 6): trimmed, 1 to 60 characters. */
+export const DeliveryCityName = z
+  .string()
+  .trim()
+  .min(1, t.requiredField)
+  .max(DELIVERY_CITY_NAME_MAX, t.deliveryCityTooLong);
+
+/** A venue's delivery cities as the owner sets them: 1 to 50 names, none repeated (any case). */
+export const DeliveryCities = z
+  .array(DeliveryCityName)
+  .min(1, t.deliveryCitiesRequired)
+  .max(DELIVERY_CITIES_MAX, t.tooManyDeliveryCities)
+  .refine((cities) => new Set(cities.map((c) => c.toLocaleLowerCase('it'))).size === cities.length, {
+    message: t.duplicateDeliveryCity,
+  });
+
+/** Orders a 15-minute slot takes (issue 6): 1 to 50. */
+export const SlotCapacity = z
+  .number(t.invalidSlotCapacity)
+  .int(t.invalidSlotCapacity)
+  .min(SLOT_CAPACITY_MIN, t.invalidSlotCapacity)
+  .max(SLOT_CAPACITY_MAX, t.invalidSlotCapacity);
+
+/**
+ * Optional capacity per kitchen area (issue 6): at most n orders of a slot may have a line of
+ * that area. An area left out has no limit of its own (the slot's capacity still applies), so a
+ * slot full in 'fritti' still takes a drinks-only order.
+ */
+export const SlotAreaCapacity = z
+  .object({ cucina: SlotCapacity.optional(), bar: SlotCapacity.optional(), fritti: SlotCapacity.optional() })
+  .strict();
+export type SlotAreaCapacity = z.infer<typeof SlotAreaCapacity>;
 
 /** Trimmed, non-empty, under 100 characters; one message for both failures (spec 5, 8). */
 export const RoomName = z.string().trim().min(1, t.invalidRoomName).max(ROOM_NAME_MAX, t.invalidRoomName);

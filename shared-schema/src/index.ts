@@ -23,6 +23,7 @@ export * from './rules/notes.ts';
 export * from './rules/order-form.ts';
 export * from './rules/order-totals.ts';
 export * from './rules/rome-time.ts';
+export * from './rules/slot-capacity.ts';
 export * from './rules/slots.ts';
 export * from './rules/sorting.ts';
 export * from './rules/validation.ts';

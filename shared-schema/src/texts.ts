@@ -288,6 +288,29 @@ export const t = {
   autoPrintUnavailable: 'Stampa automatica non disponibile',
   printWithBrowser: 'stampa con il browser',
 
+  // ---- delivery (issue 6)
+  slotNoLongerOffered: "L'orario scelto non è più disponibile.", // ours: SLOT_TAKEN for a past or out-of-hours slot
+  asapNoLongerOffered: "'Prima possibile' non è più disponibile: scegli un orario.", // ours: SLOT_TAKEN
+  deliveryClosedToday: 'Consegne e ritiri chiusi: non ci sono più orari disponibili.', // ours: VENUE_CLOSED
+  deliveryFeeChanged: 'Il costo di consegna è cambiato: controlla il riepilogo e invia di nuovo.', // ours: FEE_CHANGED
+  cardPaymentUnavailable: 'Pagamento con carta non disponibile.', // ours
+  deliveryNotFound: 'Consegna non trovata', // ours: NOT_FOUND
+  deliveryIdTaken: 'Identificativo della consegna già usato.', // ours: CONFLICT (a deliveryId of another order)
+  deliveryNotOpen: 'Questa consegna è già stata chiusa o rifiutata.', // ours: CONFLICT (orderRoomCart)
+  deliveryAlreadyAccepted:
+    "L'ordine è già stato accettato su un altro dispositivo: non si può più rifiutare.", // ours: ALREADY_DECIDED
+  deliveryAlreadyRemoved: "L'ordine è già stato rifiutato o rimosso: non si può più accettare.", // ours: ALREADY_DECIDED
+  refundUnavailable: "Rimborso con carta non disponibile: l'ordine non è stato rifiutato.", // ours: CONFLICT
+  deliveryCitiesLabel: 'Comuni serviti', // ours: delivery settings
+  slotCapacityLabel: 'Ordini per fascia di 15 minuti', // ours: delivery settings
+  slotAreaCapacityLabel: 'Ordini per fascia, per reparto', // ours: delivery settings (empty = nessun limite)
+  deliveryCitiesRequired: 'Indica almeno un comune servito.', // ours
+  deliveryCityTooLong: 'Nome del comune troppo lungo: al massimo 60 caratteri.', // ours
+  tooManyDeliveryCities: 'Al massimo 50 comuni.', // ours
+  duplicateDeliveryCity: 'Comune ripetuto.', // ours
+  invalidSlotCapacity: 'Capacità non valida: da 1 a 50 ordini per fascia.', // ours
+  nothingToChange: 'Nessuna modifica indicata.', // ours
+
   // ---- chat (ours: the spec shows no chat texts)
   chatPlaceholder: 'Scrivi un messaggio', // ours
   chatSend: 'Invia', // ours

@@ -13,6 +13,7 @@ import { createClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { dashboardPlugin } from './dashboard/index.ts';
 import { openStore } from './db/client.ts';
+import { deliveryPlugin } from './delivery/index.ts';
 import { seedDemo } from './demo/demo-seed.ts';
 import { installErrorHandler, sendError } from './http/errors.ts';
 import { installJsonParser } from './http/json-parser.ts';
@@ -133,6 +134,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(orderingPlugin);
   await app.register(dashboardPlugin);
   await app.register(tableCallsPlugin);
+  await app.register(deliveryPlugin);
   if (pwa) await installPwa(app, config.pwaDist);
 
   app.sessions.prune();

@@ -37,6 +37,7 @@ const benches: Record<string, () => Promise<void>> = {
   orderlive: () => benchOrderLive(),
   drag: () => benchDrag(),
   menu300: () => benchMenu300(),
+  delivery: async () => (await import('./delivery.ts')).benchDelivery(),
   dashboard: async () => (await import('./dashboard.ts')).benchDashboard(),
 };
 

@@ -71,6 +71,7 @@ const SPEC_PATHS = [
   '/api/user/table/call',
   '/api/owner/profile/get',
   '/api/owner/profile/set',
+  '/api/owner/delivery/settings',
 ];
 
 const all = Object.entries(calls);
@@ -154,6 +155,55 @@ describe('bodies', () => {
       calls.userOrderDelivery.body.safeParse({ ...order, indirizzo: 'Via Roma 1', comune: 'Avella' }).success,
     ).toBe(true);
     expect(calls.userOrderDelivery.body.safeParse({ ...order, tipo: 'Ritiro' }).success).toBe(true);
+  });
+
+  it("a delivery order needs a time unless 'Prima possibile'; the fee shown is cents", () => {
+    const dish = {
+      id: 'd1',
+      name: 'M',
+      price: 800,
+      categoryId: 'c1',
+      categoryName: 'P',
+      variants: [],
+      amount: 1,
+    };
+    const order = { tipo: 'Ritiro', nome: 'Mario', cart: [dish], ownerId: 'b1' };
+    const noTime = calls.userOrderDelivery.body.safeParse(order);
+    expect(noTime.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['orario', 'Campo obbligatorio'],
+    ]);
+    expect(calls.userOrderDelivery.body.safeParse({ ...order, primaPossibile: true }).success).toBe(true);
+    expect(calls.userOrderDelivery.body.safeParse({ ...order, orario: '20:15' }).success).toBe(true);
+    expect(
+      calls.userOrderDelivery.body.safeParse({ ...order, orario: '20:15', costoConsegna: 2.5 }).success,
+    ).toBe(false);
+    expect(
+      calls.userOrderDelivery.body.safeParse({ ...order, orario: '20:15', telefono: '333 12' }).success,
+    ).toBe(false);
+  });
+
+  it('delivery settings: 1-50 cities of at most 60 characters, none repeated, capacities 1-50', () => {
+    const body = calls.deliverySettingsSet.body;
+    const message = (value: unknown) => body.safeParse(value).error?.issues[0]?.message;
+    expect(body.safeParse({ deliveryCities: ['Avella', ' Baiano '] }).data).toEqual({
+      deliveryCities: ['Avella', 'Baiano'],
+    });
+    expect(message({})).toBe('Nessuna modifica indicata.');
+    expect(message({ deliveryCities: [] })).toBe('Indica almeno un comune servito.');
+    expect(message({ deliveryCities: [' '] })).toBe('Campo obbligatorio');
+    expect(message({ deliveryCities: ['x'.repeat(61)] })).toBe(
+      'Nome del comune troppo lungo: al massimo 60 caratteri.',
+    );
+    expect(message({ deliveryCities: Array.from({ length: 51 }, (_, i) => `C${i}`) })).toBe(
+      'Al massimo 50 comuni.',
+    );
+    expect(message({ deliveryCities: ['Avella', 'avella'] })).toBe('Comune ripetuto.');
+    for (const bad of [0, 51, 2.5, '3']) {
+      expect(message({ slotCapacity: bad })).toBe('Capacità non valida: da 1 a 50 ordini per fascia.');
+    }
+    expect(body.safeParse({ slotCapacity: 50, slotAreaCapacity: { fritti: 1 } }).success).toBe(true);
+    expect(body.safeParse({ slotAreaCapacity: { pizza: 1 } }).success).toBe(false);
+    expect(body.safeParse({ slotCapacity: 3, other: 1 }).success).toBe(false);
   });
 
   it('carts send only amounts above 0 and cap notes at 150', () => {

@@ -1,8 +1,29 @@
 import { z } from 'zod';
 import { defineCall, Id, ok } from '../contract.ts';
-import { Flag, SeenVersion, SocketId } from '../fields.ts';
+import { BusinessRow, TableOrder } from '../entities.ts';
+import { DeliveryCities, Flag, SeenVersion, SlotAreaCapacity, SlotCapacity, SocketId } from '../fields.ts';
+import { t } from '../texts.ts';
 
-/** Spec 7 "Delivery" (owner). Accepting or rejecting twice the same way is a no-op. */
+/**
+ * The owner's delivery settings (issue 6): only the fields given change. `slotAreaCapacity`
+ * replaces the stored one whole (`{}` = no area limits). At least one field.
+ */
+export const DeliverySettingsBody = z
+  .object({
+    deliveryCities: DeliveryCities.optional(),
+    slotCapacity: SlotCapacity.optional(),
+    slotAreaCapacity: SlotAreaCapacity.optional(),
+  })
+  .strict()
+  .refine((body) => Object.values(body).some((v) => v !== undefined), { message: t.nothingToChange });
+
+/**
+ * Spec 7 "Delivery" (owner). Each decision is an outbox mutation (client and mutation ids) on a
+ * delivery or pickup of the owner's venue; another venue's id, or a table order's, is NOT_FOUND,
+ * and a refusal changes nothing. Accepting or rejecting twice the same way is a no-op (success,
+ * nothing written); the other decision is refused with ALREADY_DECIDED. Every change writes the
+ * 'order' (and 'line') change rows and the live events go to the venue's other devices.
+ */
 export const deliveryCalls = {
   /** Pending deliveries (accettato 0). */
   deliveryCount: defineCall({
@@ -12,14 +33,27 @@ export const deliveryCalls = {
     body: z.object({}),
     response: ok({ result: z.number().int().min(0) }),
   }),
+  /**
+   * Every line and the order accettato 1 (live `order` with the whole entry, so dashboards ring,
+   * and `updateCountDelivery`); the customer's e-mail (if any) gets the details once committed.
+   * Answer (added): `table`, the accepted entry with its lines; the accepting tablet then prints
+   * it like an owner's own order (`/api/printer/orderPrinter_R_C` with the deliveryId) unless its
+   * printer has failed. ALREADY_DECIDED when it was rejected or removed.
+   */
   deliveryAccept: defineCall({
     method: 'POST',
     path: '/api/delivery/deliveryAccept',
     access: 'owner',
     mutation: true,
     body: z.object({ deliveryId: Id, socketId: SocketId }),
-    response: ok({}),
+    response: ok({ table: TableOrder }),
   }),
+  /**
+   * Removes a pending delivery ('order' and 'line' delete rows, live `removeDelivery` and
+   * `updateCountDelivery`). With a card payment the refund comes first (issue 7; until then
+   * refused with CONFLICT). ALREADY_DECIDED when another tablet accepted it; CONFLICT when lines
+   * arrived after `seenVersion`.
+   */
   deliveryReject: defineCall({
     method: 'POST',
     path: '/api/delivery/deliveryReject',
@@ -28,7 +62,7 @@ export const deliveryCalls = {
     body: z.object({ deliveryId: Id, socketId: SocketId, seenVersion: SeenVersion }),
     response: ok({}),
   }),
-  /** Payment status of a delivery: 1 paid, 0 not paid. */
+  /** Payment status of an open delivery: 1 paid, 0 not paid (live `changeStatusPay`). */
   deliveryChangeStatusPay: defineCall({
     method: 'POST',
     path: '/api/delivery/changeStatusPay',
@@ -36,5 +70,17 @@ export const deliveryCalls = {
     mutation: true,
     body: z.object({ deliveryId: Id, status: Flag, socketId: SocketId }),
     response: ok({}),
+  }),
+  /**
+   * Added (issue 6): the venue's delivery cities and slot capacities ('business' change row;
+   * devices catch up with the version). Answers the venue as now stored.
+   */
+  deliverySettingsSet: defineCall({
+    method: 'POST',
+    path: '/api/owner/delivery/settings',
+    access: 'owner',
+    mutation: true,
+    body: DeliverySettingsBody,
+    response: ok({ business: BusinessRow }),
   }),
 } as const;

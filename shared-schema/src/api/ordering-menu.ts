@@ -8,9 +8,10 @@ import {
   OrderCart,
   OwnerBusiness,
   ReservationLine,
+  TableOrder,
   Tipo,
 } from '../entities.ts';
-import { ClientGeneratedId, Flag, HHMM, Phone, SocketId } from '../fields.ts';
+import { ClientGeneratedId, Flag, HHMM, KitchenArea, Phone, SocketId } from '../fields.ts';
 import { t } from '../texts.ts';
 
 /**
@@ -22,8 +23,12 @@ import { t } from '../texts.ts';
 /** Delivery/pickup fields as submitted (spec 3 "On submission they map to tipo, orario, ..."). */
 export const DeliveryOrderShape = z.object({
   tipo: Tipo,
-  orario: HHMM,
-  /** Added: true when the customer chose 'Prima possibile' (orario is the range's start). */
+  /**
+   * The slot chosen with 'Imposta orario' (required then). With 'Prima possibile' it may be sent
+   * (the range's start the form showed) but the server assigns the first free slot itself.
+   */
+  orario: HHMM.optional(),
+  /** Added: true when the customer chose 'Prima possibile'. */
   primaPossibile: z.boolean().optional(),
   nome: z.string().trim().min(1, t.requiredField).max(100),
   cognome: z.string().trim().max(100).optional(),
@@ -44,32 +49,98 @@ function requireAddress(
   if (!fields.comune) ctx.addIssue({ code: 'custom', path: ['comune'], message: t.requiredField });
 }
 
-export const DeliveryOrderFields = DeliveryOrderShape.superRefine(requireAddress);
+/** Spec 5: with 'Imposta orario' a time must be chosen. */
+function requireTime(fields: { primaPossibile?: boolean; orario?: string }, ctx: z.RefinementCtx): void {
+  if (fields.primaPossibile !== true && fields.orario === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['orario'], message: t.requiredField });
+  }
+}
+
+function checkDeliveryFields(
+  fields: { tipo: string; indirizzo?: string; comune?: string; primaPossibile?: boolean; orario?: string },
+  ctx: z.RefinementCtx,
+): void {
+  requireAddress(fields, ctx);
+  requireTime(fields, ctx);
+}
+
+export const DeliveryOrderFields = DeliveryOrderShape.superRefine(checkDeliveryFields);
+
+/**
+ * The time picker's slots as the server computed them at `currentTime_db` (shared-schema
+ * `computeSlots` minus the full slots): closed when the window has fewer than 3 slots left;
+ * `asap` the 'Prima possibile' range or null; `selectable` the 'Imposta orario' choices;
+ * `serviceDate` the Rome date the window opened on.
+ */
+export const DeliverySlots = z.object({
+  closed: z.boolean(),
+  asap: z.tuple([HHMM, HHMM]).nullable(),
+  selectable: z.array(HHMM),
+  serviceDate: z.iso.date(),
+});
+export type DeliverySlots = z.infer<typeof DeliverySlots>;
 
 /** The venue a customer orders from: the spec's ownerId (= businessId). */
 const OwnerRef = z.object({ ownerId: Id });
 
 export const orderingCalls = {
-  /** Delivery settings and the slots already booked (result.reservation), for the time picker. */
+  /**
+   * Delivery settings and the slots for the time picker (issue 6). `currentTime_db` is the
+   * server's clock: the PWA computes slots with `computeSlots({now: currentTime_db, opening:
+   * openConsegna, closing: closeConsegna, taken: reservation.map(r => r.orario), forCustomer})`
+   * as time passes, and `slots` is that plan at `currentTime_db`.
+   * Body, added: `areas`, the kitchen areas of the cart's lines (a slot full in one area may
+   * still take an order without it; absent = every area counts); `isOwner`, the venue's owner
+   * entering a phone order (slots from now, not now + 10 minutes; FORBIDDEN for anyone else).
+   * Refusal: business_id_error.
+   */
   userDeliveryOptions: defineCall({
     method: 'POST',
     path: '/api/user/deliveryOptions',
     access: 'user',
-    body: z.object({ ownerId: Id, deliveryOption: DeliveryOption.optional() }),
+    body: z.object({
+      ownerId: Id,
+      deliveryOption: DeliveryOption.optional(),
+      areas: z.array(KitchenArea).max(3).optional(),
+      isOwner: z.boolean().optional(),
+    }),
     response: ok({
       result: z.object({
         business: OwnerBusiness,
-        /** Booked slots of today's window: each an order's orario. */
+        /**
+         * The slots of the current window that are full for this cart (slot capacity reached, in
+         * all or in one of `areas`): remove each from the choices. One entry per full slot.
+         */
         reservation: z.array(z.object({ orario: HHMM })),
         /** Added: the delivery fee (cents), added only for consegna. */
         costoConsegna: Cents,
+        /** Added: the comuni a consegna may go to (the form's Comune choices). */
+        deliveryCities: z.array(z.string()),
+        /** Added: the plan at currentTime_db (see DeliverySlots). */
+        slots: DeliverySlots,
       }),
     }),
   }),
   /**
-   * A delivery or pickup order. `deliveryId` (added, optional): a client UUID so a resend after a
-   * lost answer cannot create a second order. `paymentIntentId`: the card payment already
-   * confirmed (choice carta); absent for cassa or an owner ordering for a customer.
+   * A delivery or pickup order (issue 6). Send an `Idempotency-Key` header (one per send, reused
+   * on retry): a retry answers the stored answer and never stores a second order. Added fields:
+   * `deliveryId`, a client UUID (a resend naming an order already stored answers that order);
+   * `costoConsegna`, the fee (cents) the summary showed: when sent and not the venue's fee for
+   * this tipo (its costoConsegna for Consegna, 0 for Ritiro) the order is refused with
+   * FEE_CHANGED, so nobody pays a fee they did not see (absent: the venue's fee applies);
+   * `paymentIntentId`, the confirmed card payment (choice carta, issue 7; until then refused
+   * with VALIDATION); absent = cassa. `isOwner`: the venue's owner entering a phone order (no
+   * payment choice, no card fee; stored accepted, accettato 1).
+   * Checked atomically with the insert, in this order; refused with nothing stored:
+   * business_id_error; FORBIDDEN (isOwner, not this venue's owner); DELIVERY_DISABLED
+   * (abilitaConsegna 0; customers only: the 'Ops! Il gestore ha appena disabilitato la consegna'
+   * dialog); VENUE_CLOSED (closed flag or outside opening hours, and the delivery window with
+   * fewer than 3 slots left); CITY_NOT_SERVED (Consegna to a comune not in deliveryCities;
+   * issues path 'comune'); FEE_CHANGED; VALIDATION (paymentIntentId); dish_error (a line that
+   * does not match the menu); SLOT_TAKEN (the 'Ops! L'orario scelto è già occupato.' dialog:
+   * the slot is full for this cart, past, not a slot of the window, or 'Prima possibile' no
+   * longer offered). Every name and price comes from the menu. Answer: `deliveryId` and
+   * `table`, the stored order with its lines (`orario` = the slot assigned).
    */
   userOrderDelivery: defineCall({
     method: 'POST',
@@ -81,9 +152,10 @@ export const orderingCalls = {
       socketId: SocketId,
       isOwner: z.boolean().optional(),
       deliveryId: ClientGeneratedId.optional(),
+      costoConsegna: Cents.optional(),
       paymentIntentId: z.string().min(1).max(255).optional(),
-    }).superRefine(requireAddress),
-    response: ok({ deliveryId: Id }),
+    }).superRefine(checkDeliveryFields),
+    response: ok({ deliveryId: Id, table: TableOrder }),
   }),
   /**
    * A table order. Answer (not shown by the spec): the table and the lines stored, every name and
@@ -107,6 +179,11 @@ export const orderingCalls = {
   /**
    * The owner adds lines to an open delivery or pickup order (the menu dialog titled with the
    * delivery form label). Answer (not shown by the spec): the delivery and the lines stored.
+   * Every price from the menu (out-of-menu lines allowed, as the owner's). The new lines are
+   * accepted when the order is (else they wait with it). Send an `Idempotency-Key` (or the
+   * outbox's client and mutation ids). Refusals, nothing stored: FORBIDDEN (ownerId not the
+   * owner's venue), NOT_FOUND (not a delivery of this venue), CONFLICT (closed or rejected),
+   * dish_error. Slot capacity is not re-checked: the owner decides.
    */
   userOrderRoomCart: defineCall({
     method: 'POST',

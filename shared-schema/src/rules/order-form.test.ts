@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderFormData } from '../entities.ts';
-import { changeDeliveryType, checkOrderForm, deliveryFee, toOrderFields } from './order-form.ts';
+import { changeDeliveryType, checkOrderForm, deliveryFee, servedCity, toOrderFields } from './order-form.ts';
 
 const base: OrderFormData = {
   deliveryOption: 'consegna',
@@ -48,6 +48,15 @@ describe('checkOrderForm', () => {
     expect(checkOrderForm({ ...base, city: 'Napoli' })).toEqual({ city: 'Comune non servito' });
   });
 
+  it("checks the city against the venue's own list, whatever the case", () => {
+    const cities = ['Napoli', 'Pozzuoli'];
+    expect(checkOrderForm({ ...base, city: 'napoli ' }, cities)).toEqual({});
+    expect(checkOrderForm({ ...base, city: 'Baiano' }, cities)).toEqual({ city: 'Comune non servito' });
+    expect(checkOrderForm({ ...base, city: 'Baiano' }, [])).toEqual({ city: 'Comune non servito' });
+    expect(servedCity(cities, ' POZZUOLI')).toBe('Pozzuoli');
+    expect(servedCity(cities, '')).toBeUndefined();
+  });
+
   it("needs a time with 'Imposta orario', none with 'Prima possibile'", () => {
     expect(checkOrderForm({ ...base, deliveryTime: null })).toEqual({ deliveryTime: 'Campo obbligatorio' });
     expect(checkOrderForm({ ...base, timeOption: 'asap', deliveryTime: null })).toEqual({});
@@ -84,7 +93,9 @@ describe('toOrderFields and deliveryFee', () => {
       indirizzo: 'Via Roma 1',
       comune: 'Baiano',
       noteConsegna: 'citofono Rossi',
+      primaPossibile: false,
     });
+    expect(toOrderFields({ ...base, timeOption: 'asap' }, '20:15').primaPossibile).toBe(true);
   });
 
   it('drops the address for a pickup', () => {

@@ -9,8 +9,14 @@ import { digitsOnly, isHhmm } from './validation.ts';
  */
 export type OrderFormErrors = Partial<Record<keyof OrderFormData, string>>;
 
-/** Every message of the form at once; an empty object means it can go to the summary. */
-export function checkOrderForm(form: OrderFormData): OrderFormErrors {
+/**
+ * Every message of the form at once; an empty object means it can go to the summary. `cities`
+ * is the venue's list (`deliveryOptions` answers it as `deliveryCities`); the spec's list by default.
+ */
+export function checkOrderForm(
+  form: OrderFormData,
+  cities: readonly string[] = DELIVERY_CITIES,
+): OrderFormErrors {
   const errors: OrderFormErrors = {};
   if (form.name.trim() === '') errors.name = t.requiredField;
   if (form.deliveryOption !== 'ritiro' && form.deliveryOption !== 'consegna')
@@ -18,13 +24,23 @@ export function checkOrderForm(form: OrderFormData): OrderFormErrors {
   if (form.deliveryOption === 'consegna') {
     if (form.address.trim() === '') errors.address = t.requiredField;
     if (form.city.trim() === '') errors.city = t.requiredField;
-    else if (!DELIVERY_CITIES.some((c) => c === form.city)) errors.city = t.cityNotServed;
+    else if (!servedCity(cities, form.city)) errors.city = t.cityNotServed;
   }
   if (form.timeOption === null) errors.timeOption = t.requiredField;
   if (form.timeOption === 'set' && (form.deliveryTime === null || !isHhmm(form.deliveryTime))) {
     errors.deliveryTime = t.requiredField;
   }
   return errors;
+}
+
+/**
+ * The venue's spelling of a city it serves, or undefined: trimmed and compared without regard to
+ * case, so 'avella ' finds 'Avella'. The server stores the venue's spelling.
+ */
+export function servedCity(cities: readonly string[], city: string): string | undefined {
+  const wanted = city.trim().toLocaleLowerCase('it');
+  if (wanted === '') return undefined;
+  return cities.find((c) => c.trim().toLocaleLowerCase('it') === wanted);
 }
 
 /** Changing the type clears address, city and notes (spec 5). */
@@ -45,6 +61,8 @@ export interface OrderFields {
   indirizzo: string;
   comune: string;
   noteConsegna: string;
+  /** 'Prima possibile': the server assigns the first free slot and answers it as orario. */
+  primaPossibile: boolean;
 }
 
 /**
@@ -63,6 +81,7 @@ export function toOrderFields(form: OrderFormData, orario: string): OrderFields 
     indirizzo: consegna ? form.address.trim() : '',
     comune: consegna ? form.city.trim() : '',
     noteConsegna: form.noteDelivery.trim(),
+    primaPossibile: form.timeOption === 'asap',
   };
 }
 

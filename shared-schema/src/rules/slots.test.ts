@@ -262,6 +262,43 @@ describe.each(HOST_ZONES)('time slots, host zone %s', (zone) => {
     });
   });
 
+  describe('the issue 6 evening, 18:00-23:00 (Rome = UTC+2)', () => {
+    const quarters = (from: number, to: number) =>
+      Array.from({ length: (to - from) / 15 + 1 }, (_, i) => {
+        const m = from + i * 15;
+        return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+      });
+
+    it('at 16:00 the whole window is offered, first two as the range', () => {
+      const p = plan('2025-07-15T14:00:00Z', '18:00', '23:00', true);
+      expect(p.free).toEqual(quarters(18 * 60, 23 * 60));
+      expect(p.asap).toEqual(['18:00', '18:15']);
+    });
+
+    it('at 18:00 the owner starts at 18:00, the customer at 18:15 (now + 10)', () => {
+      expect(plan('2025-07-15T16:00:00Z', '18:00', '23:00', false).asap).toEqual(['18:00', '18:15']);
+      expect(plan('2025-07-15T16:00:00Z', '18:00', '23:00', true).asap).toEqual(['18:15', '18:30']);
+    });
+
+    it('at 21:07 a customer gets 21:30 first; with 21:30 and 21:45 full the range is 22:00-22:15', () => {
+      expect(plan('2025-07-15T19:07:00Z', '18:00', '23:00', true).asap).toEqual(['21:30', '21:45']);
+      const p = plan('2025-07-15T19:07:00Z', '18:00', '23:00', true, ['21:30', '21:45']);
+      expect(p.asap).toEqual(['22:00', '22:15']);
+      expect(p.selectable).toEqual(['22:30', '22:45', '23:00']);
+    });
+
+    it('with 21:45 full the first two free are 30 minutes apart: no range for customers', () => {
+      const p = plan('2025-07-15T19:07:00Z', '18:00', '23:00', true, ['21:45']);
+      expect(p.asap).toBeNull();
+      expect(p.selectable).toEqual(['21:30', '22:00', '22:15', '22:30', '22:45', '23:00']);
+    });
+
+    it('at 22:20 a customer still has 22:30, 22:45, 23:00; at 22:21 it is closed', () => {
+      expect(plan('2025-07-15T20:20:00Z', '18:00', '23:00', true).closed).toBe(false);
+      expect(plan('2025-07-15T20:21:00Z', '18:00', '23:00', true).closed).toBe(true);
+    });
+  });
+
   describe('bad input', () => {
     it('throws on malformed times or instants', () => {
       expect(() => plan('2025-07-15T17:00:00Z', '25:00', '21:00', false)).toThrow(RangeError);

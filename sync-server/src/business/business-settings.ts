@@ -1,4 +1,4 @@
-import type { BusinessRow } from '@comanda/shared-schema';
+import { type BusinessRow, SLOT_CAPACITY_MAX, SLOT_CAPACITY_MIN } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { type BusinessRecord, businesses } from '../db/schema.ts';
@@ -25,7 +25,15 @@ export function businessWire(row: BusinessRecord): BusinessRow {
     chatEnabled: flag(row.chatEnabled),
     is_closed: flag(row.isClosed),
     messaggioChiusura: row.messaggioChiusura || null,
+    deliveryCities: row.deliveryCities,
+    slotCapacity: clampCapacity(row.slotCapacity),
+    slotAreaCapacity: row.slotAreaCapacity,
   };
+}
+
+/** A capacity written outside the settings call (a script, an old row) still reads as 1-50. */
+export function clampCapacity(n: number): number {
+  return Math.min(SLOT_CAPACITY_MAX, Math.max(SLOT_CAPACITY_MIN, Math.trunc(n) || SLOT_CAPACITY_MIN));
 }
 
 export function loadBusinessWire(db: Db, businessId: string): BusinessRow | null {

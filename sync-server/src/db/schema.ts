@@ -1,3 +1,4 @@
+import { DEFAULT_SLOT_CAPACITY, type SlotAreaCapacity } from '@comanda/shared-schema';
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
@@ -52,8 +53,21 @@ export const businesses = sqliteTable('businesses', {
   abilitaConsegna: bool('abilita_consegna').notNull().default(false),
   /** JSON array of city names served by delivery. */
   deliveryCities: text('delivery_cities', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
-  /** Deliveries/pickups accepted per 15-minute slot. */
-  slotCapacity: integer('slot_capacity').notNull().default(1),
+  /**
+   * Deliveries/pickups a 15-minute slot takes (issue 6). The SQL default stays 1 (SQLite cannot
+   * change a column default without rebuilding a table that others reference by cascading keys);
+   * venues created through drizzle get DEFAULT_SLOT_CAPACITY, and migration 0003 raised the
+   * untouched 1s to it.
+   */
+  slotCapacity: integer('slot_capacity')
+    .notNull()
+    .default(1)
+    .$defaultFn(() => DEFAULT_SLOT_CAPACITY),
+  /** Per kitchen area, orders of a slot with a line of that area (shared-schema SlotAreaCapacity). */
+  slotAreaCapacity: text('slot_area_capacity', { mode: 'json' })
+    .$type<SlotAreaCapacity>()
+    .notNull()
+    .default(sql`'{}'`),
   orderEnabled: bool('order_enabled').notNull().default(true),
   chatEnabled: bool('chat_enabled').notNull().default(true),
   isClosed: bool('is_closed').notNull().default(false),
@@ -320,6 +334,11 @@ export const orders = sqliteTable(
     index('orders_business_open').on(t.businessId, t.closedAt),
     // Slot capacity (issue 6): orders of a venue in one slot.
     index('orders_business_slot').on(t.businessId, t.slotDate, t.orario),
+    // The delivery button's count (issue 6): deliveries awaiting a decision (tables are accepted
+    // at once). Used by queries that spell these two conditions out as literals.
+    index('orders_pending_delivery')
+      .on(t.businessId)
+      .where(sql`${t.accettato} = 0 AND ${t.closedAt} IS NULL`),
     index('orders_payment_intent').on(t.paymentIntentId),
   ],
 );

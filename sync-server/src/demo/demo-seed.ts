@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { DELIVERY_CITIES } from '@comanda/shared-schema';
 import { asc, eq } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Clock } from '../clock.ts';
@@ -18,7 +19,8 @@ import { demoMenu } from './demo-menu.ts';
 
 export const DEMO_EMAIL = 'demo@comanda.test';
 export const DEMO_VENUE = 'Trattoria Demo';
-export const DEMO_CITIES = ['Baiano', 'Avella', 'Mugnano del Cardinale', 'Quadrelle', 'Sirignano', 'Sperone'];
+/** The spec's delivery cities (spec 9), the demo venue's own list (issue 6 makes it per venue). */
+export const DEMO_CITIES: string[] = [...DELIVERY_CITIES];
 
 export interface DemoInfo {
   /** True when this start created it (then `password` is the one to print, once). */

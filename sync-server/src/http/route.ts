@@ -42,6 +42,8 @@ export interface MutationContext<C extends CallDef> extends Omit<CallContext<C>,
   socketId: string | null;
   change: MutationTools['change'];
   publish<E extends ServerEventName>(event: E, data: ServerEventData<E>, options?: EventOptions): void;
+  /** Work outside the database (a mail) run once the transaction committed; see MutationTools. */
+  afterCommit: MutationTools['afterCommit'];
 }
 
 /** Synchronous: reads and writes through `ctx.db`, records `ctx.change`, returns the answer. */
@@ -256,6 +258,7 @@ export function mutationRoute<C extends CallDef, P>(
             tools.change(entity, entityId, op, data);
           },
           publish: tools.publish,
+          afterCommit: tools.afterCommit,
         };
         const result = run(ctx, prepared);
         checkResponse(app, def, req, result);

@@ -40,6 +40,8 @@ export function orderWire(order: OrderRecord, table: TableRecord | null): OrderR
     sconto: order.sconto,
     statusPay: flag(order.statusPay),
     createdAt: instant(order.createdAt),
+    // Deliveries only: the customer chose 'Prima possibile' (issue 6).
+    ...(isTable ? {} : { primaPossibile: order.primaPossibile }),
   };
 }
 

@@ -39,6 +39,11 @@ export interface MutationTools {
   change(entity: string, entityId: string, op: ChangeOp, data?: unknown): void;
   /** Queues a live event, published only if the transaction commits. */
   publish<E extends ServerEventName>(event: E, data: ServerEventData<E>, options?: EventOptions): void;
+  /**
+   * Runs `effect` once the transaction committed (never on a refusal, a failure or a replay):
+   * work outside the database, such as queueing a mail. It must not throw (errors are logged).
+   */
+  afterCommit(effect: () => void): void;
 }
 
 export interface MutationRequest<B, P, R> {
@@ -179,6 +184,7 @@ export class SyncCore {
     }
 
     const events: Array<{ event: ServerEventName; data: unknown; options: EventOptions }> = [];
+    const effects: Array<() => void> = [];
     let outcome: MutationOutcome;
     try {
       outcome = this.inTransaction.immediate((): MutationOutcome => {
@@ -196,6 +202,9 @@ export class SyncCore {
           publish: (event, data, options = {}) => {
             events.push({ event, data, options });
           },
+          afterCommit: (effect) => {
+            effects.push(effect);
+          },
         };
         let result: R;
         try {
@@ -204,6 +213,7 @@ export class SyncCore {
         } catch (err) {
           if (!isRefusal(err)) throw err;
           events.length = 0;
+          effects.length = 0;
           return this.recordRefusal(mode, req.userId, businessId, err, now);
         }
         let version: number | null = null;
@@ -229,6 +239,15 @@ export class SyncCore {
           ...(outcome.version !== null ? { version: outcome.version } : {}),
           exceptSocketId: includeSender ? null : exceptSocketId,
         });
+      }
+    }
+    if (!outcome.replayed) {
+      for (const effect of effects) {
+        try {
+          effect();
+        } catch (err) {
+          this.log.error({ err, scope: req.scope }, 'after-commit effect failed');
+        }
       }
     }
     return outcome;

@@ -1,0 +1,141 @@
+import { AppError, type CallDef, calls, type KitchenArea, servedCity, t } from '@comanda/shared-schema';
+import type { FastifyInstance } from 'fastify';
+import type { BusinessRecord } from '../db/schema.ts';
+import { msg } from '../http/messages.ts';
+import { type MutationContext, mutationRoute } from '../http/route.ts';
+import { randomId } from '../lib/ids.ts';
+import { priceCart } from '../ordering/price-cart.ts';
+import { requireVenue, venueIsClosed } from '../ordering/venue.ts';
+import { deliveryAcceptedMail } from './mail.ts';
+import { decidePayment, type PaymentDecision } from './payment.ts';
+import { asapPlan, isFullAt, windowSlots } from './slot-plan.ts';
+import { deliveryStatements } from './statements.ts';
+import { allLines, deliveryWire, insertLines, publishCount, recordPut } from './writes.ts';
+
+/**
+ * A customer's delivery goes through the sync core like the table order (one transaction with
+ * the change log, events after commit, `Idempotency-Key` replays) without being an outbox call:
+ * the flag is set here only, as ordering/order-route.ts does.
+ */
+const userOrderDelivery = { ...calls.userOrderDelivery, mutation: true } as const satisfies CallDef;
+
+type Ctx = MutationContext<typeof userOrderDelivery>;
+
+/**
+ * The slot the order gets, or SLOT_TAKEN / VENUE_CLOSED: the send-time checks of spec 5, read
+ * inside the write transaction, so the place found free is still free at the insert.
+ */
+function chooseSlot(ctx: Ctx, venue: BusinessRecord, byOwner: boolean, areas: KitchenArea[]) {
+  const { body, db, now } = ctx;
+  const window = windowSlots(venue, now, !byOwner);
+  if (window.closed) throw new AppError('VENUE_CLOSED', t.deliveryClosedToday);
+  const slotDate = window.serviceDate;
+  if (body.primaPossibile === true) {
+    const { asap } = asapPlan(db, venue, now, !byOwner, areas);
+    if (!asap) throw new AppError('SLOT_TAKEN', t.asapNoLongerOffered);
+    return { orario: asap[0], slotDate };
+  }
+  const orario = body.orario ?? '';
+  // Not a slot of the window from now on: past, off hours, off the quarter-hour grid.
+  if (!window.free.includes(orario)) throw new AppError('SLOT_TAKEN', t.slotNoLongerOffered);
+  if (isFullAt(db, venue, slotDate, orario, areas)) throw new AppError('SLOT_TAKEN', t.slotTakenTitle);
+  return { orario, slotDate };
+}
+
+/** A resend naming a deliveryId already stored: that order's answer, nothing written. */
+function alreadyStored(ctx: Ctx, venue: BusinessRecord) {
+  const { body, db } = ctx;
+  if (body.deliveryId === undefined) return null;
+  const existing = deliveryStatements(db).orderById.get({ id: body.deliveryId });
+  if (!existing) return null;
+  if (existing.businessId !== venue.id || existing.kind === 'table') {
+    throw new AppError('CONFLICT', t.deliveryIdTaken);
+  }
+  return {
+    success: true as const,
+    deliveryId: existing.id,
+    table: deliveryWire(existing, allLines(db, existing)),
+  };
+}
+
+function run(ctx: Ctx, payment: PaymentDecision) {
+  const { body, db, now, user, publish, afterCommit } = ctx;
+  const venue = requireVenue(db, body.ownerId);
+  const ownerHere = user.user.role === 'owner' && user.businessId === venue.id;
+  if (body.isOwner && !ownerHere) throw new AppError('FORBIDDEN', msg.forbidden);
+  const byOwner = body.isOwner === true;
+
+  const stored = alreadyStored(ctx, venue);
+  if (stored) return stored;
+
+  // The 'Ops! Il gestore ha appena disabilitato la consegna' dialog; the owner's phone orders pass.
+  if (!byOwner && !venue.abilitaConsegna) throw new AppError('DELIVERY_DISABLED', t.deliveryDisabledTitle);
+  if (venueIsClosed(venue, now)) throw new AppError('VENUE_CLOSED', t.venueClosed);
+  const consegna = body.tipo === 'Consegna';
+  const comune = consegna ? servedCity(venue.deliveryCities, body.comune ?? '') : undefined;
+  if (consegna && comune === undefined) {
+    throw new AppError('CITY_NOT_SERVED', t.cityNotServed, {
+      issues: [{ path: 'comune', message: t.cityNotServed }],
+    });
+  }
+  // The fee is the venue's; one the customer did not see is never charged.
+  const fee = consegna ? venue.costoConsegna : 0;
+  if (body.costoConsegna !== undefined && body.costoConsegna !== fee) {
+    throw new AppError('FEE_CHANGED', t.deliveryFeeChanged);
+  }
+  const priced = priceCart(db, venue.id, body.cart, byOwner);
+  const areas = [...new Set(priced.map((line) => line.selectedOption))];
+  const slot = chooseSlot(ctx, venue, byOwner, areas);
+
+  // A customer's own account address when the form left it empty (guests have none).
+  const email = body.email || (user.user.role === 'user' ? user.user.email : null) || null;
+  const order = deliveryStatements(db).insertDelivery.get({
+    id: body.deliveryId ?? randomId(),
+    businessId: venue.id,
+    kind: consegna ? 'consegna' : 'ritiro',
+    nome: body.nome,
+    cognome: body.cognome || null,
+    telefono: body.telefono || null,
+    email,
+    indirizzo: consegna ? body.indirizzo || null : null,
+    comune: comune ?? null,
+    noteConsegna: body.noteConsegna || null,
+    orario: slot.orario,
+    slotDate: slot.slotDate,
+    primaPossibile: body.primaPossibile === true,
+    // The owner's phone order needs no decision (spec 4: created awaiting it otherwise).
+    accettato: byOwner,
+    costoConsegna: fee,
+    serviceFee: payment.serviceFee,
+    paymentMethod: payment.paymentMethod,
+    paymentIntentId: payment.paymentIntentId,
+    statusPay: payment.paid,
+    now,
+  });
+  if (!order) throw new Error('delivery insert returned no row');
+  const entry = deliveryWire(order, insertLines(db, order, priced, now));
+
+  recordPut(ctx, entry);
+  publish('order', { table: entry });
+  if (byOwner) {
+    const mail = deliveryAcceptedMail(entry, venue.name);
+    if (mail) afterCommit(() => ctx.req.server.mailer.queue(mail));
+  } else publishCount(ctx, venue.id);
+  return { success: true as const, deliveryId: order.id, table: entry };
+}
+
+/**
+ * `/api/reservation/user/orderDelivery` (spec 5 "Send-time checks", issue 6): every check and the
+ * insert in the one write transaction of the sync core, so twenty customers racing for a slot's
+ * last place cannot both get it (better-sqlite3 is synchronous and the transaction is
+ * BEGIN IMMEDIATE: the second reads the first's order). The payment is decided before it.
+ */
+export async function orderDeliveryRoute(app: FastifyInstance): Promise<void> {
+  mutationRoute<typeof userOrderDelivery, PaymentDecision>(
+    app,
+    userOrderDelivery,
+    ({ body }) => decidePayment(app, body),
+    run,
+    { businessOf: ({ body }) => body.ownerId },
+  );
+}

@@ -1,0 +1,41 @@
+import { AppError, type CallDef, calls, t } from '@comanda/shared-schema';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { orders } from '../db/schema.ts';
+import { mutationRoute } from '../http/route.ts';
+import { priceCart } from '../ordering/price-cart.ts';
+import { checkBusinessEcho } from '../rooms/queries.ts';
+import { deliveryWire, insertLines, recordPut, requireDelivery } from './writes.ts';
+
+/**
+ * The owner's menu dialog for a delivery sends through the sync core like the table order
+ * (`Idempotency-Key`, or the outbox's client and mutation ids), without being an outbox call
+ * in shared-schema: the flag is set here only.
+ */
+const userOrderRoomCart = { ...calls.userOrderRoomCart, mutation: true } as const satisfies CallDef;
+
+/**
+ * `/api/reservation/user/orderRoomCart`: the owner adds lines to an open delivery or pickup,
+ * every price from the menu (out-of-menu lines are the owner's to price). The lines are accepted
+ * when the order is; the venue's other devices get `order` with the new lines.
+ */
+export async function roomCartRoute(app: FastifyInstance): Promise<void> {
+  mutationRoute(app, userOrderRoomCart, (ctx) => {
+    const { body, db, businessId, now, publish } = ctx;
+    checkBusinessEcho(businessId, body.ownerId);
+    const order = requireDelivery(db, businessId, body.deliveryId);
+    if (order.closedAt !== null) throw new AppError('CONFLICT', t.deliveryNotOpen);
+    const priced = priceCart(db, businessId, body.cart, true);
+    const touched = db
+      .update(orders)
+      .set({ updatedAt: now })
+      .where(eq(orders.id, order.id))
+      .returning()
+      .get();
+    if (!touched) throw new Error('delivery vanished inside its transaction');
+    const entry = deliveryWire(touched, insertLines(db, touched, priced, now));
+    recordPut(ctx, entry);
+    publish('order', { table: entry });
+    return { success: true, deliveryId: touched.id, lines: entry.reservations };
+  });
+}

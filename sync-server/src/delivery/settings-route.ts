@@ -1,0 +1,26 @@
+import { AppError, calls } from '@comanda/shared-schema';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { businessWire } from '../business/business-settings.ts';
+import { businesses } from '../db/schema.ts';
+import { msg } from '../http/messages.ts';
+import { mutationRoute } from '../http/route.ts';
+
+/**
+ * `/api/owner/delivery/settings` (issue 6): the venue's delivery cities and slot capacities,
+ * only the fields sent, as an outbox mutation ('business' change row). A lower capacity leaves
+ * the orders already in a slot where they are; it only stops new ones.
+ */
+export async function settingsRoute(app: FastifyInstance): Promise<void> {
+  mutationRoute(app, calls.deliverySettingsSet, ({ body, db, businessId, change }) => {
+    const set: Partial<typeof businesses.$inferInsert> = {};
+    if (body.deliveryCities !== undefined) set.deliveryCities = body.deliveryCities;
+    if (body.slotCapacity !== undefined) set.slotCapacity = body.slotCapacity;
+    if (body.slotAreaCapacity !== undefined) set.slotAreaCapacity = body.slotAreaCapacity;
+    const row = db.update(businesses).set(set).where(eq(businesses.id, businessId)).returning().get();
+    if (!row) throw new AppError('business_id_error', msg.businessNotFound);
+    const wire = businessWire(row);
+    change('business', row.id, 'put', wire);
+    return { success: true, business: wire };
+  });
+}

@@ -1,0 +1,96 @@
+import { and, count, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { type Db, perDb, type Sqlite } from '../db/client.ts';
+import { orderHistory, orders } from '../db/schema.ts';
+
+const p = sql.placeholder;
+
+/** The better-sqlite3 connection under drizzle (drizzle() sets `$client`; the `Db` type omits it). */
+const rawClient = (db: Db): Sqlite => (db as unknown as { $client: Sqlite }).$client;
+
+/**
+ * Per slot, the orders with a live (not owner-deleted) line of that kitchen area. Written out:
+ * drizzle renders columns in a select list unqualified, which would bind `id` to order_lines.
+ */
+const hasArea = (area: 'cucina' | 'bar' | 'fritti') =>
+  sql<number>`sum(exists(select 1 from order_lines l where l.order_id = orders.id and l.selected_option = ${area} and l.status != 'owner_deleted'))`;
+
+/**
+ * The orders that hold a place in a slot: the venue's deliveries and pickups of that service date
+ * that are open or were completed (a rejected or deleted one frees its place).
+ */
+const occupying = (...more: SQL[]) =>
+  and(
+    eq(orders.businessId, p('businessId')),
+    eq(orders.slotDate, p('slotDate')),
+    ...more,
+    ne(orders.kind, 'table'),
+    or(
+      isNull(orders.closedAt),
+      sql`exists(select 1 from ${orderHistory} where ${orderHistory.orderId} = ${orders.id})`,
+    ),
+  );
+
+/** Per slot: its orders, and per kitchen area those with a line of it. */
+const occupancyColumns = {
+  orario: orders.orario,
+  orders: count(),
+  cucina: hasArea('cucina'),
+  bar: hasArea('bar'),
+  fritti: hasArea('fritti'),
+};
+
+/**
+ * The queries of the delivery path, prepared once per connection (a customer's send is the hot
+ * path; tests/bench/delivery.ts measures it). Both occupancy queries use `orders_business_slot`.
+ */
+export const deliveryStatements = perDb((db) => ({
+  /** What each slot of one service date holds (deliveryOptions). */
+  occupancy: db.select(occupancyColumns).from(orders).where(occupying()).groupBy(orders.orario).prepare(),
+  /** What one slot holds: a send checks only its own slot, whatever the day's size. */
+  occupancyAt: db
+    .select(occupancyColumns)
+    .from(orders)
+    .where(occupying(eq(orders.orario, p('orario'))))
+    .prepare(),
+  /**
+   * Deliveries awaiting a decision (the delivery button's count) through the partial index
+   * `orders_pending_delivery` (migration 0003), named because without statistics SQLite prefers
+   * `orders_business_open`, which walks every open order of the venue.
+   */
+  pendingCount: rawClient(db).prepare<{ businessId: string }, { n: number }>(
+    'SELECT count(*) AS n FROM orders INDEXED BY orders_pending_delivery WHERE business_id = @businessId AND accettato = 0 AND closed_at IS NULL',
+  ),
+  /** An order by id, whatever its venue (a client-chosen deliveryId must not be taken). */
+  orderById: db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, p('id')))
+    .prepare(),
+  insertDelivery: db
+    .insert(orders)
+    .values({
+      id: p('id'),
+      businessId: p('businessId'),
+      kind: p('kind'),
+      nome: p('nome'),
+      cognome: p('cognome'),
+      telefono: p('telefono'),
+      email: p('email'),
+      indirizzo: p('indirizzo'),
+      comune: p('comune'),
+      noteConsegna: p('noteConsegna'),
+      orario: p('orario'),
+      slotDate: p('slotDate'),
+      primaPossibile: p('primaPossibile'),
+      accettato: p('accettato'),
+      costoConsegna: p('costoConsegna'),
+      serviceFee: p('serviceFee'),
+      paymentMethod: p('paymentMethod'),
+      paymentIntentId: p('paymentIntentId'),
+      statusPay: p('statusPay'),
+      createdAt: p('now'),
+      updatedAt: p('now'),
+    })
+    .returning()
+    .prepare(),
+}));

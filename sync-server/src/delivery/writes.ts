@@ -1,0 +1,67 @@
+import { AppError, type CallDef, type ReservationLine, type TableOrder, t } from '@comanda/shared-schema';
+import { venueOrder } from '../dashboard/entries.ts';
+import type { Db } from '../db/client.ts';
+import type { OrderLineRecord, OrderRecord } from '../db/schema.ts';
+import type { MutationContext } from '../http/route.ts';
+import { randomId } from '../lib/ids.ts';
+import { orderStatements } from '../ordering/order-statements.ts';
+import type { PricedLine } from '../ordering/price-cart.ts';
+import { lastLineSeq, linesOfOrder, lineWire, orderWire } from '../ordering/queries.ts';
+import { deliveryStatements } from './statements.ts';
+
+/** What the writes below need of a mutation's context. */
+export type WriteTools = Pick<MutationContext<CallDef>, 'db' | 'now' | 'change' | 'publish'>;
+
+/** Appends priced lines to a delivery, after its last one; accepted when the order is. */
+export function insertLines(db: Db, order: OrderRecord, priced: readonly PricedLine[], now: number) {
+  const first = lastLineSeq(db, order.id) + 1;
+  const insertLine = orderStatements(db).insertLine;
+  return priced.map((line, i): OrderLineRecord => {
+    const record: OrderLineRecord = {
+      ...line,
+      id: randomId(),
+      orderId: order.id,
+      businessId: order.businessId,
+      seq: first + i,
+      status: 'preparation',
+      printed: false,
+      accettato: order.accettato,
+      createdAt: now,
+      lastUpdate: now,
+      // Filled in by the order_lines_created_version trigger (migration 0002).
+      createdVersion: null,
+    };
+    insertLine.run(record);
+    return record;
+  });
+}
+
+/** The delivery as the dashboard and the events carry it, with the given lines. */
+export function deliveryWire(order: OrderRecord, lines: readonly OrderLineRecord[]): TableOrder {
+  return { ...orderWire(order, null), reservations: lines.map((line) => lineWire(line, order)) };
+}
+
+/** Records the order and these lines as they now are ('order' and 'line' put rows). */
+export function recordPut(ctx: WriteTools, entry: TableOrder): void {
+  const { reservations, ...row } = entry;
+  ctx.change('order', entry.id, 'put', row);
+  for (const line of reservations) ctx.change('line', line.id, 'put', line satisfies ReservationLine);
+}
+
+/** Tells the venue's devices how many deliveries now wait for a decision. */
+export function publishCount(ctx: WriteTools, businessId: string): void {
+  const count = deliveryStatements(ctx.db).pendingCount.get({ businessId })?.n ?? 0;
+  ctx.publish('updateCountDelivery', { count });
+}
+
+/** A delivery or pickup of this venue, open or closed; another venue's id or a table order: 404. */
+export function requireDelivery(db: Db, businessId: string, deliveryId: string): OrderRecord {
+  const order = venueOrder(db, businessId, deliveryId);
+  if (!order || order.kind === 'table') throw new AppError('NOT_FOUND', t.deliveryNotFound);
+  return order;
+}
+
+/** Every line of the delivery (owner-deleted ones included), in order. */
+export function allLines(db: Db, order: OrderRecord): OrderLineRecord[] {
+  return linesOfOrder(db, order.id);
+}
