@@ -15,9 +15,11 @@ import { Loading } from '../../components/loading.tsx';
 import { OrderViewDialog } from '../../order-view/index.ts';
 import { x } from '../../texts-extra.ts';
 import { useSyncReadiness } from '../owner-room/use-room-data.ts';
+import { AgeSettings } from './age-settings.tsx';
 import { ChatSwitch } from './chat-switch.tsx';
 import { lineKey, nextStatus, type Ticket, ticketTitle } from './dashboard-logic.ts';
 import { DeliveryButton } from './delivery-button.tsx';
+import { AgeThresholdsContext, useAgeThresholdsState } from './kitchen-age.ts';
 import { OutOfMenuLauncher } from './out-of-menu-launcher.tsx';
 import { type TicketActions, TicketCard } from './ticket-card.tsx';
 import { ToastRegion, useToasts } from './toasts.tsx';
@@ -58,6 +60,7 @@ export function DashboardScreen() {
   useRefusalToasts(fail);
   const venue = useVenueControls(show, fail);
   useWakeLock(kitchen);
+  const [ageThresholds, setAgeThresholds] = useAgeThresholdsState();
 
   const lines = data?.lines ?? [];
   const { setStatus, print, printKey, complete } = useTicketActions(lines, filter, fail);
@@ -125,60 +128,63 @@ export function DashboardScreen() {
   }
 
   return (
-    <div className={kitchen ? 'dash dash-kitchen' : 'dash'}>
-      <div className="dash-toolbar">
-        <h1 className="dash-title">{x.navDashboard}</h1>
-        <ToggleButtonGroup
-          aria-label={t.kitchenFilterLabel}
-          selectionMode="single"
-          disallowEmptySelection
-          selectedKeys={[filter]}
-          onSelectionChange={(keys) => {
-            const [first] = [...keys];
-            if (typeof first === 'string' && (KITCHEN_FILTERS as readonly string[]).includes(first)) {
-              setFilter(first as KitchenFilter);
-            }
+    <AgeThresholdsContext.Provider value={ageThresholds}>
+      <div className={kitchen ? 'dash dash-kitchen' : 'dash'}>
+        <div className="dash-toolbar">
+          <h1 className="dash-title">{x.navDashboard}</h1>
+          <ToggleButtonGroup
+            aria-label={t.kitchenFilterLabel}
+            selectionMode="single"
+            disallowEmptySelection
+            selectedKeys={[filter]}
+            onSelectionChange={(keys) => {
+              const [first] = [...keys];
+              if (typeof first === 'string' && (KITCHEN_FILTERS as readonly string[]).includes(first)) {
+                setFilter(first as KitchenFilter);
+              }
+            }}
+            className="dash-filter"
+          >
+            {KITCHEN_FILTERS.map((f) => (
+              <ToggleButton key={f} id={f} className="dash-filter-button">
+                {FILTER_LABELS[f]}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+          <ToggleButton
+            isSelected={kitchen}
+            onChange={toggleKitchen}
+            className="dash-filter-button dash-kitchen-toggle"
+          >
+            {t.kitchenDisplay}
+          </ToggleButton>
+          {kitchen && <AgeSettings thresholds={ageThresholds} onChange={setAgeThresholds} />}
+          <ChatSwitch onToggle={venue.toggleChat} />
+        </div>
+        {body}
+        <div className="dash-fab">
+          <WaiterCalls onDismiss={venue.discardCall} />
+          <DeliveryButton />
+          <OutOfMenuLauncher tickets={data?.tickets ?? []} />
+        </div>
+        {viewing && (
+          <OrderViewDialog
+            tableId={viewing.key}
+            onClose={() => setViewing(null)}
+            onPrint={(table) => printKey(table.deliveryId ?? table.tableId ?? viewing.key)}
+          />
+        )}
+        <ToastRegion toasts={toasts} onDismiss={dismiss} />
+        <ConfirmDialog
+          question={confirming ? `${ticketTitle(confirming.order)}: ${t.completeOrderConfirm}` : ''}
+          isOpen={confirming !== null}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            if (confirming) complete(confirming);
+            setConfirming(null);
           }}
-          className="dash-filter"
-        >
-          {KITCHEN_FILTERS.map((f) => (
-            <ToggleButton key={f} id={f} className="dash-filter-button">
-              {FILTER_LABELS[f]}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
-        <ToggleButton
-          isSelected={kitchen}
-          onChange={toggleKitchen}
-          className="dash-filter-button dash-kitchen-toggle"
-        >
-          {t.kitchenDisplay}
-        </ToggleButton>
-        <ChatSwitch onToggle={venue.toggleChat} />
-      </div>
-      {body}
-      <div className="dash-fab">
-        <WaiterCalls onDismiss={venue.discardCall} />
-        <DeliveryButton />
-        <OutOfMenuLauncher tickets={data?.tickets ?? []} />
-      </div>
-      {viewing && (
-        <OrderViewDialog
-          tableId={viewing.key}
-          onClose={() => setViewing(null)}
-          onPrint={(table) => printKey(table.deliveryId ?? table.tableId ?? viewing.key)}
         />
-      )}
-      <ToastRegion toasts={toasts} onDismiss={dismiss} />
-      <ConfirmDialog
-        question={confirming ? `${ticketTitle(confirming.order)}: ${t.completeOrderConfirm}` : ''}
-        isOpen={confirming !== null}
-        onCancel={() => setConfirming(null)}
-        onConfirm={() => {
-          if (confirming) complete(confirming);
-          setConfirming(null);
-        }}
-      />
-    </div>
+      </div>
+    </AgeThresholdsContext.Provider>
   );
 }

@@ -117,3 +117,43 @@ describe('chat switch', () => {
     expect((await db.outbox.toArray()).map((e) => e.name)).toEqual(['ownerChatToggle']);
   });
 });
+
+describe('kitchen screen ageing', () => {
+  it('colours a ticket by the thresholds the screen keeps, settable in kitchen mode', {
+    timeout: 20_000,
+  }, async () => {
+    await renderDashboard('/owner/dashboard?kitchen=1');
+    // hidden: the open popover hides the rest of the page from assistive tech, as it should.
+    const ticket = () => screen.getByRole('heading', { name: 'Tavolo 3', hidden: true }).closest('article');
+    // Six minutes old: past the default yellow (5), before the red (8).
+    expect(ticket()?.className).toContain('dash-age-warn');
+    await press(screen.getByRole('button', { name: 'Tempi dei ticket' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tempi dei ticket' });
+    const late = within(dialog).getByRole('textbox', { name: 'Rosso dopo (minuti)' });
+    const warn = within(dialog).getByRole('textbox', { name: 'Giallo dopo (minuti)' });
+    for (const [field, value] of [
+      [late, '20'],
+      [warn, '10'],
+    ] as const) {
+      await act(async () => {
+        fireEvent.change(field, { target: { value } });
+        fireEvent.blur(field);
+      });
+    }
+    await waitFor(() => expect(ticket()?.className).toContain('dash-age-fresh'));
+    expect(JSON.parse(localStorage.getItem('kitchenAgeThresholds') ?? '{}')).toEqual({
+      warnMinutes: 10,
+      lateMinutes: 20,
+    });
+    // Red before yellow is explained and not kept.
+    await act(async () => {
+      fireEvent.change(late, { target: { value: '4' } });
+      fireEvent.blur(late);
+    });
+    expect(await within(dialog).findByRole('alert')).toHaveProperty(
+      'textContent',
+      'Il rosso deve arrivare dopo il giallo',
+    );
+    expect(JSON.parse(localStorage.getItem('kitchenAgeThresholds') ?? '{}').lateMinutes).toBe(20);
+  });
+});

@@ -11,6 +11,7 @@ import {
   ticketTitle,
   variantText,
 } from './dashboard-logic.ts';
+import { useAgeThresholds } from './kitchen-age.ts';
 
 export interface TicketActions {
   /** Tap on a line: next status of the cycle, or restore for a deleted one. */
@@ -134,7 +135,7 @@ export const TicketCard = memo(function TicketCard({
   subtotal: number;
 }) {
   const minutes = ageMinutes(ticket.openedAt, now);
-  const tone: AgeTone = ageTone(minutes);
+  const tone: AgeTone = ageTone(minutes, useAgeThresholds());
   const title = ticketTitle(ticket.order);
   const headingId = `ticket-${ticket.key}`;
   return (

@@ -10,6 +10,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorText } from '../../data/api.ts';
 import { useEntities, useOutboxSummary, useSyncClient } from '../../data/hooks.ts';
 import { readKitchenFilter, storeKitchenFilter } from '../../data/kitchen-filter.ts';
+import { serverNow, syncServerClock } from '../../data/server-clock.ts';
 import { useLiveEvent } from '../../live/use-live.ts';
 import { buildTickets, soundingLines, type Ticket, ticketTitle, ticketTotals } from './dashboard-logic.ts';
 import { dashboardMutators } from './mutators.ts';
@@ -25,11 +26,13 @@ export function useKitchenFilter(): [KitchenFilter, (f: KitchenFilter) => void] 
   return [filter, choose];
 }
 
-/** Current time, ticking every `ms` (ticket ages). */
+/** The server's current time, ticking every `ms` (ticket ages). */
 export function useNow(ms = 15_000): number {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => serverNow());
   useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), ms);
+    // Ticket ages count on the server's clock: a tablet set minutes off still shows true ages.
+    void syncServerClock().then(() => setNow(serverNow()));
+    const id = setInterval(() => setNow(serverNow()), ms);
     return () => clearInterval(id);
   }, [ms]);
   return now;

@@ -76,16 +76,18 @@ export function WaiterCalls({ onDismiss }: { onDismiss: (table: RoomTable) => vo
           ) : (
             <ul className="dash-calls-list">
               {calls.map((table) => (
-                <li key={table.id} className="dash-toast dash-toast-call" role="status">
-                  <span>{tf.tableCallsWaiter(table.number)}</span>
-                  <Button
-                    variant="secondary"
-                    className="dash-call-dismiss"
-                    aria-label={`${t.dismissWaiterCall}: ${tf.table(table.number)}`}
-                    onPress={() => onDismiss(table)}
-                  >
-                    {t.dismissWaiterCall}
-                  </Button>
+                <li key={table.id}>
+                  <div className="dash-toast dash-toast-call" role="status">
+                    <span>{tf.tableCallsWaiter(table.number)}</span>
+                    <Button
+                      variant="secondary"
+                      className="dash-call-dismiss"
+                      aria-label={`${t.dismissWaiterCall}: ${tf.table(table.number)}`}
+                      onPress={() => onDismiss(table)}
+                    >
+                      {t.dismissWaiterCall}
+                    </Button>
+                  </div>
                 </li>
               ))}
             </ul>

@@ -1,0 +1,71 @@
+import { createContext, useCallback, useContext, useState } from 'react';
+import { DEFAULT_AGE_THRESHOLDS } from './dashboard-logic.ts';
+
+/**
+ * The kitchen screen's ticket ageing thresholds (issue 5: coloured after 5 and 8 minutes,
+ * settable). Each screen keeps its own in local storage: the pizza oven's wall screen and the
+ * bar's tablet may want different ones.
+ */
+export interface AgeThresholds {
+  warnMinutes: number;
+  lateMinutes: number;
+}
+
+export const AGE_THRESHOLDS_KEY = 'kitchenAgeThresholds';
+export const AGE_MINUTES_MAX = 240;
+
+function storage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+const wholeMinutes = (n: unknown): n is number =>
+  typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= AGE_MINUTES_MAX;
+
+/** Whole minutes from 1 to 240, red strictly after yellow. */
+export function validThresholds(t: AgeThresholds): boolean {
+  return wholeMinutes(t.warnMinutes) && wholeMinutes(t.lateMinutes) && t.lateMinutes > t.warnMinutes;
+}
+
+export function readAgeThresholds(store: Storage | null = storage()): AgeThresholds {
+  try {
+    const parsed: unknown = JSON.parse(store?.getItem(AGE_THRESHOLDS_KEY) ?? 'null');
+    if (parsed && typeof parsed === 'object') {
+      const { warnMinutes, lateMinutes } = parsed as Record<string, unknown>;
+      const t = { warnMinutes, lateMinutes } as AgeThresholds;
+      if (validThresholds(t)) return t;
+    }
+  } catch {
+    // Not JSON: written by something else; the defaults stand.
+  }
+  return { ...DEFAULT_AGE_THRESHOLDS };
+}
+
+export function storeAgeThresholds(t: AgeThresholds, store: Storage | null = storage()): void {
+  try {
+    store?.setItem(AGE_THRESHOLDS_KEY, JSON.stringify(t));
+  } catch {
+    // Quota or privacy mode: the choice lasts for this page.
+  }
+}
+
+/** The screen's thresholds and a setter that keeps only valid ones. */
+export function useAgeThresholdsState(): [AgeThresholds, (t: AgeThresholds) => void] {
+  const [thresholds, setThresholds] = useState(readAgeThresholds);
+  const choose = useCallback((t: AgeThresholds) => {
+    if (!validThresholds(t)) return;
+    storeAgeThresholds(t);
+    setThresholds(t);
+  }, []);
+  return [thresholds, choose];
+}
+
+export const AgeThresholdsContext = createContext<AgeThresholds>(DEFAULT_AGE_THRESHOLDS);
+
+/** What a ticket colours its age by. */
+export function useAgeThresholds(): AgeThresholds {
+  return useContext(AgeThresholdsContext);
+}
