@@ -311,6 +311,18 @@ export const t = {
   invalidSlotCapacity: 'Capacità non valida: da 1 a 50 ordini per fascia.', // ours
   nothingToChange: 'Nessuna modifica indicata.', // ours
 
+  // ---- owner delivery desk (issue 6)
+  deliveryDeskTitle: 'Consegne e ritiri', // ours: /owner/delivery
+  pendingDeliveriesTitle: 'Da accettare', // ours
+  acceptedDeliveriesTitle: 'Accettati oggi, ancora aperti', // ours
+  noPendingDeliveries: 'Nessuna consegna o ritiro da accettare.', // ours
+  noAcceptedDeliveries: 'Nessuna consegna o ritiro accettato ancora aperto.', // ours
+  paymentMethod: 'Pagamento', // ours
+  paymentMethodCard: 'Carta, online', // ours: paymentIntentId present
+  paymentMethodCash: 'Alla cassa o alla consegna', // ours: cassa
+  rejectDeliveryConfirm: "Rifiutare l'ordine? Verrà eliminato e non si potrà recuperare.", // ours
+  deliveryAcceptedNotice: 'Ordine accettato: ora è sulla dashboard.', // ours
+
   // ---- chat (ours: the spec shows no chat texts)
   chatPlaceholder: 'Scrivi un messaggio', // ours
   chatSend: 'Invia', // ours
@@ -415,6 +427,15 @@ export const tf = {
   waiterCallsCount: (n: number) => `${t.callWaiter}: ${n}`,
   /** The delivery button's accessible name with its badge: 'Consegne: 1'. */
   deliveriesCount: (n: number) => `${t.deliveries}: ${n}`,
+  // ---- owner delivery desk (issue 6)
+  /** A desk card's button, named with its order: 'Accetta Consegna 20:00 Lucia Bianchi'. */
+  deliveryAction: (action: string, title: string) => `${action} ${title}`,
+  /** The payment status choice of one order: 'Stato del pagamento: Ritiro 20:15 Mario'. */
+  paymentStatusOf: (title: string) => `Stato del pagamento: ${title}`,
+  /** A section heading with its count: 'Da accettare (2)'. */
+  sectionCount: (title: string, n: number) => `${title} (${n})`,
+  /** 'Prima possibile (20:45)': the customer chose asap, the server assigned that slot. */
+  asapAssigned: (time: string) => `${t.asSoonAsPossible} (${time})`,
   // ---- owner menu (ours)
   menuDishCount: (n: number) => (n === 1 ? '1 piatto' : `${n} piatti`),
   menuVariantGroup: (n: number) => `Variante ${n}`,

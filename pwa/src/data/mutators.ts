@@ -1,6 +1,7 @@
 import type { Body, CallName, Calls } from '@comanda/shared-schema';
 import { orderViewMutators } from '../order-view/mutators.ts';
 import { dashboardMutators } from '../screens/owner-dashboard/mutators.ts';
+import { deliveryMutators } from '../screens/owner-delivery/mutators.ts';
 import { menuMutators } from '../screens/owner-menu/mutators.ts';
 import { roomMutators } from '../screens/owner-room/mutators.ts';
 import type { Mutator, MutatorMap } from './view.ts';
@@ -23,4 +24,5 @@ export const mutators: MutatorMap = {
   ...menuMutators,
   ...dashboardMutators,
   ...orderViewMutators,
+  ...deliveryMutators,
 };

@@ -1,0 +1,139 @@
+import { t, tf } from '@comanda/shared-schema';
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert } from '../../components/alert.tsx';
+import { Button } from '../../components/button.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { Loading } from '../../components/loading.tsx';
+import { useDocumentTitle } from '../../components/page.tsx';
+import { businessIdOf, useOwnerSession } from '../../layouts/owner/owner-session.ts';
+import { ToastRegion, useToasts } from '../owner-dashboard/toasts.tsx';
+import { useSyncReadiness } from '../owner-room/use-room-data.ts';
+import { DeliveryCard } from './delivery-card.tsx';
+import { type DeskEntry, deskTitle } from './desk-logic.ts';
+import { useDeliveryAlerts, useDeskActions, useDeskData, useDeskRefusals } from './use-delivery-desk.ts';
+
+/** Where the owner's phone order ('Nuova consegna / Ritiro', spec 2.3 and 2.7) is entered. */
+export function newDeliveryPath(ownerId: string): string {
+  return `/owner/reservation/${encodeURIComponent(ownerId)}`;
+}
+
+function Section({
+  id,
+  title,
+  entries,
+  empty,
+  recent,
+  children,
+}: {
+  id: string;
+  title: string;
+  entries: readonly DeskEntry[];
+  empty: string;
+  recent?: ReadonlySet<string>;
+  children: (entry: DeskEntry, isNew: boolean) => React.ReactNode;
+}) {
+  return (
+    <section className={`desk-section desk-section-${id}`} aria-labelledby={`desk-section-${id}`}>
+      <h2 id={`desk-section-${id}`} className="desk-section-title">
+        {tf.sectionCount(title, entries.length)}
+      </h2>
+      {entries.length === 0 ? (
+        <p className="desk-muted">{empty}</p>
+      ) : (
+        <div className="desk-grid">{entries.map((e) => children(e, recent?.has(e.key) ?? false))}</div>
+      )}
+    </section>
+  );
+}
+
+/**
+ * `/owner/delivery` (spec 2.3, 4 "Delivery order"): the deliveries and pickups awaiting the
+ * owner's decision, oldest first, each accepted or rejected (after confirmation) through the
+ * outbox; below, today's accepted ones still open, for their payment status. From the device
+ * database, so it works while the Wi-Fi is down; new orders ring and light up live.
+ */
+export function DeliveryDesk() {
+  useDocumentTitle(t.deliveryDeskTitle);
+  const { readiness, retry } = useSyncReadiness();
+  const { session } = useOwnerSession();
+  const navigate = useNavigate();
+  const data = useDeskData();
+  const { toasts, show, dismiss } = useToasts();
+  const fail = useCallback((text: string) => show(text, 'danger'), [show]);
+  useDeskRefusals(fail);
+  const recent = useDeliveryAlerts(data?.pending.length ?? 0, show);
+  const actions = useDeskActions(fail, show);
+  const [rejecting, setRejecting] = useState<DeskEntry | null>(null);
+  const askReject = useCallback((entry: DeskEntry) => setRejecting(entry), []);
+
+  let body: React.ReactNode;
+  if (readiness === 'failed' && !data?.pending.length && !data?.accepted.length) {
+    body = (
+      <div className="desk-empty">
+        <Alert tone="danger">{t.networkError}</Alert>
+        <Button variant="primary" onPress={retry}>
+          {t.retry}
+        </Button>
+      </div>
+    );
+  } else if (!data || readiness === 'loading') {
+    body = <Loading />;
+  } else {
+    body = (
+      <div className="desk-sections">
+        <Section
+          id="pending"
+          title={t.pendingDeliveriesTitle}
+          entries={data.pending}
+          empty={t.noPendingDeliveries}
+          recent={recent}
+        >
+          {(entry, isNew) => (
+            <DeliveryCard
+              key={entry.key}
+              entry={entry}
+              isNew={isNew}
+              actions={actions}
+              onReject={askReject}
+            />
+          )}
+        </Section>
+        <Section
+          id="accepted"
+          title={t.acceptedDeliveriesTitle}
+          entries={data.accepted}
+          empty={t.noAcceptedDeliveries}
+        >
+          {(entry) => <DeliveryCard key={entry.key} entry={entry} isNew={false} actions={actions} />}
+        </Section>
+      </div>
+    );
+  }
+
+  return (
+    <div className="desk">
+      <div className="desk-toolbar">
+        <h1 className="desk-title">{t.deliveryDeskTitle}</h1>
+        <Button
+          variant="primary"
+          className="desk-new"
+          onPress={() => void navigate(newDeliveryPath(businessIdOf(session)))}
+        >
+          {t.newDeliveryOrPickup}
+        </Button>
+      </div>
+      {body}
+      <ToastRegion toasts={toasts} onDismiss={dismiss} />
+      <ConfirmDialog
+        question={rejecting ? `${deskTitle(rejecting.order)}: ${t.rejectDeliveryConfirm}` : ''}
+        isOpen={rejecting !== null}
+        onCancel={() => setRejecting(null)}
+        onConfirm={() => {
+          if (rejecting) actions.reject(rejecting);
+          setRejecting(null);
+        }}
+      />
+    </div>
+  );
+}

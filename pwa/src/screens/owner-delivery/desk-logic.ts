@@ -1,0 +1,103 @@
+import { type OrderRow, orderSubtotal, type ReservationLine, romeTime, t, tf } from '@comanda/shared-schema';
+import { isDeliveryOrder, lineKey, sortTickets } from '../owner-dashboard/dashboard-logic.ts';
+
+/** One delivery or pickup as the desk draws it: the order row, its lines and its money. */
+export interface DeskEntry {
+  order: OrderRow;
+  key: string;
+  lines: ReservationLine[];
+  openedAt: number;
+  /** Cents: lines (owner-deleted ones count 0), the fee (consegna only), their sum. */
+  subtotal: number;
+  fee: number;
+  total: number;
+}
+
+export interface DeskData {
+  /** Awaiting the owner's decision (accettato 0), oldest first. */
+  pending: DeskEntry[];
+  /** Accepted (null counts as accepted, spec 3), still open, of today's service; oldest first. */
+  accepted: DeskEntry[];
+}
+
+/**
+ * The service day an instant belongs to, on Rome's clock: an evening service runs past midnight
+ * (spec 9: the hours 0 to 3 sort after the evening), so 01:30 still belongs to the day before.
+ */
+export function serviceDay(instant: number | string): string {
+  const ms = typeof instant === 'number' ? instant : Date.parse(instant);
+  return romeTime(ms - 4 * 60 * 60_000).date;
+}
+
+const compareNames = new Intl.Collator('it').compare;
+
+function parseInstant(value: string | undefined): number {
+  const ms = value ? Date.parse(value) : Number.NaN;
+  return Number.isFinite(ms) ? ms : 0;
+}
+
+function entryOf(order: OrderRow, lines: ReservationLine[]): DeskEntry {
+  const subtotal = orderSubtotal(lines);
+  const fee = order.tipo === 'Consegna' ? (order.costoConsegna ?? 0) : 0;
+  return {
+    order,
+    key: order.id,
+    // The wire has no line sequence: by name, so the list reads the same on every device.
+    lines: [...lines].sort((a, b) => compareNames(a.name, b.name) || a.id.localeCompare(b.id)),
+    openedAt: parseInstant(order.createdAt),
+    subtotal,
+    fee,
+    total: subtotal + fee,
+  };
+}
+
+/**
+ * The desk's two lists from the device's orders and lines. An accepted delivery is 'today's'
+ * when it was opened on the service day of `now` (an order with no date is kept: better shown
+ * than lost); one left open from an earlier day stays on the dashboard, not here.
+ */
+export function buildDesk(
+  orders: readonly OrderRow[],
+  lines: readonly ReservationLine[],
+  now: number,
+): DeskData {
+  const byKey = new Map<string, ReservationLine[]>();
+  for (const line of lines) {
+    const key = lineKey(line);
+    if (key === null) continue;
+    const list = byKey.get(key);
+    if (list) list.push(line);
+    else byKey.set(key, [line]);
+  }
+  const today = serviceDay(now);
+  const pending: DeskEntry[] = [];
+  const accepted: DeskEntry[] = [];
+  for (const order of orders) {
+    if (!isDeliveryOrder(order)) continue;
+    const entry = entryOf(order, byKey.get(order.id) ?? []);
+    if (order.accettato === 0) pending.push(entry);
+    else if (!entry.openedAt || serviceDay(entry.openedAt) === today) accepted.push(entry);
+  }
+  return { pending: sortTickets(pending), accepted: sortTickets(accepted) };
+}
+
+/** 'Prima possibile (20:45)', '20:30', or 'Prima possibile' with no slot known. */
+export function timeLabel(order: Pick<OrderRow, 'orario' | 'primaPossibile'>): string {
+  if (order.primaPossibile) return order.orario ? tf.asapAssigned(order.orario) : t.asSoonAsPossible;
+  return order.orario ?? t.asSoonAsPossible;
+}
+
+/** Name with surname when present. */
+export function customerName(order: Pick<OrderRow, 'nome' | 'cognome'>): string {
+  return [order.nome, order.cognome].filter(Boolean).join(' ');
+}
+
+/** A card payment has a payment intent; anything else is paid at the counter or on delivery. */
+export function paymentMethodLabel(order: Pick<OrderRow, 'paymentIntentId'>): string {
+  return order.paymentIntentId ? t.paymentMethodCard : t.paymentMethodCash;
+}
+
+/** 'Consegna 20:30 Lucia Bianchi': the name buttons and dialogs give the order. */
+export function deskTitle(order: OrderRow): string {
+  return [order.tipo ?? t.delivery, timeLabel(order), customerName(order)].filter(Boolean).join(' ');
+}

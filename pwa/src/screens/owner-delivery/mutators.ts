@@ -1,0 +1,65 @@
+import type { OrderRow, ReservationLine } from '@comanda/shared-schema';
+// Type-only: `data/mutators.ts` imports this file, so a value import would be a cycle.
+import type { MutatorsFor } from '../../data/mutators.ts';
+import type { EntityView } from '../../data/view.ts';
+
+/** Thrown when the server is sure to refuse: the view leaves the entry's effect out whole. */
+export class DeliveryRefusal extends Error {
+  override readonly name = 'DeliveryRefusal';
+}
+
+function linesOf(view: EntityView, deliveryId: string): ReservationLine[] {
+  return view.list<ReservationLine>('line').filter((l) => l.deliveryId === deliveryId);
+}
+
+/** A delivery or pickup the device knows (a table's order is never one: the server's NOT_FOUND). */
+function deliveryOf(view: EntityView, deliveryId: string): OrderRow | undefined {
+  const order = view.get<OrderRow>('order', deliveryId);
+  return order && (order.deliveryId != null || order.tipo != null) ? order : undefined;
+}
+
+/**
+ * The delivery desk's decisions replayed on top of the server rows (spec 4 "Delivery order", 7
+ * "Delivery"), each mirroring `sync-server/src/delivery/decision-routes.ts`, so an accepted order
+ * moves to the dashboard at once and stays there after a reload offline.
+ */
+export const deliveryMutators = {
+  deliveryAccept: {
+    entities: ['order', 'line'],
+    apply: (view, body) => {
+      const order = deliveryOf(view, body.deliveryId);
+      // Rejected or removed on another tablet: the server answers ALREADY_DECIDED.
+      if (!order) throw new DeliveryRefusal('delivery gone');
+      // Accepting twice is a no-op (null counts as accepted, spec 3).
+      if (order.accettato !== 0) return;
+      view.put('order', order.id, { ...order, accettato: 1 } satisfies OrderRow);
+      const stamp = new Date().toISOString();
+      for (const line of linesOf(view, order.id)) {
+        view.put('line', line.id, { ...line, accettato: 1, lastUpdate: stamp } satisfies ReservationLine);
+      }
+    },
+  },
+  deliveryReject: {
+    entities: ['order', 'line'],
+    apply: (view, body) => {
+      const order = deliveryOf(view, body.deliveryId);
+      // Already gone (rejected on another tablet): rejecting twice is a no-op.
+      if (!order) return;
+      // Accepted elsewhere: ALREADY_DECIDED. Paid by card: refused until refunds are wired.
+      if (order.accettato !== 0) throw new DeliveryRefusal('already accepted');
+      if (order.paymentIntentId) throw new DeliveryRefusal('card refund first');
+      for (const line of linesOf(view, order.id)) view.delete('line', line.id);
+      view.delete('order', order.id);
+    },
+  },
+  deliveryChangeStatusPay: {
+    entities: ['order'],
+    apply: (view, body) => {
+      const order = deliveryOf(view, body.deliveryId);
+      // Closed (completed or rejected): the server answers CONFLICT.
+      if (!order) throw new DeliveryRefusal('delivery not open');
+      if (order.statusPay === body.status) return;
+      view.put('order', order.id, { ...order, statusPay: body.status } satisfies OrderRow);
+    },
+  },
+} satisfies MutatorsFor;
