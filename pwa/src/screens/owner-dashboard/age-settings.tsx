@@ -68,7 +68,7 @@ export function AgeSettings({
   };
   return (
     <DialogTrigger onOpenChange={(open) => open && setDraft(thresholds)}>
-      <Button variant="secondary" className="dash-filter-button">
+      <Button variant="secondary" className="dash-filter-button dash-kitchen-toggle">
         {t.kitchenAgeSettings}
       </Button>
       <Popover placement="bottom end" className="popover">
