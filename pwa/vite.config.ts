@@ -1,6 +1,39 @@
+import { createRequire } from 'node:module';
+import { dirname, join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, runnerImport } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { type WireSource, wireTable } from './src/data/wire-table.ts';
+
+/**
+ * `src/data/wire.ts` builds the API client's table of call paths from the contract's zod schemas.
+ * In a build it becomes that finished table as a literal: the client sends requests without
+ * loading zod or building a schema, which cost a phone at 4x CPU slowdown a quarter of a second
+ * before its first request (see `ordering/README.md`, "First load").
+ */
+function inlineWireTable(): Plugin {
+  const wireModule = fileURLToPath(new URL('./src/data/wire.ts', import.meta.url));
+  let table = '';
+  return {
+    name: 'comanda:inline-wire-table',
+    apply: 'build',
+    enforce: 'pre',
+    async buildStart() {
+      // The contract is TypeScript source: Vite's module runner loads it as the app would.
+      const { module } = await runnerImport<WireSource>('@comanda/shared-schema', {
+        configFile: false,
+        root: fileURLToPath(new URL('.', import.meta.url)),
+        logLevel: 'error',
+      });
+      table = JSON.stringify(wireTable(module));
+    },
+    load(id) {
+      if (id.split('?')[0] !== wireModule) return null;
+      return `export const wire = ${table};\n`;
+    },
+  };
+}
 
 // Precache budget per file: the shell and the screen chunks are far below it. A chunk that grows
 // past it (a payment SDK, a chart library) must be listed in `lazyHeavyChunks` so it is cached at
@@ -10,8 +43,88 @@ const lazyHeavyChunks: string[] = [];
 
 const DAY_SECONDS = 24 * 60 * 60;
 
+const SRC = fileURLToPath(new URL('./src/', import.meta.url));
+
+/**
+ * The screens a table's QR code opens: their code is one chunk (`customer`), so a phone's first
+ * visit fetches the shell, that chunk and two style sheets, not a dozen small chunks. Each chunk
+ * is a request the renderer pays for on its main thread (measured: 5-30 ms each at 4x CPU
+ * slowdown, besides the round trip), and the menu's first load is bound by that thread.
+ */
+const CUSTOMER_ROOTS = [
+  'layouts/user/user-layout.tsx',
+  'screens/user-reservation/index.tsx',
+  'screens/user-cart/index.tsx',
+].map((file) => SRC + file);
+/** Folders of the customer's table screens: what else they load statically goes to `common`. */
+const CUSTOMER_FOLDERS = ['ordering/', 'layouts/user/', 'screens/user-'].map((dir) => SRC + dir);
+/** The contract's pure rules (cart, prices, sorting...): shared by customer and owner screens. */
+const SHARED_RULES = join(
+  dirname(createRequire(import.meta.url).resolve('@comanda/shared-schema')),
+  'rules',
+  sep,
+);
+
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: string[] } | null };
+
+/**
+ * The app's own modules (`src/`) that `roots` import statically, directly or not. Dynamic imports
+ * stay out, and so do packages: shared-schema's barrel would otherwise bring in every module of
+ * the contract, where tree-shaking keeps only what is used.
+ */
+function appClosure(graph: ModuleGraph, roots: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...roots];
+  for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+    if (seen.has(id) || !id.startsWith(SRC)) continue;
+    seen.add(id);
+    stack.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+/** Does `id` load zod, directly or through the modules it imports? */
+function loadsZod(graph: ModuleGraph, id: string, seen = new Set<string>()): boolean {
+  if (/[\\/]node_modules[\\/]zod[\\/]/.test(id)) return true;
+  if (seen.has(id)) return false;
+  seen.add(id);
+  return (graph.getModuleInfo(id)?.importedIds ?? []).some((dep) => loadsZod(graph, dep, seen));
+}
+
+/**
+ * Chunk names (rolldown `codeSplitting` groups): the first bundle stays one file with the entry;
+ * the customer's table screens and the ordering code they load statically are `customer` (its
+ * lazy parts, the picker, the note box, the mobile sheets, stay apart); the few app modules those
+ * screens share with the owner's, and the contract's rules that need no zod, are `common`. So an
+ * owner screen never loads the customer's code or its style sheet (whose `.menu-empty` would
+ * restyle the owner's menu screen), and a customer never loads zod. Packages and everything else
+ * are split as rolldown does by default.
+ */
+function customerChunks() {
+  let closure: Set<string> | null = null;
+  return {
+    groups: [
+      { name: 'index', tags: ['$initial' as const], priority: 3 },
+      {
+        name: (id: string, ctx: ModuleGraph) => {
+          if (id.startsWith(SHARED_RULES)) return loadsZod(ctx, id) ? null : 'common';
+          closure ??= appClosure(ctx, CUSTOMER_ROOTS);
+          if (!closure.has(id)) return null;
+          return CUSTOMER_FOLDERS.some((dir) => id.startsWith(dir)) ? 'customer' : 'common';
+        },
+        debugName: 'customer',
+        priority: 2,
+        // Exactly the modules named above: a dependency they share with owner screens (a rule of
+        // the contract) is not pulled into `customer` but chunked by default.
+        includeDependenciesRecursively: false,
+      },
+    ],
+  };
+}
+
 export default defineConfig({
   plugins: [
+    inlineWireTable(),
     react(),
     VitePWA({
       strategies: 'generateSW',
@@ -91,6 +204,7 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
     rolldownOptions: {
+      output: { codeSplitting: customerChunks() },
       treeshake: {
         // shared-schema is pure declarations (its modules only define schemas, texts and
         // rules), so a screen that needs only the text catalogue must not pull in every call

@@ -1,5 +1,6 @@
 import type { UserSession } from '@comanda/shared-schema';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { call } from '../data/api.ts';
 import { NetworkError } from '../data/errors.ts';
 import { cachedSession, forgetSessions, type Role, rememberSession, savePrecUrl } from './session.ts';
 
@@ -11,9 +12,8 @@ export interface GuardedSession {
 
 async function authenticate(role: Role): Promise<GuardedSession | null> {
   try {
-    // Loaded on the first guarded visit: the API client carries the call schemas, which the
-    // public pages do not need.
-    const { call } = await import('../data/api.ts');
+    // The API client is part of the first bundle (a few KB: the calls' paths, no schemas, see
+    // `data/wire.ts`), so the session check leaves while the screen's code is still on its way.
     const session = await call(role === 'owner' ? 'ownerAuthenticate' : 'userAuthenticate', {});
     const ok = session.valid && (role === 'user' || session.type === 'owner');
     if (!ok) return null;

@@ -1,17 +1,16 @@
 import {
   type Body,
-  type CallDef,
   type CallName,
   type Response as CallResponse,
   type Calls,
-  calls,
-  ErrorCode,
+  type ErrorCode,
   type ErrorEnvelope,
-  SYNC_HEADERS,
   t,
 } from '@comanda/shared-schema';
 import { x } from '../texts-extra.ts';
 import { ApiError, NetworkError, StorageError } from './errors.ts';
+import { wire } from './wire.ts';
+import type { CallRoute } from './wire-table.ts';
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -54,11 +53,15 @@ function queryString(body: Record<string, unknown>): string {
   return s ? `?${s}` : '';
 }
 
+function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && (wire.errorCodes as readonly string[]).includes(code);
+}
+
 function envelopeError(status: number, data: unknown, judged = false): ApiError {
   const env = data as Partial<ErrorEnvelope> | null;
-  const code = ErrorCode.safeParse(env?.code);
-  if (env && env.success === false && typeof env.error === 'string' && code.success) {
-    return new ApiError(status, code.data, env.error, env.issues, env.expectedMutationId, judged);
+  const code = env?.code;
+  if (env && env.success === false && typeof env.error === 'string' && isErrorCode(code)) {
+    return new ApiError(status, code, env.error, env.issues, env.expectedMutationId, judged);
   }
   // Not our envelope (a proxy's HTML page, an empty 502): keep the status, say something useful.
   const fallback: ErrorCode = status >= 500 ? (status === 503 ? 'UNAVAILABLE' : 'INTERNAL') : 'VALIDATION';
@@ -69,7 +72,7 @@ function envelopeError(status: number, data: unknown, judged = false): ApiError 
  * One HTTP exchange for a call definition: same-origin cookies, JSON in and out, the error
  * envelope turned into `ApiError`, no answer turned into `NetworkError`.
  */
-export async function request(def: CallDef, body: unknown, opts: CallOptions = {}): Promise<RawAnswer> {
+export async function request(def: CallRoute, body: unknown, opts: CallOptions = {}): Promise<RawAnswer> {
   const doFetch = opts.fetch ?? globalThis.fetch.bind(globalThis);
   const { path, rest } = fillPath(def.path, (body ?? {}) as Record<string, unknown>);
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
@@ -115,7 +118,7 @@ export async function request(def: CallDef, body: unknown, opts: CallOptions = {
       data = null;
     }
   }
-  if (!res.ok) throw envelopeError(res.status, data, res.headers.get(SYNC_HEADERS.judged) === '1');
+  if (!res.ok) throw envelopeError(res.status, data, res.headers.get(wire.judgedHeader) === '1');
   if (data === null) throw envelopeError(res.status >= 500 ? res.status : 502, null);
   return { data, headers: res.headers, status: res.status };
 }
@@ -123,14 +126,15 @@ export async function request(def: CallDef, body: unknown, opts: CallOptions = {
 /**
  * The typed client: `call('ownerLogin', {email, password})` posts to the path of that call in
  * shared-schema and answers its response type. Success answers are not re-validated here: the
- * server builds them from the same schemas, and the shell stays small and fast.
+ * server builds them from the same schemas, and the shell stays small and fast. Only the calls'
+ * paths and methods are needed at run time (`wire.ts`), not their schemas.
  */
 export async function call<N extends CallName>(
   name: N,
   body: Body<Calls[N]>,
   opts: CallOptions = {},
 ): Promise<CallResponse<Calls[N]>> {
-  const answer = await request(calls[name], body, opts);
+  const answer = await request(wire.routes[name], body, opts);
   return answer.data as CallResponse<Calls[N]>;
 }
 

@@ -1,8 +1,16 @@
-import { type CartLine, cartLineKey, NOTE_MAX, SESSION_STORAGE_KEYS, t } from '@comanda/shared-schema';
+import {
+  type CartLine,
+  cartLineKey,
+  checkNote,
+  NOTE_MAX,
+  SESSION_STORAGE_KEYS,
+  t,
+} from '@comanda/shared-schema';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   CartStore,
   cartStoreFor,
+  checkCartNote,
   clearAfterOrder,
   eraseOrder,
   resetCartStores,
@@ -164,5 +172,20 @@ describe('cart store: send attempts', () => {
     const first = store.attemptFor(() => ({}));
     store.dropAttempt();
     expect(store.attemptFor(() => ({})).key).not.toBe(first.key);
+  });
+});
+
+describe('checkCartNote', () => {
+  it('is the shared note rule', () => {
+    const cases = [
+      '',
+      'senza sale',
+      'a'.repeat(NOTE_MAX - 1),
+      'a'.repeat(NOTE_MAX),
+      'a'.repeat(NOTE_MAX + 1),
+    ];
+    // Counted in UTF-16 units, as `maxLength` counts: an emoji is two.
+    cases.push(`${'a'.repeat(NOTE_MAX - 1)}🍕`);
+    for (const note of cases) expect(checkCartNote(note)).toEqual(checkNote(note));
   });
 });

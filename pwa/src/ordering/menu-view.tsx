@@ -1,12 +1,12 @@
 import { type CartLine, cartCount, type MenuDish, t, tf } from '@comanda/shared-schema';
 import { lazy, memo, type ReactNode, Suspense, useCallback, useEffect, useId, useState } from 'react';
-import { Button } from '../components/button.tsx';
+import { Button, buttonClass } from '../components/button.tsx';
 import type { CartStore } from './cart-store.ts';
 import { CategoryTabs } from './category-tabs.tsx';
 import { DishCard } from './dish-card.tsx';
+import { plainLine } from './dish-line.ts';
 import { NARROW_QUERY, useMediaQuery } from './use-media-query.ts';
 import type { MenuSection } from './use-menu.ts';
-import { plainLine } from './variant-pick.ts';
 
 const VariantPicker = lazy(() => import('./variant-picker.tsx').then((m) => ({ default: m.VariantPicker })));
 const CategoryDrawer = lazy(() => import('./mobile-sheets.tsx').then((m) => ({ default: m.CategoryDrawer })));
@@ -38,9 +38,7 @@ const DishList = memo(function DishList({
   return (
     <ul className="dish-grid">
       {dishes.map((dish) => (
-        <li key={dish.id}>
-          <DishCard dish={dish} isDisabled={locked} onChoose={onChoose} />
-        </li>
+        <DishCard key={dish.id} dish={dish} isDisabled={locked} onChoose={onChoose} />
       ))}
     </ul>
   );
@@ -160,26 +158,33 @@ export function MenuView({ sections, store, lines, locked, cart, sheetDismissed 
         onSelect={setSelected}
         label={t.menuCategories}
         before={
-          <Button variant="ghost" aria-label={t.openCategories} onPress={() => setDrawerOpen(true)}>
+          <button
+            type="button"
+            className={buttonClass('ghost', false, 'menu-native-button')}
+            aria-label={t.openCategories}
+            onClick={() => setDrawerOpen(true)}
+          >
             <MenuIcon />
-          </Button>
+          </button>
         }
       >
         <DishList dishes={current?.dishes ?? []} locked={locked} onChoose={choose} />
       </CategoryTabs>
       {sections.length === 0 ? <p className="menu-empty">{t.noDishes}</p> : null}
 
-      <Button
-        variant="primary"
-        className="cart-fab"
+      {/* Native, like the drawer's button and the dish cards: on screen from the first frame and
+          re-rendered on every tap on a dish, where react-aria's press handling cost the most. */}
+      <button
+        type="button"
+        className={buttonClass('primary', false, 'menu-native-button cart-fab')}
         aria-describedby={countId}
-        onPress={() => setSheetOpen(true)}
+        onClick={() => setSheetOpen(true)}
       >
         {t.viewAndSend}
         <span className="cart-fab-count" aria-hidden="true">
           {tf.count(count)}
         </span>
-      </Button>
+      </button>
       <span id={countId} className="visually-hidden">
         {tf.cartCount(count)}
       </span>

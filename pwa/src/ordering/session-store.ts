@@ -82,10 +82,39 @@ export function readCachedMenu(ownerId: string, source: MenuSource): CachedMenu 
 }
 
 export function writeCachedMenu(menu: CachedMenu): void {
+  cancelPendingMenuWrite();
   writeJson(SESSION_STORAGE_KEYS.reservationDishes, menu);
 }
 
+let pendingMenuWrite: (() => void) | null = null;
+
+function cancelPendingMenuWrite(): void {
+  pendingMenuWrite?.();
+  pendingMenuWrite = null;
+}
+
+/**
+ * `writeCachedMenu` once the browser is idle: serialising a menu of hundreds of dishes into
+ * session storage takes several milliseconds on a slow phone, which the menu's first render need
+ * not wait for. A newer write or `clearCachedMenu` (an order sent) cancels a pending one.
+ */
+export function writeCachedMenuSoon(menu: CachedMenu): void {
+  cancelPendingMenuWrite();
+  const write = () => {
+    pendingMenuWrite = null;
+    writeJson(SESSION_STORAGE_KEYS.reservationDishes, menu);
+  };
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(write, { timeout: 2_000 });
+    pendingMenuWrite = () => cancelIdleCallback(handle);
+  } else {
+    const handle = setTimeout(write, 0);
+    pendingMenuWrite = () => clearTimeout(handle);
+  }
+}
+
 export function clearCachedMenu(): void {
+  cancelPendingMenuWrite();
   removeKey(SESSION_STORAGE_KEYS.reservationDishes);
 }
 

@@ -1,25 +1,14 @@
 import { t } from '@comanda/shared-schema';
-import type { call as apiCall } from '../data/api.ts';
+import { call } from '../data/api.ts';
 import { ApiError, NetworkError } from '../data/errors.ts';
 import type { ClosedInfo } from './closed-venue.tsx';
-import { type CachedMenu, type MenuSource, patchUserCache, writeCachedMenu } from './session-store.ts';
+import { type CachedMenu, type MenuSource, patchUserCache, writeCachedMenuSoon } from './session-store.ts';
 
 /*
  * The reads of a table screen, apart from React and from the menu's sorting. This module is part
- * of the first bundle (the table routes' loaders start these reads, see table-preload.ts), so the
- * API client, which carries every call schema, is loaded on first use as the guards load it: the
- * reads then leave in the same moment as the guard's session check.
+ * of the first bundle, with the API client (the table routes' loaders start these reads, see
+ * table-preload.ts): the reads leave in the same moment as the guard's session check.
  */
-let client: Promise<{ call: typeof apiCall }> | null = null;
-function api(): Promise<{ call: typeof apiCall }> {
-  // One import for every read: a repeated import() may wait for a task of its own, and the four
-  // checks must leave together.
-  client ??= import('../data/api.ts').catch((err: unknown) => {
-    client = null; // a chunk that failed to load is tried again next time
-    throw err;
-  });
-  return client;
-}
 
 export type ChecksFailure = 'business_id_error' | 'TABLE_INVALID' | 'network';
 
@@ -42,7 +31,6 @@ export function unreachable(err: unknown): boolean {
 }
 
 export async function closedInfo(ownerId: string, signal?: AbortSignal): Promise<ClosedInfo | null> {
-  const { call } = await api();
   const answer = await call('userClosedStatusGet', { ownerId }, { signal });
   if (answer.is_closed !== 1) return null;
   return {
@@ -53,7 +41,6 @@ export async function closedInfo(ownerId: string, signal?: AbortSignal): Promise
 }
 
 export async function orderEnabled(ownerId: string, signal?: AbortSignal): Promise<boolean> {
-  const { call } = await api();
   const answer = await call('userOrderEnabledGet', { ownerId }, { signal });
   return answer.orderEnabled === 1;
 }
@@ -74,7 +61,6 @@ export async function fetchTableChecks(
   role: 'user' | 'owner',
   signal?: AbortSignal,
 ): Promise<ReadyChecks> {
-  const { call } = await api();
   const owner = role === 'owner';
   const opts = { signal };
   const venue = owner
@@ -114,12 +100,11 @@ export async function fetchMenu(
   source: MenuSource,
   signal?: AbortSignal,
 ): Promise<CachedMenu> {
-  const { call } = await api();
   const answer =
     source === 'owner'
       ? await call('ownerMenuOrderGet', { businessId: ownerId }, { signal })
       : await call('userMenuGet', { businessId: ownerId }, { signal });
   const fresh: CachedMenu = { ownerId, source, dishes: answer.data, categories: answer.categories };
-  writeCachedMenu(fresh);
+  writeCachedMenuSoon(fresh);
   return fresh;
 }

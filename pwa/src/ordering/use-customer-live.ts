@@ -1,6 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import type { LiveConnection, LiveStatus } from '../live/connection.ts';
 
+/** Longest wait for an idle moment before the socket opens anyway. */
+const IDLE_TIMEOUT_MS = 2_000;
+
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function')
+      requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
+    else setTimeout(resolve, 0);
+  });
+}
+
 export interface CustomerLiveHandlers {
   /** The venue completed or removed the table's order (spec 7 `eraseOrder`). */
   onEraseOrder?: () => void;
@@ -38,10 +49,14 @@ export function useCustomerLive(
     let live: LiveConnection | null = null;
     const subs: Array<{ unsubscribe: () => void }> = [];
     let stopped = false;
-    // The socket's code (the reconnecting connection, rxjs) loads when the socket opens, after
-    // the checks: the first render of the menu does not wait for it.
-    import('../live/connection.ts')
-      .then(({ LiveConnection, liveUrl }) => {
+    // The socket's code (the reconnecting connection, rxjs, the event schemas) loads once the
+    // browser is idle after the checks: loading and running it (a quarter of a second at 4x CPU
+    // slowdown) must not land between the menu's first frame and the first tap on a dish.
+    whenIdle()
+      .then(() => (stopped ? null : import('../live/connection.ts')))
+      .then((mod) => {
+        if (!mod) return;
+        const { LiveConnection, liveUrl } = mod;
         if (stopped) return;
         const connection = new LiveConnection({ url: liveUrl(ownerId, tableId) });
         live = connection;

@@ -10,6 +10,7 @@ import {
   type Variant,
   type VariantOption,
 } from '@comanda/shared-schema';
+import { lineOf } from './dish-line.ts';
 
 /**
  * The variant picker's rules (spec 2.8, 5), kept apart from the dialog so they are tested alone.
@@ -158,23 +159,4 @@ export function buildLine(
     });
   const note = removedNote(groups, pick);
   return lineOf(dish, variants, amount, note || undefined);
-}
-
-/** A dish without variants, added straight from its card. */
-export function plainLine(dish: MenuDish): CartLine {
-  return lineOf(dish, [], 1, undefined);
-}
-
-function lineOf(dish: MenuDish, variants: Variant[], amount: number, note: string | undefined): CartLine {
-  const line: CartLine = {
-    id: dish.id,
-    name: dish.name,
-    price: dish.price,
-    categoryId: dish.categoryId,
-    categoryName: dish.categoryName,
-    variants,
-    amount,
-  };
-  if (note) line.note = note;
-  return line;
 }
