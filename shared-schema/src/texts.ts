@@ -310,6 +310,10 @@ export const t = {
   duplicateDeliveryCity: 'Comune ripetuto.', // ours
   invalidSlotCapacity: 'Capacità non valida: da 1 a 50 ordini per fascia.', // ours
   nothingToChange: 'Nessuna modifica indicata.', // ours
+  // ---- delivery form (issue 6)
+  chooseSlot: "Scegli l'orario", // ours: the 'Imposta orario' slot picker
+  chooseCity: 'Scegli il comune', // ours: the Comune picker's placeholder
+  deliveryTimeOption: 'Quando', // ours: 'Prima possibile' / 'Imposta orario'
 
   // ---- owner delivery desk (issue 6)
   deliveryDeskTitle: 'Consegne e ritiri', // ours: /owner/delivery
