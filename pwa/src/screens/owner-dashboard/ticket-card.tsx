@@ -1,6 +1,7 @@
 import { formatEuro, type ReservationLine, t, tf } from '@comanda/shared-schema';
 import { memo } from 'react';
 import { Button } from '../../components/button.tsx';
+import { PrinterIcon } from '../../components/icons.tsx';
 import {
   type AgeTone,
   ageMinutes,
@@ -55,7 +56,12 @@ const LineRow = memo(function LineRow({
         {line.note && <span className="dash-line-note">{line.note} </span>}
         <span className="dash-line-meta">
           <span className={`dash-status dash-status-${line.status}`}>{action}</span>{' '}
-          <span className="dash-printed">{printed}</span>{' '}
+          {/* The print state reads like the dish status ('In preparazione'): the printer marks it apart. */}
+          <span className="dash-printed">
+            <PrinterIcon />
+            <span className="visually-hidden">{t.print}: </span>
+            {printed}
+          </span>{' '}
           <span className="dash-line-area">{line.selected_option}</span>
         </span>
       </button>
