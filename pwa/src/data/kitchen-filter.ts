@@ -4,6 +4,7 @@ import {
   KITCHEN_FILTERS,
   type KitchenFilter,
 } from '@comanda/shared-schema';
+import { safeLocalStorage } from './safe-storage.ts';
 
 /**
  * The owner's kitchen-area filter (spec 2.6, 9: tutto, cucina, bar, fritti; the stored choice
@@ -12,25 +13,16 @@ import {
  */
 export const KITCHEN_FILTER_KEY = KITCHEN_FILTER_STORAGE_KEY;
 
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    // Storage blocked by the browser's privacy settings: the filter just is not remembered.
-    return null;
-  }
-}
-
 function isKitchenFilter(value: unknown): value is KitchenFilter {
   return typeof value === 'string' && (KITCHEN_FILTERS as readonly string[]).includes(value);
 }
 
-export function readKitchenFilter(store: Storage | null = storage()): KitchenFilter {
+export function readKitchenFilter(store: Storage | null = safeLocalStorage()): KitchenFilter {
   const value = store?.getItem(KITCHEN_FILTER_KEY);
   return isKitchenFilter(value) ? value : DEFAULT_KITCHEN_FILTER;
 }
 
-export function storeKitchenFilter(value: KitchenFilter, store: Storage | null = storage()): void {
+export function storeKitchenFilter(value: KitchenFilter, store: Storage | null = safeLocalStorage()): void {
   try {
     store?.setItem(KITCHEN_FILTER_KEY, value);
   } catch {
@@ -38,6 +30,6 @@ export function storeKitchenFilter(value: KitchenFilter, store: Storage | null =
   }
 }
 
-export function resetKitchenFilter(store: Storage | null = storage()): void {
+export function resetKitchenFilter(store: Storage | null = safeLocalStorage()): void {
   storeKitchenFilter(DEFAULT_KITCHEN_FILTER, store);
 }

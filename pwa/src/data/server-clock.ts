@@ -1,4 +1,5 @@
 import { call } from './api.ts';
+import { safeLocalStorage } from './safe-storage.ts';
 
 /**
  * The server's clock as this device sees it. Ticket ages and anything else measured against a
@@ -11,16 +12,8 @@ const OFFSET_KEY = 'serverClockOffset';
 /** Learned again at most this often: clocks drift slowly. */
 const RESYNC_MS = 10 * 60_000;
 
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
 function storedOffset(): number {
-  const value = Number(storage()?.getItem(OFFSET_KEY));
+  const value = Number(safeLocalStorage()?.getItem(OFFSET_KEY));
   return Number.isFinite(value) ? value : 0;
 }
 
@@ -45,7 +38,7 @@ export function syncServerClock(now: () => number = Date.now): Promise<void> {
     offsetMs = Math.round(server - (sent + received) / 2);
     syncedAt = received;
     try {
-      storage()?.setItem(OFFSET_KEY, String(offsetMs));
+      safeLocalStorage()?.setItem(OFFSET_KEY, String(offsetMs));
     } catch {
       // Quota or privacy mode: the offset lasts for this page only.
     }

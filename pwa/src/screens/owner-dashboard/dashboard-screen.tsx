@@ -12,6 +12,7 @@ import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Loading } from '../../components/loading.tsx';
+import { useRefusalToasts } from '../../data/use-refusal-toasts.ts';
 import { OrderViewDialog } from '../../order-view/index.ts';
 import { x } from '../../texts-extra.ts';
 import { useSyncReadiness } from '../owner-room/use-room-data.ts';
@@ -24,11 +25,11 @@ import { OutOfMenuLauncher } from './out-of-menu-launcher.tsx';
 import { type TicketActions, TicketCard } from './ticket-card.tsx';
 import { ToastRegion, useToasts } from './toasts.tsx';
 import {
+  DASHBOARD_CALLS,
   useDashboardData,
   useKitchenFilter,
   useLiveHighlights,
   useNow,
-  useRefusalToasts,
   useTicketActions,
 } from './use-dashboard.ts';
 import { useVenueControls } from './use-venue-controls.ts';
@@ -57,7 +58,7 @@ export function DashboardScreen() {
   const { toasts, show, dismiss } = useToasts();
   const fail = useCallback((text: string) => show(text, 'danger'), [show]);
   const recent = useLiveHighlights(filter, show);
-  useRefusalToasts(fail);
+  useRefusalToasts(DASHBOARD_CALLS, fail);
   const venue = useVenueControls(show, fail);
   useWakeLock(kitchen);
   const [ageThresholds, setAgeThresholds] = useAgeThresholdsState();

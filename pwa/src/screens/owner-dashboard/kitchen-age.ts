@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useState } from 'react';
+import { safeLocalStorage } from '../../data/safe-storage.ts';
 import { DEFAULT_AGE_THRESHOLDS } from './dashboard-logic.ts';
 
 /**
@@ -14,14 +15,6 @@ export interface AgeThresholds {
 export const AGE_THRESHOLDS_KEY = 'kitchenAgeThresholds';
 export const AGE_MINUTES_MAX = 240;
 
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
 const wholeMinutes = (n: unknown): n is number =>
   typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= AGE_MINUTES_MAX;
 
@@ -30,7 +23,7 @@ export function validThresholds(t: AgeThresholds): boolean {
   return wholeMinutes(t.warnMinutes) && wholeMinutes(t.lateMinutes) && t.lateMinutes > t.warnMinutes;
 }
 
-export function readAgeThresholds(store: Storage | null = storage()): AgeThresholds {
+export function readAgeThresholds(store: Storage | null = safeLocalStorage()): AgeThresholds {
   try {
     const parsed: unknown = JSON.parse(store?.getItem(AGE_THRESHOLDS_KEY) ?? 'null');
     if (parsed && typeof parsed === 'object') {
@@ -44,7 +37,7 @@ export function readAgeThresholds(store: Storage | null = storage()): AgeThresho
   return { ...DEFAULT_AGE_THRESHOLDS };
 }
 
-export function storeAgeThresholds(t: AgeThresholds, store: Storage | null = storage()): void {
+export function storeAgeThresholds(t: AgeThresholds, store: Storage | null = safeLocalStorage()): void {
   try {
     store?.setItem(AGE_THRESHOLDS_KEY, JSON.stringify(t));
   } catch {

@@ -3,12 +3,11 @@ import {
   type OrderRow,
   type ReservationLine,
   type TableOrder,
-  t,
   tf,
 } from '@comanda/shared-schema';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorText } from '../../data/api.ts';
-import { useEntities, useOutboxSummary, useSyncClient } from '../../data/hooks.ts';
+import { useEntities, useSyncClient } from '../../data/hooks.ts';
 import { readKitchenFilter, storeKitchenFilter } from '../../data/kitchen-filter.ts';
 import { serverNow, syncServerClock } from '../../data/server-clock.ts';
 import { useLiveEvent } from '../../live/use-live.ts';
@@ -95,27 +94,8 @@ export function useLiveHighlights(
   return recent;
 }
 
-const DASHBOARD_CALLS: ReadonlySet<string> = new Set(Object.keys(dashboardMutators));
-
-/** Each newly refused dashboard change told once, with the server's Italian reason. */
-export function useRefusalToasts(notify: (text: string) => void): void {
-  const summary = useOutboxSummary();
-  const seen = useRef<Set<number> | null>(null);
-  useEffect(() => {
-    if (!summary) return;
-    const refused = summary.refused.filter((e) => DASHBOARD_CALLS.has(e.name));
-    // Refusals already listed when the screen opened are in the top bar; only new ones pop up.
-    if (seen.current === null) {
-      seen.current = new Set(refused.map((e) => e.mutationId));
-      return;
-    }
-    for (const e of refused) {
-      if (seen.current.has(e.mutationId)) continue;
-      seen.current.add(e.mutationId);
-      notify(tf.changeRefusedReason(e.error ?? t.genericError));
-    }
-  }, [summary, notify]);
-}
+/** The calls whose refusals the dashboard tells as toasts. */
+export const DASHBOARD_CALLS: ReadonlySet<string> = new Set(Object.keys(dashboardMutators));
 
 /** The ticket actions: each queued in the outbox (applied at once, sent when the network allows). */
 export function useTicketActions(

@@ -6,12 +6,13 @@ import { Button } from '../../components/button.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { useDocumentTitle } from '../../components/page.tsx';
+import { useRefusalToasts } from '../../data/use-refusal-toasts.ts';
 import { businessIdOf, useOwnerSession } from '../../layouts/owner/owner-session.ts';
 import { ToastRegion, useToasts } from '../owner-dashboard/toasts.tsx';
 import { useSyncReadiness } from '../owner-room/use-room-data.ts';
 import { DeliveryCard } from './delivery-card.tsx';
 import { type DeskEntry, deskTitle } from './desk-logic.ts';
-import { useDeliveryAlerts, useDeskActions, useDeskData, useDeskRefusals } from './use-delivery-desk.ts';
+import { DESK_CALLS, useDeliveryAlerts, useDeskActions, useDeskData } from './use-delivery-desk.ts';
 
 /** Where the owner's phone order ('Nuova consegna / Ritiro', spec 2.3 and 2.7) is entered. */
 export function newDeliveryPath(ownerId: string): string {
@@ -61,7 +62,7 @@ export function DeliveryDesk() {
   const data = useDeskData();
   const { toasts, show, dismiss } = useToasts();
   const fail = useCallback((text: string) => show(text, 'danger'), [show]);
-  useDeskRefusals(fail);
+  useRefusalToasts(DESK_CALLS, fail);
   const recent = useDeliveryAlerts(data?.pending.length ?? 0, show);
   const actions = useDeskActions(fail, show);
   const [rejecting, setRejecting] = useState<DeskEntry | null>(null);

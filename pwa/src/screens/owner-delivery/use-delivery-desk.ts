@@ -1,7 +1,7 @@
 import { t, tf } from '@comanda/shared-schema';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorText } from '../../data/api.ts';
-import { useEntities, useOutboxSummary, useSyncClient } from '../../data/hooks.ts';
+import { useEntities, useSyncClient } from '../../data/hooks.ts';
 import { useLiveEvent } from '../../live/use-live.ts';
 import { DELIVERY_ALERT_EVERY_MS } from '../owner-dashboard/delivery-button.tsx';
 import { beep } from '../owner-dashboard/sound.ts';
@@ -79,27 +79,8 @@ export function useDeliveryAlerts(pendingCount: number, notify: (text: string) =
   return recent;
 }
 
-const DESK_CALLS: ReadonlySet<string> = new Set(Object.keys(deliveryMutators));
-
-/** Each newly refused desk decision told once, with the server's Italian reason. */
-export function useDeskRefusals(notify: (text: string) => void): void {
-  const summary = useOutboxSummary();
-  const seen = useRef<Set<number> | null>(null);
-  useEffect(() => {
-    if (!summary) return;
-    const refused = summary.refused.filter((e) => DESK_CALLS.has(e.name));
-    // Refusals already listed when the screen opened are in the top bar; only new ones pop up.
-    if (seen.current === null) {
-      seen.current = new Set(refused.map((e) => e.mutationId));
-      return;
-    }
-    for (const e of refused) {
-      if (seen.current.has(e.mutationId)) continue;
-      seen.current.add(e.mutationId);
-      notify(tf.changeRefusedReason(e.error ?? t.genericError));
-    }
-  }, [summary, notify]);
-}
+/** The calls whose refusals the desk tells as toasts. */
+export const DESK_CALLS: ReadonlySet<string> = new Set(Object.keys(deliveryMutators));
 
 export interface DeskActions {
   accept: (entry: DeskEntry) => void;
