@@ -315,6 +315,13 @@ export const t = {
   chooseCity: 'Scegli il comune', // ours: the Comune picker's placeholder
   deliveryTimeOption: 'Quando', // ours: 'Prima possibile' / 'Imposta orario'
 
+  // ---- delivery ordering screens (issue 6)
+  deliveryOrderTitle: 'Consegna a domicilio o ritiro', // ours: /user/delivery heading
+  deliverySections: "Sezioni dell'ordine a domicilio", // ours: the delivery menu/cart links
+  deliveryNotAvailable: 'Il locale non accetta consegne e ritiri in questo momento.', // ours: abilitaConsegna 0
+  addToDeliveryTitle: 'Aggiungi piatti alla consegna', // ours: orderRoomCart from the owner
+  addDishes: 'Aggiungi piatti', // ours: the desk card's link to orderRoomCart
+
   // ---- owner delivery desk (issue 6)
   deliveryDeskTitle: 'Consegne e ritiri', // ours: /owner/delivery
   pendingDeliveriesTitle: 'Da accettare', // ours

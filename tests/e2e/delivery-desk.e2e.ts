@@ -1,9 +1,18 @@
-import { randomUUID } from 'node:crypto';
-import { type MenuDish, SYNC_HEADERS, type TableOrder, t, tf } from '@comanda/shared-schema';
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import { t, tf } from '@comanda/shared-schema';
 import { readMails } from '../support/mail.ts';
-import { demoTable, readDb } from './db.ts';
-import { baseUrl, expect, expectAccessible, mailDir, shootAllSizes, test } from './fixtures.ts';
+import { tapDish } from './customer.ts';
+import { demoTable } from './db.ts';
+import {
+  acceptedSection,
+  beeps,
+  deliveryButton,
+  guestOrder,
+  learnServerClock,
+  pendingInDb,
+  pendingSection,
+  storedOrder,
+} from './delivery.ts';
+import { expect, expectAccessible, mailDir, shootAllSizes, test } from './fixtures.ts';
 import { ownerDevice } from './owner.ts';
 
 /**
@@ -13,90 +22,8 @@ import { ownerDevice } from './owner.ts';
  * mails the customer; rejecting the second (after confirmation) removes it from both tablets.
  */
 
-const beeps = (page: Page) => page.evaluate(() => (window as unknown as { __beeps: number }).__beeps);
-
-/** Deliveries awaiting a decision, as the server stores them. */
-function pendingInDb(): number {
-  return readDb(
-    (db) =>
-      (
-        db
-          .prepare(
-            "SELECT count(*) AS n FROM orders WHERE kind != 'table' AND accettato = 0 AND closed_at IS NULL",
-          )
-          .get() as { n: number }
-      ).n,
-  );
-}
-
-function storedOrder(id: string): { accettato: number; closed_at: number | null } | undefined {
-  return readDb(
-    (db) =>
-      db.prepare('SELECT accettato, closed_at FROM orders WHERE id = ?').get(id) as
-        | { accettato: number; closed_at: number | null }
-        | undefined,
-  );
-}
-
-/** A guest sends a delivery or pickup the way the customer's form does (cassa, 'Prima possibile'). */
-async function guestOrder(
-  browser: Browser,
-  ownerId: string,
-  fields: Record<string, unknown>,
-  dishes: Array<[string, number]>,
-): Promise<TableOrder> {
-  const guest = await browser.newContext({ baseURL: baseUrl() });
-  try {
-    const login = await guest.request.post('/api/user/login', { data: { isAnonymus: true } });
-    expect(login.ok()).toBe(true);
-    const menu = await guest.request.post('/api/menu/user/get', { data: { businessId: ownerId } });
-    const all = ((await menu.json()) as { data: MenuDish[] }).data;
-    const cart = dishes.map(([name, amount]) => {
-      const dish = all.find((d) => d.name === name);
-      if (!dish) throw new Error(`${name} is not on the demo menu`);
-      // Dishes without mandatory variants: nothing to pick.
-      return {
-        ...dish,
-        amount,
-        variants: dish.variants.map((v) => ({ ...v, selected: v.multi ? [] : null })),
-      };
-    });
-    const res = await guest.request.post('/api/reservation/user/orderDelivery', {
-      data: { ...fields, primaPossibile: true, cart, ownerId },
-      headers: { [SYNC_HEADERS.idempotencyKey]: randomUUID() },
-    });
-    expect(res.status(), await res.text()).toBe(200);
-    return ((await res.json()) as { table: TableOrder }).table;
-  } finally {
-    await guest.close();
-  }
-}
-
-/**
- * The e2e server runs on a fake evening clock (COMANDA_FAKE_NOW); a tablet keeps the offset to
- * the server's clock in local storage once learned (data/server-clock.ts). The desk's 'today'
- * counts on that clock, so each owner device starts as one that already learned it, from the
- * server's own `currentTime_db`.
- */
-async function learnServerClock(browser: Browser, ownerId: string, owners: BrowserContext[]): Promise<void> {
-  const guest = await browser.newContext({ baseURL: baseUrl() });
-  try {
-    expect((await guest.request.post('/api/user/login', { data: { isAnonymus: true } })).ok()).toBe(true);
-    const res = await guest.request.post('/api/user/deliveryOptions', { data: { ownerId } });
-    const { result } = (await res.json()) as { result: { business: { currentTime_db: string } } };
-    const offset = Date.parse(result.business.currentTime_db) - Date.now();
-    for (const context of owners) {
-      await context.addInitScript((ms) => localStorage.setItem('serverClockOffset', String(ms)), offset);
-    }
-  } finally {
-    await guest.close();
-  }
-}
-
-const pendingSection = (page: Page): Locator => page.getByRole('region', { name: /^Da accettare/ });
-const acceptedSection = (page: Page): Locator => page.getByRole('region', { name: /^Accettati oggi/ });
-const deliveryButton = (page: Page, n: number): Locator =>
-  page.getByRole('button', { name: tf.deliveriesCount(n), exact: true });
+/** The demo menu's Tiramisù, in cents. */
+const TIRAMISU = 500;
 
 test('delivery desk: a guest order rings, is listed, accepted to the dashboard with a mail; another rejected everywhere', async ({
   browser,
@@ -219,6 +146,43 @@ test('delivery desk: a guest order rings, is listed, accepted to the dashboard w
   await a.goto('/owner/delivery');
   await a.getByRole('button', { name: t.newDeliveryOrPickup }).click();
   await expect(a).toHaveURL(new RegExp(`/owner/reservation/${ownerId}$`));
+
+  // The owner takes a pickup by phone: same form, no payment choice, accepted at once.
+  await expect(a.getByRole('heading', { name: t.newDeliveryOrPickup, level: 1 })).toBeVisible();
+  await tapDish(a, 'Pizze', 'Diavola');
+  await a.getByRole('button', { name: tf.concludeOrder(750) }).click();
+  const form = a.getByRole('form', { name: t.completeOrderStep });
+  await form.getByRole('textbox', { name: t.firstName, exact: true }).fill('Telefonata');
+  await form
+    .locator('label')
+    .filter({ hasText: new RegExp(`^${t.pickup}$`) })
+    .click();
+  await form
+    .locator('label')
+    .filter({ hasText: new RegExp(`^${t.asSoonAsPossible}`) })
+    .click();
+  await form.getByRole('textbox', { name: t.phone, exact: true }).fill('333 111 2222');
+  await form.getByRole('button', { name: t.orderSummary }).click();
+  await expect(a.getByRole('button', { name: t.goToPayment })).toHaveCount(0);
+  await a.getByRole('button', { name: t.sendOrder }).click();
+  const done = a.getByRole('dialog').filter({ hasText: t.orderSuccessOwner });
+  await expect(done).toBeVisible();
+  await done.getByRole('button', { name: t.close }).click();
+  await expect(a).toHaveURL(/\/owner\/delivery$/);
+  const phoned = acceptedSection(a).getByRole('article', { name: /Telefonata/ });
+  await expect(phoned).toBeVisible();
+  await expect(phoned.getByRole('link', { name: '3331112222' })).toBeVisible();
+  expect(pendingInDb()).toBe(before);
+
+  // The caller rings back for a dessert: 'Aggiungi piatti' adds it to the same pickup.
+  await phoned.getByRole('button', { name: new RegExp(`^${t.addDishes} `) }).click();
+  await expect(a.getByRole('heading', { level: 1 })).toContainText('Telefonata');
+  await tapDish(a, 'Dolci', 'Tiramisù');
+  await a.getByRole('button', { name: tf.orderButton(TIRAMISU) }).click();
+  const added = a.getByRole('dialog').filter({ hasText: t.orderSuccessOwner });
+  await added.getByRole('button', { name: t.close }).click();
+  await expect(a).toHaveURL(/\/owner\/delivery$/);
+  await expect(acceptedSection(a).getByRole('article', { name: /Telefonata/ })).toContainText('Tiramisù');
 
   for (const context of [tablet, phone]) await context.close();
 });

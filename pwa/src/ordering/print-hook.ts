@@ -1,7 +1,8 @@
-import type { Calls, Response } from '@comanda/shared-schema';
-
-/** What an owner's table order stored, as `/api/reservation/user/order` answered it. */
-export type PlacedOrder = Response<Calls['userOrder']>;
+/**
+ * What an owner's order stored: a table order (`/api/reservation/user/order` answers its
+ * tableId) or a phone delivery/pickup (`orderDelivery` answers its deliveryId).
+ */
+export type PlacedOrder = { tableId: string } | { deliveryId: string };
 
 /**
  * THE seam between ordering and printing (spec 4: "If the owner ordered, the order is sent to
@@ -9,8 +10,8 @@ export type PlacedOrder = Response<Calls['userOrder']>;
  * success screen shows; the customer flow never does (the dashboard prints customer orders).
  *
  * For now it does nothing: the print bridge and its local secure socket arrive with issue 9,
- * which fills this function in (ask `/api/printer/orderPrinter_table` for the payload, send
- * `{type: 'PRINT_ORDER_TABLE', data, sconto}` to the bridge, fall back to 'Stampa automatica non
+ * which fills this function in (ask `/api/printer/orderPrinter_table` or `orderPrinter_R_C` for the
+ * payload, send `{type: 'PRINT_ORDER_TABLE' | 'PRINT_ORDER_R_C', data, sconto}` to the bridge, fall back to 'Stampa automatica non
  * disponibile'). Keep it the only place ordering talks to printing, and keep it from throwing:
  * a printer problem must never turn a stored order into an error on screen.
  */

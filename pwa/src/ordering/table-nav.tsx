@@ -30,23 +30,24 @@ function isPlainClick(e: MouseEvent<HTMLAnchorElement>): boolean {
   return !e.defaultPrevented && e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 }
 
+export interface SectionLink {
+  to: string;
+  label: string;
+  badge?: number;
+}
+
 /**
- * Links between the table's menu, history and cart. Plain anchors that navigate in the app: the
- * paths are absolute and known, so react-router's NavLink (path resolution, route matching and a
- * view-transition check per link, on every cart change) would only add work to the menu's first
- * render, where it measured a tenth of the screen's own cost at 4x CPU slowdown.
+ * Links between the sections of an ordering screen (a table's menu, history and cart; a
+ * delivery's menu and cart). Plain anchors that navigate in the app: the paths are absolute and
+ * known, so react-router's NavLink (path resolution, route matching and a view-transition check
+ * per link, on every cart change) would only add work to the menu's first render, where it
+ * measured a tenth of the screen's own cost at 4x CPU slowdown.
  */
-export function TableNav({ ownerId, tableId, count }: { ownerId: string; tableId: string; count: number }) {
-  const paths = tablePaths(ownerId, tableId);
+export function SectionNav({ items, label }: { items: readonly SectionLink[]; label: string }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const items = [
-    { to: paths.menu, label: t.sectionMenu },
-    { to: paths.history, label: t.sectionHistory },
-    { to: paths.cart, label: t.sectionCart, badge: count },
-  ];
   return (
-    <nav className="table-nav" aria-label={t.tableSections}>
+    <nav className="table-nav" aria-label={label}>
       <ul>
         {items.map((item) => (
           <li key={item.to}>
@@ -73,6 +74,21 @@ export function TableNav({ ownerId, tableId, count }: { ownerId: string; tableId
         ))}
       </ul>
     </nav>
+  );
+}
+
+/** A table's menu, history and cart. */
+export function TableNav({ ownerId, tableId, count }: { ownerId: string; tableId: string; count: number }) {
+  const paths = tablePaths(ownerId, tableId);
+  return (
+    <SectionNav
+      label={t.tableSections}
+      items={[
+        { to: paths.menu, label: t.sectionMenu },
+        { to: paths.history, label: t.sectionHistory },
+        { to: paths.cart, label: t.sectionCart, badge: count },
+      ]}
+    />
   );
 }
 

@@ -1,22 +1,21 @@
-import { type CartLine, cartCount, t, tf } from '@comanda/shared-schema';
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { cartCount, t, tf } from '@comanda/shared-schema';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { Alert } from '../components/alert.tsx';
 import { Button } from '../components/button.tsx';
 import { Loading } from '../components/loading.tsx';
 import { useDocumentTitle } from '../components/page.tsx';
-import { useLive, useLiveEvent } from '../live/use-live.ts';
 import { CallWaiter } from './call-waiter.tsx';
 import { CartPanel, useCart } from './cart-panel.tsx';
-import { type CartStore, cartStoreFor, clearAfterOrder, eraseOrder, tableScope } from './cart-store.ts';
+import { cartStoreFor, clearAfterOrder, eraseOrder, tableScope } from './cart-store.ts';
 import { ClosedVenue } from './closed-venue.tsx';
-import { MenuView } from './menu-view.tsx';
+import { MenuArea } from './menu-area.tsx';
+import { OwnerLiveBridge, ownerLinks } from './owner-live-bridge.tsx';
 import { sendToPrinter } from './print-hook.ts';
 import { postTableOrder, type TableOrderBody } from './send-order.ts';
 import { SendStatus } from './send-status.tsx';
 import { patchUserCache, readUserCache } from './session-store.ts';
 import { TableNav } from './table-nav.tsx';
 import { useCustomerLive } from './use-customer-live.ts';
-import { menuSections, useMenu } from './use-menu.ts';
 import { useOrderSender } from './use-order-sender.ts';
 import { useTableChecks } from './use-table-checks.ts';
 import './ordering.css';
@@ -35,75 +34,6 @@ export interface TableOrderingProps {
   onOwnerDone?: () => void;
 }
 
-/** Owner screens only (inside the owner layout's live provider): menu edits and the socket id. */
-function OwnerLiveBridge({
-  onMenuChanged,
-  socketId,
-}: {
-  onMenuChanged: () => void;
-  socketId: { current: string | undefined };
-}) {
-  useLiveEvent('menuChanged', onMenuChanged);
-  // Read at send time: the owner's own dashboard is not echoed its order.
-  socketId.current = useLive().socketId;
-  return null;
-}
-
-function MenuArea({
-  ownerId,
-  source,
-  menuRound,
-  store,
-  lines,
-  locked,
-  cart,
-  sheetDismissed,
-}: {
-  ownerId: string;
-  source: OrderingRole;
-  menuRound: number;
-  store: CartStore;
-  lines: readonly CartLine[];
-  locked: boolean;
-  cart: ReactNode;
-  sheetDismissed: boolean;
-}) {
-  const menu = useMenu(ownerId, source);
-  const { reload } = menu;
-  // Each live `menuChanged` bumps the round; the first render already loads.
-  const seenRound = useRef(menuRound);
-  useEffect(() => {
-    if (seenRound.current === menuRound) return;
-    seenRound.current = menuRound;
-    reload();
-  }, [menuRound, reload]);
-  const sections = useMemo(() => (menu.menu ? menuSections(menu.menu) : []), [menu.menu]);
-
-  if (!menu.menu) {
-    if (menu.error) {
-      return (
-        <Alert tone="danger">
-          <p>{t.dishError}</p>
-          <Button variant="secondary" onPress={reload}>
-            {t.retry}
-          </Button>
-        </Alert>
-      );
-    }
-    return <Loading />;
-  }
-  return (
-    <MenuView
-      sections={sections}
-      store={store}
-      lines={lines}
-      locked={locked}
-      cart={cart}
-      sheetDismissed={sheetDismissed}
-    />
-  );
-}
-
 /**
  * Ordering for one table, shared by `/user/reservation`, `/user/cart` and `/owner/reservation`:
  * the checks, the menu, the cart in session storage, the send with retries, the live events, and
@@ -119,7 +49,7 @@ export function TableOrdering({ ownerId, tableId, actor, mode, onOwnerDone }: Ta
   const [erased, setErased] = useState(() => readUserCache(scope)?.orderErased === true);
   const [success, setSuccess] = useState(false);
   const [menuRound, setMenuRound] = useState(0);
-  const ownerSocketId = useRef<string | undefined>(undefined);
+  const owned = useRef(ownerLinks()).current;
 
   const live = useCustomerLive(
     ownerId,
@@ -139,7 +69,7 @@ export function TableOrdering({ ownerId, tableId, actor, mode, onOwnerDone }: Ta
   const sender = useOrderSender({
     store,
     makeBody: (cart): TableOrderBody => {
-      const socketId = owner ? ownerSocketId.current : live.connection?.socketId;
+      const socketId = owner ? owned.current.socketId : live.connection?.socketId;
       return {
         cart,
         tableId,
@@ -153,7 +83,10 @@ export function TableOrdering({ ownerId, tableId, actor, mode, onOwnerDone }: Ta
       clearAfterOrder(store, ownerId);
       setErased(false);
       setSuccess(true);
-      if (owner) sendToPrinter(answer).catch((err: unknown) => console.warn('sendToPrinter', err));
+      if (owner) {
+        owned.current.catchUp();
+        sendToPrinter(answer).catch((err: unknown) => console.warn('sendToPrinter', err));
+      }
     },
   });
 
@@ -161,7 +94,7 @@ export function TableOrdering({ ownerId, tableId, actor, mode, onOwnerDone }: Ta
   useDocumentTitle(title);
 
   const bridge = owner ? (
-    <OwnerLiveBridge onMenuChanged={() => setMenuRound((n) => n + 1)} socketId={ownerSocketId} />
+    <OwnerLiveBridge onMenuChanged={() => setMenuRound((n) => n + 1)} links={owned} />
   ) : null;
 
   if (checks.state === 'loading') return <Loading />;

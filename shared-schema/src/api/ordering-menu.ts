@@ -102,6 +102,11 @@ export const orderingCalls = {
       ownerId: Id,
       deliveryOption: DeliveryOption.optional(),
       areas: z.array(KitchenArea).max(3).optional(),
+      /**
+       * Added: the dishes of the cart. Their kitchen areas join `areas` (the menu a customer
+       * reads does not say which area cooks a dish, the server knows).
+       */
+      dishIds: z.array(Id).max(300).optional(),
       isOwner: z.boolean().optional(),
     }),
     response: ok({
@@ -189,6 +194,7 @@ export const orderingCalls = {
     method: 'POST',
     path: '/api/reservation/user/orderRoomCart',
     access: 'owner',
+    mutation: true,
     body: z.object({ cart: OrderCart, deliveryId: Id, ownerId: Id.optional(), socketId: SocketId }),
     response: ok({ deliveryId: Id, lines: z.array(ReservationLine) }),
   }),

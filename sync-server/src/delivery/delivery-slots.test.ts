@@ -105,6 +105,11 @@ describe('slot capacity', () => {
       { orario: '20:00' },
     ]);
     expect((await deliveryOptions(v)).reservation).toEqual([{ orario: '20:00' }]);
+    // The PWA names the cart's dishes; the server knows their kitchen areas.
+    expect((await deliveryOptions(v, { dishIds: [v.menu.birra.id] })).reservation).toEqual([]);
+    expect((await deliveryOptions(v, { dishIds: [v.menu.birra.id, v.patatine.id] })).reservation).toEqual([
+      { orario: '20:00' },
+    ]);
 
     const before = everything(v);
     const refused = await sendDelivery(v, deliveryBody(v, {}, [cartLine(v.patatine, 1)]), v.guest, null);

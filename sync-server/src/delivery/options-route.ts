@@ -1,9 +1,32 @@
-import { AppError, calls } from '@comanda/shared-schema';
+import { AppError, calls, type KitchenArea } from '@comanda/shared-schema';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { categories, dishes } from '../db/schema.ts';
 import { msg } from '../http/messages.ts';
 import { route } from '../http/route.ts';
 import { requireVenue } from '../ordering/venue.ts';
 import { deliveryPlan, slotsWire } from './slot-plan.ts';
+
+/** The kitchen areas a cart needs: those named, plus those of the venue's dishes it holds. */
+function cartAreas(
+  db: Db,
+  businessId: string,
+  areas: readonly KitchenArea[] = [],
+  dishIds: readonly string[] = [],
+) {
+  const found = new Set<KitchenArea>(areas);
+  if (dishIds.length > 0) {
+    const rows = db
+      .selectDistinct({ area: categories.area })
+      .from(dishes)
+      .innerJoin(categories, eq(categories.id, dishes.categoryId))
+      .where(and(eq(dishes.businessId, businessId), inArray(dishes.id, [...new Set(dishIds)])))
+      .all();
+    for (const row of rows) found.add(row.area);
+  }
+  return found.size > 0 ? [...found] : undefined;
+}
 
 /**
  * `/api/user/deliveryOptions`: the venue's delivery settings on the server's clock and the slots
@@ -17,7 +40,13 @@ export async function optionsRoute(app: FastifyInstance): Promise<void> {
     const ownerHere = user.user.role === 'owner' && user.businessId === venue.id;
     if (body.isOwner && !ownerHere) throw new AppError('FORBIDDEN', msg.forbidden);
     const now = app.clock.nowMs();
-    const { plan, full } = deliveryPlan(db, venue, now, body.isOwner !== true, body.areas);
+    const { plan, full } = deliveryPlan(
+      db,
+      venue,
+      now,
+      body.isOwner !== true,
+      cartAreas(db, venue.id, body.areas, body.dishIds),
+    );
     return {
       success: true,
       result: {

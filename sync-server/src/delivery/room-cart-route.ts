@@ -1,4 +1,4 @@
-import { AppError, type CallDef, calls, t } from '@comanda/shared-schema';
+import { AppError, calls, t } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { orders } from '../db/schema.ts';
@@ -8,19 +8,12 @@ import { checkBusinessEcho } from '../rooms/queries.ts';
 import { deliveryWire, insertLines, recordPut, requireDelivery } from './writes.ts';
 
 /**
- * The owner's menu dialog for a delivery sends through the sync core like the table order
- * (`Idempotency-Key`, or the outbox's client and mutation ids), without being an outbox call
- * in shared-schema: the flag is set here only.
- */
-const userOrderRoomCart = { ...calls.userOrderRoomCart, mutation: true } as const satisfies CallDef;
-
-/**
  * `/api/reservation/user/orderRoomCart`: the owner adds lines to an open delivery or pickup,
  * every price from the menu (out-of-menu lines are the owner's to price). The lines are accepted
  * when the order is; the venue's other devices get `order` with the new lines.
  */
 export async function roomCartRoute(app: FastifyInstance): Promise<void> {
-  mutationRoute(app, userOrderRoomCart, (ctx) => {
+  mutationRoute(app, calls.userOrderRoomCart, (ctx) => {
     const { body, db, businessId, now, publish } = ctx;
     checkBusinessEcho(businessId, body.ownerId);
     const order = requireDelivery(db, businessId, body.deliveryId);

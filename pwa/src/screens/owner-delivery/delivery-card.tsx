@@ -46,11 +46,14 @@ export const DeliveryCard = memo(function DeliveryCard({
   isNew,
   actions,
   onReject,
+  onAddDishes,
 }: {
   entry: DeskEntry;
   isNew: boolean;
   actions: DeskActions;
   onReject?: (entry: DeskEntry) => void;
+  /** Accepted orders: more dishes for the same delivery (a customer's phone call, say). */
+  onAddDishes?: (entry: DeskEntry) => void;
 }) {
   const { order } = entry;
   const title = deskTitle(order);
@@ -140,6 +143,18 @@ export const DeliveryCard = memo(function DeliveryCard({
             onPress={() => onReject?.(entry)}
           >
             {t.reject}
+          </Button>
+        </div>
+      )}
+      {onAddDishes && (
+        <div className="desk-actions">
+          <Button
+            variant="secondary"
+            className="desk-action"
+            aria-label={tf.deliveryAction(t.addDishes, title)}
+            onPress={() => onAddDishes(entry)}
+          >
+            {t.addDishes}
           </Button>
         </div>
       )}

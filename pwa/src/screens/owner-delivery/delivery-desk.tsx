@@ -19,6 +19,11 @@ export function newDeliveryPath(ownerId: string): string {
   return `/owner/reservation/${encodeURIComponent(ownerId)}`;
 }
 
+/** Adding dishes to an open delivery (`orderRoomCart`): the phone-order screen names the delivery. */
+export function addToDeliveryPath(ownerId: string, deliveryId: string): string {
+  return `${newDeliveryPath(ownerId)}?consegna=${encodeURIComponent(deliveryId)}`;
+}
+
 function Section({
   id,
   title,
@@ -67,6 +72,11 @@ export function DeliveryDesk() {
   const actions = useDeskActions(fail, show);
   const [rejecting, setRejecting] = useState<DeskEntry | null>(null);
   const askReject = useCallback((entry: DeskEntry) => setRejecting(entry), []);
+  const ownerId = businessIdOf(session);
+  const addDishes = useCallback(
+    (entry: DeskEntry) => void navigate(addToDeliveryPath(ownerId, entry.key)),
+    [navigate, ownerId],
+  );
 
   let body: React.ReactNode;
   if (readiness === 'failed' && !data?.pending.length && !data?.accepted.length) {
@@ -106,7 +116,15 @@ export function DeliveryDesk() {
           entries={data.accepted}
           empty={t.noAcceptedDeliveries}
         >
-          {(entry) => <DeliveryCard key={entry.key} entry={entry} isNew={false} actions={actions} />}
+          {(entry) => (
+            <DeliveryCard
+              key={entry.key}
+              entry={entry}
+              isNew={false}
+              actions={actions}
+              onAddDishes={addDishes}
+            />
+          )}
         </Section>
       </div>
     );
@@ -119,7 +137,7 @@ export function DeliveryDesk() {
         <Button
           variant="primary"
           className="desk-new"
-          onPress={() => void navigate(newDeliveryPath(businessIdOf(session)))}
+          onPress={() => void navigate(newDeliveryPath(ownerId))}
         >
           {t.newDeliveryOrPickup}
         </Button>

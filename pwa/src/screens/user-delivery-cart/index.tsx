@@ -1,7 +1,9 @@
-import { ComingSoon } from '../../components/coming-soon.tsx';
-import { x } from '../../texts-extra.ts';
+import { useParams } from 'react-router';
+import { DeliveryOrdering } from '../../delivery-ordering/delivery-ordering.tsx';
+import { decodeParam } from '../../ordering/table-nav.tsx';
 
-/** `/user/deliverycart/{ownerId}`. Built by a later issue; this folder is its home. */
+/** `/user/deliverycart/{ownerId}` (spec 2.2 section 1): the delivery cart alone, with 'Concludi ordine'. */
 export default function UserDeliveryCartScreen() {
-  return <ComingSoon title={x.userDeliveryCartTitle} />;
+  const ownerId = decodeParam(useParams().ownerId);
+  return <DeliveryOrdering key={ownerId} ownerId={ownerId} actor="user" mode="cart" />;
 }

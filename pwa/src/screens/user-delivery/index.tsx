@@ -1,7 +1,9 @@
-import { ComingSoon } from '../../components/coming-soon.tsx';
-import { x } from '../../texts-extra.ts';
+import { useParams } from 'react-router';
+import { DeliveryOrdering } from '../../delivery-ordering/delivery-ordering.tsx';
+import { decodeParam } from '../../ordering/table-nav.tsx';
 
-/** `/user/delivery/{ownerId}` (spec 2.10). Built by a later issue; this folder is its home. */
+/** `/user/delivery/{ownerId}` (spec 2.2, 2.7-2.10): a customer orders for delivery or pickup. */
 export default function UserDeliveryScreen() {
-  return <ComingSoon title={x.userDeliveryTitle} />;
+  const ownerId = decodeParam(useParams().ownerId);
+  return <DeliveryOrdering key={ownerId} ownerId={ownerId} actor="user" mode="menu" />;
 }

@@ -1,0 +1,227 @@
+import {
+  type CartLine,
+  linesToSend,
+  type OrderFormData,
+  type OrderFormErrors,
+  SESSION_STORAGE_KEYS,
+  t,
+  toOrderFields,
+} from '@comanda/shared-schema';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
+import { Loading } from '../components/loading.tsx';
+import { ApiError } from '../data/errors.ts';
+import { DeliveryForm } from '../delivery-form/delivery-form.tsx';
+import { emptyOrderForm, issuesToFormErrors } from '../delivery-form/form-logic.ts';
+import { OrderSummary, summaryTotals } from '../delivery-form/order-summary.tsx';
+import { RefusalDialog, refusalDialogFor, refusalMessage } from '../delivery-form/refusal-dialogs.tsx';
+import type { SendPhase } from '../ordering/send-order.ts';
+import { SendStatus } from '../ordering/send-status.tsx';
+import { type DeliveryOptions, fetchDeliveryOptions } from './delivery-checks.ts';
+import { type DeliveryOrderAnswer, readStoredForm, writeStoredForm } from './delivery-send.ts';
+import { useDeliverySender } from './use-delivery-sender.ts';
+import './checkout.css';
+
+/** Where the form waits between steps and reloads: spec 7's `dataClient` (the owner's apart). */
+export function formKey(owner: boolean): string {
+  return owner ? `${SESSION_STORAGE_KEYS.dataClient}:owner` : SESSION_STORAGE_KEYS.dataClient;
+}
+
+export interface CheckoutProps {
+  ownerId: string;
+  owner: boolean;
+  lines: readonly CartLine[];
+  /** The options read on entry; the checkout re-reads them for this cart's kitchen areas. */
+  initialOptions: DeliveryOptions;
+  /** The live socket id at send time (the owner's own devices are not echoed). */
+  socketId: () => string | undefined;
+  /** Close the full-screen form, back to the menu and cart. */
+  onClose: () => void;
+  /** 'torna indietro' after delivery was switched off: leave the delivery flow. */
+  onLeave: () => void;
+  /** The order is stored: the caller clears the cart and shows the result. */
+  onPlaced: (answer: DeliveryOrderAnswer) => void;
+}
+
+type Step = 'form' | 'summary';
+
+/** The refusals the checkout handles itself show no generic banner. */
+function statusPhase(phase: SendPhase): SendPhase {
+  return phase.phase === 'refused' ? { phase: 'idle' } : phase;
+}
+
+/**
+ * The full-screen delivery/pickup checkout (spec 2.10, 2.11, 4 form flow): 'Completa ordine',
+ * then 'Riepilogo ordine' with 'Invia ordine'; the send with retries; the server's refusals as
+ * the spec's dialogs (slot taken: fresh slots and back to the form; delivery switched off: leave),
+ * field messages (VALIDATION, CITY_NOT_SERVED) or a line on the summary (fee changed, closed).
+ */
+export function Checkout({
+  ownerId,
+  owner,
+  lines,
+  initialOptions,
+  socketId,
+  onClose,
+  onLeave,
+  onPlaced,
+}: CheckoutProps) {
+  const [options, setOptions] = useState(initialOptions);
+  const [loadingOptions, setLoadingOptions] = useState(true);
+  const [form, setForm] = useState<OrderFormData>(
+    () => readStoredForm(ownerId, formKey(owner)) ?? emptyOrderForm(initialOptions.costoConsegna),
+  );
+  const [step, setStep] = useState<Step>('form');
+  const [dialogCode, setDialogCode] = useState<string | null>(null);
+  const [serverErrors, setServerErrors] = useState<OrderFormErrors | undefined>(undefined);
+  const [message, setMessage] = useState<string | undefined>(undefined);
+  const dishIds = lines.map((line) => line.id);
+  const dishesKey = [...new Set(dishIds)].sort().join(',');
+  const dishIdsRef = useRef(dishIds);
+  dishIdsRef.current = dishIds;
+
+  const reloadOptions = useCallback(
+    (signal?: AbortSignal) => {
+      setLoadingOptions(true);
+      return fetchDeliveryOptions(ownerId, owner, dishIdsRef.current, signal)
+        .then((fresh) => {
+          setOptions(fresh);
+          return fresh;
+        })
+        .catch((err: unknown) => {
+          if (signal?.aborted) return null;
+          // The options read on entry stay: the send re-checks everything on the server anyway.
+          console.warn('deliveryOptions', err);
+          return null;
+        })
+        .finally(() => {
+          if (!signal?.aborted) setLoadingOptions(false);
+        });
+    },
+    [ownerId, owner],
+  );
+
+  // Slots for this cart (a slot full in one kitchen area may still take another area's order).
+  useEffect(() => {
+    void dishesKey;
+    const ctl = new AbortController();
+    void reloadOptions(ctl.signal);
+    return () => ctl.abort();
+  }, [reloadOptions, dishesKey]);
+
+  const changeForm = (next: OrderFormData) => {
+    setForm(next);
+    writeStoredForm(ownerId, formKey(owner), next);
+  };
+
+  const sender = useDeliverySender({
+    ownerId,
+    onSuccess: (answer) => {
+      writeStoredForm(ownerId, formKey(owner), null);
+      onPlaced(answer);
+    },
+    onRefused: (err) => {
+      const code = err instanceof ApiError ? err.code : null;
+      if (refusalDialogFor(code)) {
+        setDialogCode(code);
+        return;
+      }
+      if (err instanceof ApiError && code === 'VALIDATION') {
+        setServerErrors(issuesToFormErrors(err.issues ?? []));
+        setStep('form');
+        return;
+      }
+      if (code === 'CITY_NOT_SERVED') {
+        setServerErrors({ city: t.cityNotServed });
+        setStep('form');
+        return;
+      }
+      if (code === 'FEE_CHANGED') void reloadOptions();
+      setMessage(refusalMessage(code) ?? (err instanceof Error ? err.message : t.networkError));
+    },
+  });
+
+  const send = () => {
+    setMessage(undefined);
+    const cart = linesToSend(lines);
+    const { fee } = summaryTotals(cart, form.deliveryOption, options.costoConsegna);
+    const orario = form.timeOption === 'asap' ? (options.slots.asap?.[0] ?? '') : (form.deliveryTime ?? '');
+    const sid = socketId();
+    sender.send({
+      ...toOrderFields(form, orario),
+      cart,
+      ownerId,
+      costoConsegna: fee,
+      ...(owner ? { isOwner: true } : {}),
+      ...(sid ? { socketId: sid } : {}),
+    });
+  };
+
+  const chooseAnotherTime = () => {
+    setDialogCode(null);
+    changeForm({ ...form, deliveryTime: null });
+    setStep('form');
+    void reloadOptions();
+  };
+
+  const body =
+    loadingOptions && step === 'form' && options === initialOptions ? (
+      <Loading />
+    ) : step === 'form' ? (
+      <DeliveryForm
+        value={form}
+        onChange={changeForm}
+        cities={options.deliveryCities}
+        slots={options.slots}
+        serverErrors={serverErrors}
+        onSubmit={(valid) => {
+          changeForm(valid);
+          setMessage(undefined);
+          setStep('summary');
+        }}
+        onBack={onClose}
+      />
+    ) : (
+      <>
+        <OrderSummary
+          form={form}
+          lines={lines}
+          costoConsegna={options.costoConsegna}
+          asap={options.slots.asap}
+          onBack={() => setStep('form')}
+          onSend={send}
+          sending={sender.busy}
+          message={message}
+        />
+        <div className="checkout-status">
+          <SendStatus
+            phase={statusPhase(sender.phase)}
+            hasPendingAttempt={sender.pending}
+            onRetry={sender.retry}
+            onDismiss={sender.dismiss}
+          />
+        </div>
+      </>
+    );
+
+  return (
+    <ModalOverlay isOpen className="checkout-overlay">
+      <Modal className="checkout-modal">
+        <Dialog
+          className="checkout-dialog"
+          aria-label={step === 'form' ? t.completeOrderStep : t.orderSummary}
+        >
+          {body}
+          <RefusalDialog
+            code={dialogCode}
+            onChooseAnotherTime={chooseAnotherTime}
+            onGoBack={() => {
+              setDialogCode(null);
+              onLeave();
+            }}
+          />
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}
