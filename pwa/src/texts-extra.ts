@@ -86,8 +86,6 @@ export const x = {
   userReservationTitle: 'Ordina dal tavolo',
   userHistoryTitle: 'Storico ordini',
   userCartTitle: 'Carrello',
-  userDeliveryTitle: 'Consegna o ritiro',
-  userDeliveryCartTitle: 'Carrello della consegna',
   userDeliverySuccessTitle: 'Pagamento completato',
 
   // Owner room screen (spec 2.4, 2.5)

@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     );
     lines.push(`  sign in at:    ${base}/signin`);
     lines.push(`  customer link: ${base}/user/reservation/${demo.businessId}/${demo.tableId}   (Tavolo 1)`);
+    lines.push(`  delivery page: ${base}/user/delivery/${demo.businessId}   (consegna o ritiro)`);
   } else if (config.demo) {
     lines.push('', 'COMANDA_DEMO=1: the database already has a venue, so no demo venue was created.');
   }
