@@ -39,6 +39,7 @@ const benches: Record<string, () => Promise<void>> = {
   menu300: () => benchMenu300(),
   delivery: async () => (await import('./delivery.ts')).benchDelivery(),
   dashboard: async () => (await import('./dashboard.ts')).benchDashboard(),
+  print: async () => (await import('./print.ts')).benchPrint(),
 };
 
 const wanted = process.argv.slice(2);

@@ -1,0 +1,52 @@
+import type { StatusData } from '../protocol.ts';
+
+/**
+ * The page a tablet opens once at `https://<bridge>:3001/`: reaching it means the browser now
+ * accepts the bridge's certificate, so the dashboard's secure websocket can connect. Italian,
+ * plain HTML, no script. Also tells how to install the certificate authority for good.
+ */
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+export const CA_PATH = '/comanda-print-bridge-ca.crt';
+
+function printerRow(p: StatusData['printers'][number]): string {
+  const state = p.online === null ? 'in verifica' : p.online ? 'collegata' : 'non disponibile';
+  const error = p.online === false && p.lastError ? ` &middot; ${escapeHtml(p.lastError)}` : '';
+  return `<li><strong>${escapeHtml(p.name)}</strong> (${escapeHtml(p.area)}): ${state}, in coda ${p.queued}${error}</li>`;
+}
+
+export function trustPage(status: StatusData, tls: { caFingerprint: string; names: string[] }): string {
+  return `<!doctype html>
+<html lang="it">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Comanda - Bridge di stampa</title>
+<style>
+body { font-family: system-ui, sans-serif; max-width: 40rem; margin: 2rem auto; padding: 0 1rem; line-height: 1.5; color: #1b1b1b; }
+.ok { background: #e6f4ea; border: 1px solid #1e7e34; padding: 1rem; border-radius: .5rem; }
+code { word-break: break-all; }
+</style>
+</head>
+<body>
+<h1>Bridge di stampa Comanda</h1>
+<p class="ok"><strong>Certificato accettato.</strong> Questo dispositivo ora si collega al bridge di stampa
+in modo sicuro: torna alla dashboard di Comanda, la stampa automatica si attiva da sola.</p>
+<h2>Stampanti</h2>
+<ul>${status.printers.map(printerRow).join('')}</ul>
+<p>Stampe in attesa: ${status.queuedJobs}</p>
+<h2>Per non vedere più l'avviso</h2>
+<p>Il browser ricorda l'eccezione solo per un po'. Per fidarsi del bridge per sempre, scarica il
+<a href="${CA_PATH}">certificato del bridge</a> e installalo come certificato attendibile
+(Android: Impostazioni &rsaquo; Sicurezza &rsaquo; Crittografia e credenziali &rsaquo; Installa un certificato &rsaquo;
+Certificato CA; iPad: apri il file, poi Impostazioni &rsaquo; Generali &rsaquo; Info &rsaquo; Impostazioni attendibilità certificati).</p>
+<p>Impronta SHA-256 da confrontare: <code>${escapeHtml(tls.caFingerprint)}</code></p>
+<p>Indirizzi coperti dal certificato: ${tls.names.map(escapeHtml).join(', ')}</p>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,101 @@
+import WebSocket from 'ws';
+import type { OutFrame } from '../protocol.ts';
+
+/**
+ * A dashboard stand-in: a websocket to the bridge that trusts the bridge's own authority (as a
+ * tablet that installed it), keeps every frame it gets, and waits for the ones a test needs.
+ */
+export class BridgeClient {
+  readonly frames: OutFrame[] = [];
+  private listeners = new Set<() => void>();
+
+  private constructor(readonly ws: WebSocket) {
+    ws.on('message', (data) => {
+      this.frames.push(JSON.parse(data.toString()) as OutFrame);
+      for (const listener of this.listeners) listener();
+    });
+  }
+
+  static connect(port: number, caCert: string, host = '127.0.0.1'): Promise<BridgeClient> {
+    const ws = new WebSocket(`wss://${host}:${port}/`, { ca: caCert });
+    const client = new BridgeClient(ws);
+    return new Promise((resolve, reject) => {
+      ws.once('open', () => resolve(client));
+      ws.once('error', reject);
+    });
+  }
+
+  send(text: string): void {
+    this.ws.send(text);
+  }
+
+  of<E extends OutFrame['event']>(event: E): Extract<OutFrame, { event: E }>[] {
+    return this.frames.filter((f): f is Extract<OutFrame, { event: E }> => f.event === event);
+  }
+
+  /** Resolves with the first frame (received or to come) that matches. */
+  waitFor<F extends OutFrame>(match: (frame: OutFrame) => frame is F, timeoutMs?: number): Promise<F>;
+  waitFor(match: (frame: OutFrame) => boolean, timeoutMs?: number): Promise<OutFrame>;
+  waitFor(match: (frame: OutFrame) => boolean, timeoutMs = 10_000): Promise<OutFrame> {
+    const found = this.frames.find(match);
+    if (found) return Promise.resolve(found);
+    return new Promise((resolve, reject) => {
+      const listener = () => {
+        const frame = this.frames.find(match);
+        if (!frame) return;
+        clearTimeout(timer);
+        this.listeners.delete(listener);
+        resolve(frame);
+      };
+      const timer = setTimeout(() => {
+        this.listeners.delete(listener);
+        reject(
+          new Error(
+            `bridge client: no matching frame in ${timeoutMs} ms; got ${JSON.stringify(this.frames.map((f) => f.event))}`,
+          ),
+        );
+      }, timeoutMs);
+      this.listeners.add(listener);
+    });
+  }
+
+  /** Resolves once `count` frames in all match. */
+  async waitForCount(match: (frame: OutFrame) => boolean, count: number, timeoutMs = 10_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.frames.filter(match).length < count) {
+      if (Date.now() > deadline) {
+        throw new Error(
+          `bridge client: ${this.frames.filter(match).length} of ${count} frames in ${timeoutMs} ms`,
+        );
+      }
+      await new Promise<void>((resolve) => {
+        const listener = () => {
+          this.listeners.delete(listener);
+          resolve();
+        };
+        this.listeners.add(listener);
+        setTimeout(listener, 100);
+      });
+    }
+  }
+
+  close(): Promise<void> {
+    if (this.ws.readyState === WebSocket.CLOSED) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.ws.once('close', () => resolve());
+      this.ws.close();
+    });
+  }
+}
+
+type Frame<E extends OutFrame['event']> = Extract<OutFrame, { event: E }>;
+
+export const isAck =
+  (jobId?: string) =>
+  (f: OutFrame): f is Frame<'ORDER_PRINTED_NOTIFICATION'> =>
+    f.event === 'ORDER_PRINTED_NOTIFICATION' && (jobId === undefined || f.data.jobId === jobId);
+export const isQueued =
+  (jobId?: string) =>
+  (f: OutFrame): f is Frame<'PRINT_QUEUED'> =>
+    f.event === 'PRINT_QUEUED' && (jobId === undefined || f.data.jobId === jobId);
+export const isError = (f: OutFrame): f is Frame<'PRINT_ERROR'> => f.event === 'PRINT_ERROR';
