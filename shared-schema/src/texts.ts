@@ -334,6 +334,22 @@ export const t = {
   rejectDeliveryConfirm: "Rifiutare l'ordine? Verrà eliminato e non si potrà recuperare.", // ours
   deliveryAcceptedNotice: 'Ordine accettato: ora è sulla dashboard.', // ours
 
+  // ---- card payments, server answers (issue 7, ours)
+  cardAmountTooLow: 'Importo troppo basso per il pagamento con carta: il minimo è 0,50 €.', // ours: VALIDATION
+  cardPricesChanged: 'I prezzi sono cambiati: controlla il riepilogo e riprova.', // ours: CONFLICT
+  cardDeliveryIdTaken: 'Questo ordine è già stato inviato con un altro pagamento.', // ours: CONFLICT
+  paymentNotFound: 'Pagamento non trovato.', // ours: NOT_FOUND (unknown payment intent)
+  paymentDoesNotMatch: 'Il pagamento non corrisponde a questo ordine.', // ours: CONFLICT
+  paymentNotCompleted: 'Il pagamento non è stato completato.', // ours: CONFLICT
+  paymentServiceUnreachable: 'Servizio di pagamento non raggiungibile: riprova tra poco.', // ours: PAYMENT_ERROR
+  refundProcessing: 'Il pagamento è ancora in elaborazione: riprova a rifiutare tra qualche minuto.', // ours: CONFLICT
+  refundedButAccepted:
+    "L'ordine è stato accettato su un altro dispositivo mentre veniva rimborsato: il pagamento è stato restituito, fallo pagare alla consegna o al ritiro.", // ours: ALREADY_DECIDED
+  refundReasonBalance: 'saldo Stripe insufficiente', // ours: a refund's reason
+  refundReasonDisputed: 'pagamento contestato dal cliente', // ours: a refund's reason
+  stripeAccountNotFound: 'Account Stripe non trovato.', // ours: VALIDATION
+  stripeAccountNotItalian: 'I pagamenti con carta sono disponibili solo per account Stripe italiani (IT).', // ours: VALIDATION
+
   // ---- chat (ours: the spec shows no chat texts)
   chatPlaceholder: 'Scrivi un messaggio', // ours
   chatSend: 'Invia', // ours
@@ -443,6 +459,9 @@ export const tf = {
   deliveryAction: (action: string, title: string) => `${action} ${title}`,
   /** The payment status choice of one order: 'Stato del pagamento: Ritiro 20:15 Mario'. */
   paymentStatusOf: (title: string) => `Stato del pagamento: ${title}`,
+  // ---- card payments (issue 7, ours)
+  /** A refund Stripe refused, with why: the order was kept. */
+  refundFailed: (reason: string) => `Rimborso non riuscito (${reason}): l'ordine non è stato rifiutato.`,
   /** A section heading with its count: 'Da accettare (2)'. */
   sectionCount: (title: string, n: number) => `${title} (${n})`,
   /** 'Prima possibile (20:45)': the customer chose asap, the server assigned that slot. */

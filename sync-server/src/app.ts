@@ -26,6 +26,7 @@ import { liveRoutes } from './live/live-route.ts';
 import { createMailer } from './mail/mailer.ts';
 import { menuPlugin } from './menu/index.ts';
 import { orderingPlugin } from './ordering/index.ts';
+import { paymentsPlugin } from './payments/index.ts';
 import { roomsPlugin } from './rooms/index.ts';
 import { SyncCore } from './sync/sync-core.ts';
 import { syncRoutes } from './sync/sync-routes.ts';
@@ -135,6 +136,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(dashboardPlugin);
   await app.register(tableCallsPlugin);
   await app.register(deliveryPlugin);
+  await app.register(paymentsPlugin);
   if (pwa) await installPwa(app, config.pwaDist);
 
   app.sessions.prune();

@@ -31,6 +31,8 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Another Stripe API origin (tests and e2e: the fake on loopback); unset = api.stripe.com. */
+  STRIPE_API_BASE: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   COMANDA_DEMO: flag,
   COMANDA_DEMO_PASSWORD: optionalString.pipe(z.string().min(8).optional()),
   COMANDA_FAKE_NOW: optionalString.pipe(z.iso.datetime({ offset: true }).optional()),
@@ -52,7 +54,13 @@ export interface Config {
   smtpUrl: string | undefined;
   mailDir: string;
   mailFrom: string;
-  stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string };
+  stripe: {
+    secretKey?: string;
+    publishableKey?: string;
+    webhookSecret?: string;
+    /** Origin of the Stripe API the SDK talks to (`STRIPE_API_BASE`); undefined = Stripe's own. */
+    apiBase?: string;
+  };
   demo: boolean;
   demoPassword: string | undefined;
   /** ISO instant the server clock starts at (then runs on). */
@@ -124,6 +132,7 @@ export function loadConfig(
       secretKey: e.STRIPE_SECRET_KEY,
       publishableKey: e.STRIPE_PUBLISHABLE_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiBase: e.STRIPE_API_BASE,
     },
     demo: e.COMANDA_DEMO,
     demoPassword: e.COMANDA_DEMO_PASSWORD,

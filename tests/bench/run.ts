@@ -39,6 +39,7 @@ const benches: Record<string, () => Promise<void>> = {
   menu300: () => benchMenu300(),
   delivery: async () => (await import('./delivery.ts')).benchDelivery(),
   dashboard: async () => (await import('./dashboard.ts')).benchDashboard(),
+  stripe: async () => (await import('./stripe.ts')).benchStripe(),
   print: async () => (await import('./print.ts')).benchPrint(),
 };
 

@@ -5,7 +5,8 @@ import { refuseIfNewLines } from '../dashboard/entries.ts';
 import { businesses, orderLines, orders } from '../db/schema.ts';
 import { msg } from '../http/messages.ts';
 import { mutationRoute } from '../http/route.ts';
-import { deliveryAcceptedMail } from './mail.ts';
+import { recordPayStatus } from '../payments/pay-status.ts';
+import { deliveryAcceptedMail, deliveryRefundedMail } from './mail.ts';
 import { refundDelivery } from './payment.ts';
 import { allLines, deliveryWire, publishCount, recordPut, requireDelivery } from './writes.ts';
 
@@ -49,7 +50,7 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
       .from(businesses)
       .where(eq(businesses.id, businessId))
       .get();
-    const mail = deliveryAcceptedMail(entry, venue?.name ?? '');
+    const mail = deliveryAcceptedMail(entry, venue?.name ?? '', accepted.serviceFee);
     if (mail) afterCommit(() => app.mailer.queue(mail));
     return { success: true, table: entry };
   });
@@ -66,22 +67,66 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
     async ({ body, businessId }) => {
       const order = requireDelivery(app.store.db, businessId, body.deliveryId);
       const pending = order.closedAt === null && !order.accettato;
-      return pending ? refundDelivery(app, order) : { refundId: null };
+      if (!pending) return { refundId: null };
+      // Refused before any money moves when the tablet has not seen the latest lines.
+      refuseIfNewLines(app.store.db, order.id, body.seenVersion);
+      return refundDelivery(app, order);
     },
-    (ctx, _prepared) => {
-      const { body, db, businessId, now, change, publish } = ctx;
+    (ctx, prepared) => {
+      const { body, db, businessId, now, change, publish, afterCommit } = ctx;
       const order = requireDelivery(db, businessId, body.deliveryId);
-      if (order.accettato) throw new AppError('ALREADY_DECIDED', t.deliveryAlreadyAccepted);
+      /**
+       * Accepted on another tablet, or new lines, while Stripe refunded: the rejection is refused
+       * and the order stays, but its money is back with the customer, so once this refusal is
+       * stored the order is recorded unpaid ('order' change, `changeStatusPay` 0).
+       */
+      const keptAfterRefund = (err: AppError): AppError => {
+        const paymentIntentId = order.paymentIntentId;
+        if (prepared.refundId === null || paymentIntentId === null) return err;
+        app.log.warn(
+          { deliveryId: order.id, refundId: prepared.refundId },
+          'refunded, then the rejection was refused',
+        );
+        setImmediate(() => {
+          const input = {
+            scope: calls.deliveryReject.path,
+            key: null,
+            paymentIntentId,
+            businessId,
+            status: 0 as const,
+          };
+          recordPayStatus(app, input).catch((e: unknown) =>
+            app.log.error({ err: e, deliveryId: order.id }, 'unpaid not recorded'),
+          );
+        });
+        return err;
+      };
+      if (order.accettato) {
+        const text = prepared.refundId === null ? t.deliveryAlreadyAccepted : t.refundedButAccepted;
+        throw keptAfterRefund(new AppError('ALREADY_DECIDED', text));
+      }
       if (order.closedAt !== null) return { success: true };
-      // Issue 7: a refund made in the prepare step for an order another tablet accepted meanwhile
-      // (refused just above) must be dealt with there; `prepared.refundId` names it.
-      refuseIfNewLines(db, order.id, body.seenVersion);
+      try {
+        refuseIfNewLines(db, order.id, body.seenVersion);
+      } catch (err) {
+        throw err instanceof AppError ? keptAfterRefund(err) : err;
+      }
       const lines = allLines(db, order);
       db.update(orders).set({ closedAt: now, updatedAt: now }).where(eq(orders.id, order.id)).run();
       change('order', order.id, 'delete');
       for (const line of lines) change('line', line.id, 'delete');
       publish('removeDelivery', { deliveryId: order.id });
       publishCount(ctx, businessId);
+      if (prepared.refundId !== null) {
+        // Issue 7: the customer is told by e-mail that the order was refused and refunded.
+        const venue = db
+          .select({ name: businesses.name })
+          .from(businesses)
+          .where(eq(businesses.id, businessId))
+          .get();
+        const mail = deliveryRefundedMail(deliveryWire(order, lines), order.serviceFee, venue?.name ?? '');
+        if (mail) afterCommit(() => app.mailer.queue(mail));
+      }
       return { success: true };
     },
   );

@@ -200,7 +200,7 @@ describe('reject', () => {
     );
   });
 
-  it('a card-paid one asks for the refund first; until issue 7 wires it, refused and kept', async () => {
+  it('a card-paid one asks for the refund first; without Stripe keys, refused and kept', async () => {
     const { deliveryId } = await placeDelivery(v);
     v.app.app.store.db
       .update(orders)

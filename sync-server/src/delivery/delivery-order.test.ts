@@ -254,7 +254,7 @@ describe('refusals: the spec’s codes, nothing stored', () => {
     expect((await placeDelivery(v, { tipo: 'Ritiro', costoConsegna: 0 })).table.costoConsegna).toBe(0);
   });
 
-  it('lines that do not match the menu, an out-of-menu line, a card payment not yet wired', async () => {
+  it('lines that do not match the menu, an out-of-menu line, a card payment without Stripe keys', async () => {
     await expectRefused(deliveryBody(v, {}, [cartLine(v.menu.esaurito, 1)]), 400, 'dish_error');
     const outOfMenu = {
       id: null,

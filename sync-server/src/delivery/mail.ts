@@ -22,14 +22,14 @@ function variantText(line: ReservationLine): string {
 /**
  * The customer's confirmation once the venue accepted a delivery or pickup (spec 2.11: "an e-mail
  * with the details will arrive once the order is confirmed"): the summary of spec 2.10 (type,
- * time, name, phone, address, city, notes, then the lines and the totals). Null without an
- * address to write to.
+ * time, name, phone, address, city, notes, then the lines and the totals, with the card fee
+ * the customer paid, if any). Null without an address to write to.
  */
-export function deliveryAcceptedMail(entry: TableOrder, venueName: string): Mail | null {
+export function deliveryAcceptedMail(entry: TableOrder, venueName: string, serviceFee = 0): Mail | null {
   if (!entry.email) return null;
   const consegna = entry.tipo === 'Consegna';
   const lines = entry.reservations.filter((line) => line.status !== 'owner_deleted');
-  const totals = orderTotals(lines, { costoConsegna: consegna ? (entry.costoConsegna ?? 0) : 0 });
+  const totals = orderTotals(lines, { costoConsegna: consegna ? (entry.costoConsegna ?? 0) : 0, serviceFee });
   const who = [entry.nome, entry.cognome].filter(Boolean).join(' ');
   const details = [
     `${t.deliveryType}: ${consegna ? t.delivery : t.pickup}`,
@@ -47,8 +47,9 @@ export function deliveryAcceptedMail(entry: TableOrder, venueName: string): Mail
   const money = [
     `${t.rowSubtotal}: ${formatEuro(totals.subtotal)}`,
     consegna ? `${t.rowDeliveryCost}: ${formatEuro(totals.costoConsegna)}` : null,
+    serviceFee > 0 ? `${t.rowServiceCosts}: ${formatEuro(serviceFee)}` : null,
     `${t.rowTotal}: ${formatEuro(totals.total)}`,
-    `Pagamento: ${entry.paymentIntentId ? 'con carta' : consegna ? 'alla consegna' : 'alla cassa, al ritiro'}`,
+    `Pagamento: ${entry.paymentIntentId ? `con carta${entry.statusPay === 1 ? ', pagato' : ', non ancora pagato'}` : consegna ? 'alla consegna' : 'alla cassa, al ritiro'}`,
   ].filter((row): row is string => row !== null);
   return {
     to: entry.email,
@@ -65,6 +66,31 @@ export function deliveryAcceptedMail(entry: TableOrder, venueName: string): Mail
       ...money,
       '',
       'Grazie e a presto!',
+      venueName,
+    ].join('\n'),
+  };
+}
+
+/**
+ * The customer's notice that a card-paid delivery or pickup was refused and its payment given
+ * back (issue 7: "the order is removed and the customer told by e-mail"). Null without an address.
+ */
+export function deliveryRefundedMail(entry: TableOrder, serviceFee: number, venueName: string): Mail | null {
+  if (!entry.email) return null;
+  const consegna = entry.tipo === 'Consegna';
+  const lines = entry.reservations.filter((line) => line.status !== 'owner_deleted');
+  const totals = orderTotals(lines, { costoConsegna: consegna ? (entry.costoConsegna ?? 0) : 0, serviceFee });
+  const what = `${consegna ? t.delivery : t.pickup}${entry.orario ? ` delle ${entry.orario}` : ''}`;
+  return {
+    to: entry.email,
+    subject: `Ordine non accettato - ${venueName}`,
+    text: [
+      entry.nome ? `Ciao ${entry.nome},` : 'Ciao,',
+      '',
+      `${venueName} non può accettare il tuo ordine (${what}).`,
+      `Il pagamento con carta di ${formatEuro(totals.total)} è stato rimborsato: l'importo tornerà sulla tua carta nei prossimi giorni lavorativi.`,
+      '',
+      'Ci scusiamo per il disagio.',
       venueName,
     ].join('\n'),
   };

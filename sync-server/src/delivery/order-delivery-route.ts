@@ -1,4 +1,13 @@
-import { AppError, type CallDef, calls, type KitchenArea, servedCity, t } from '@comanda/shared-schema';
+import {
+  AppError,
+  type CallDef,
+  calls,
+  cardCharge,
+  type KitchenArea,
+  type ParsedBody,
+  servedCity,
+  t,
+} from '@comanda/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import type { BusinessRecord } from '../db/schema.ts';
 import { msg } from '../http/messages.ts';
@@ -6,6 +15,7 @@ import { type MutationContext, mutationRoute } from '../http/route.ts';
 import { randomId } from '../lib/ids.ts';
 import { priceCart } from '../ordering/price-cart.ts';
 import { requireVenue, venueIsClosed } from '../ordering/venue.ts';
+import { applyPayStatus } from '../payments/pay-status.ts';
 import { deliveryAcceptedMail } from './mail.ts';
 import { decidePayment, type PaymentDecision } from './payment.ts';
 import { asapPlan, isFullAt, windowSlots } from './slot-plan.ts';
@@ -19,7 +29,13 @@ import { allLines, deliveryWire, insertLines, publishCount, recordPut } from './
  */
 const userOrderDelivery = { ...calls.userOrderDelivery, mutation: true } as const satisfies CallDef;
 
-type Ctx = MutationContext<typeof userOrderDelivery>;
+/**
+ * What storing a delivery reads of a send: orderDelivery's body, or create-payment-intent's (the
+ * card send, issue 7), which stores the order through `storeDelivery` too.
+ */
+export type DeliverySend = Omit<ParsedBody<(typeof calls)['userOrderDelivery']>, 'paymentIntentId'>;
+export type StoreContext = Omit<MutationContext<CallDef>, 'body'> & { body: DeliverySend };
+type Ctx = StoreContext;
 
 /**
  * The slot the order gets, or SLOT_TAKEN / VENUE_CLOSED: the send-time checks of spec 5, read
@@ -42,15 +58,23 @@ function chooseSlot(ctx: Ctx, venue: BusinessRecord, byOwner: boolean, areas: Ki
   return { orario, slotDate };
 }
 
-/** A resend naming a deliveryId already stored: that order's answer, nothing written. */
-function alreadyStored(ctx: Ctx, venue: BusinessRecord) {
+/**
+ * A resend naming a deliveryId already stored: that order's answer, nothing written, except that
+ * a card send must name the order's own payment intent, and a confirmed payment (the success
+ * page resending its dataClient) marks the order paid once.
+ */
+function alreadyStored(ctx: Ctx, venue: BusinessRecord, payment: PaymentDecision) {
   const { body, db } = ctx;
   if (body.deliveryId === undefined) return null;
-  const existing = deliveryStatements(db).orderById.get({ id: body.deliveryId });
+  let existing = deliveryStatements(db).orderById.get({ id: body.deliveryId });
   if (!existing) return null;
   if (existing.businessId !== venue.id || existing.kind === 'table') {
     throw new AppError('CONFLICT', t.deliveryIdTaken);
   }
+  if (payment.paymentIntentId !== null && existing.paymentIntentId !== payment.paymentIntentId) {
+    throw new AppError('CONFLICT', t.cardDeliveryIdTaken);
+  }
+  if (payment.paid) existing = applyPayStatus(ctx, existing, 1);
   return {
     success: true as const,
     deliveryId: existing.id,
@@ -58,15 +82,18 @@ function alreadyStored(ctx: Ctx, venue: BusinessRecord) {
   };
 }
 
-function run(ctx: Ctx, payment: PaymentDecision) {
+/** Stores a delivery or pickup (every send-time check inside the transaction) and publishes it. */
+export function storeDelivery(ctx: Ctx, payment: PaymentDecision) {
   const { body, db, now, user, publish, afterCommit } = ctx;
   const venue = requireVenue(db, body.ownerId);
   const ownerHere = user.user.role === 'owner' && user.businessId === venue.id;
   if (body.isOwner && !ownerHere) throw new AppError('FORBIDDEN', msg.forbidden);
   const byOwner = body.isOwner === true;
 
-  const stored = alreadyStored(ctx, venue);
+  const stored = alreadyStored(ctx, venue, payment);
   if (stored) return stored;
+  // A payment is always made for an order create-payment-intent stored first: never a new one.
+  if (payment.paid) throw new AppError('CONFLICT', t.paymentDoesNotMatch);
 
   // The 'Ops! Il gestore ha appena disabilitato la consegna' dialog; the owner's phone orders pass.
   if (!byOwner && !venue.abilitaConsegna) throw new AppError('DELIVERY_DISABLED', t.deliveryDisabledTitle);
@@ -84,6 +111,13 @@ function run(ctx: Ctx, payment: PaymentDecision) {
     throw new AppError('FEE_CHANGED', t.deliveryFeeChanged);
   }
   const priced = priceCart(db, venue.id, body.cart, byOwner);
+  // Spec 9: the card fee on what the order costs (lines and delivery fee), customers by card only.
+  const net = priced.reduce((sum, line) => sum + line.price * line.amount, 0) + fee;
+  const serviceFee = payment.paymentMethod === 'carta' ? cardCharge(net).fee : 0;
+  // The intent was made for this very order: a menu price changed since is refused, not charged.
+  if (payment.chargedTotal !== null && payment.chargedTotal !== net + serviceFee) {
+    throw new AppError('CONFLICT', t.cardPricesChanged);
+  }
   const areas = [...new Set(priced.map((line) => line.selectedOption))];
   const slot = chooseSlot(ctx, venue, byOwner, areas);
 
@@ -106,9 +140,10 @@ function run(ctx: Ctx, payment: PaymentDecision) {
     // The owner's phone order needs no decision (spec 4: created awaiting it otherwise).
     accettato: byOwner,
     costoConsegna: fee,
-    serviceFee: payment.serviceFee,
+    serviceFee,
     paymentMethod: payment.paymentMethod,
     paymentIntentId: payment.paymentIntentId,
+    accountIdPayment: payment.accountIdPayment,
     statusPay: payment.paid,
     now,
   });
@@ -135,7 +170,7 @@ export async function orderDeliveryRoute(app: FastifyInstance): Promise<void> {
     app,
     userOrderDelivery,
     ({ body }) => decidePayment(app, body),
-    run,
+    storeDelivery,
     { businessOf: ({ body }) => body.ownerId },
   );
 }

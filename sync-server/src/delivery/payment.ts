@@ -1,43 +1,105 @@
-import { AppError, t } from '@comanda/shared-schema';
+import { AppError, orderTotals, t } from '@comanda/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import type { OrderRecord } from '../db/schema.ts';
+import { linesOfOrder, lineWire } from '../ordering/queries.ts';
+import { refundPayment } from '../payments/refund.ts';
+import { CURRENCY, requireStripe, stripeFailure } from '../payments/stripe-client.ts';
+import { deliveryStatements } from './statements.ts';
 
 /**
- * The two seams between delivery and card payments (issue 7 fills them in). Both run before the
- * sync core's transaction (they may call Stripe), so whatever they decide is re-read inside it.
+ * The two seams between delivery and card payments (issue 7). Both run before the sync core's
+ * transaction (they may call Stripe), so whatever they decide is re-read inside it.
  */
 
 /** How a delivery is paid, as stored on the order. */
 export interface PaymentDecision {
   paymentMethod: 'cassa' | 'carta';
   paymentIntentId: string | null;
-  /** Card service fee charged (cents), 0 for cassa. */
-  serviceFee: number;
+  /** The connected account the intent lives on (direct charge). */
+  accountIdPayment: string | null;
   /** Already paid (a confirmed card payment). */
   paid: boolean;
+  /**
+   * carta: what the intent charges (cents). The order stored must cost exactly this (lines,
+   * delivery fee and the card fee of spec 9, all from the server), or the send is refused.
+   */
+  chargedTotal: number | null;
 }
 
 export const PAY_AT_COUNTER: PaymentDecision = {
   paymentMethod: 'cassa',
   paymentIntentId: null,
-  serviceFee: 0,
+  accountIdPayment: null,
   paid: false,
+  chargedTotal: null,
 };
 
+/** What the stored order costs by card now: its live lines, delivery fee and card fee. */
+export function storedCharge(db: FastifyInstance['store']['db'], order: OrderRecord): number {
+  const lines = linesOfOrder(db, order.id).map((line) => lineWire(line, order));
+  return orderTotals(lines, { costoConsegna: order.costoConsegna, serviceFee: order.serviceFee }).total;
+}
+
 /**
- * A send's payment: cassa without a payment intent. With one (choice carta), issue 7 will fetch
- * the intent, check that it succeeded for this venue's account and for the total the server
- * computes from the menu (cardCharge), and answer 'carta' with its fee. Until then a payment
- * intent is refused, so no order claims a payment nobody checked.
+ * A send's payment. Without a payment intent: cassa. With one, the send is the success page
+ * resending its dataClient after paying: the order was stored by create-payment-intent (the card
+ * send), and this only confirms it. The intent is fetched from Stripe on the order's account and
+ * must be that order's (same id, its deliveryId and venue in the metadata), for the amount the
+ * server computes for it, in euro, and succeeded; the run then answers the stored order and
+ * marks it paid once (idempotent with the webhook and `payment-status`).
  */
 export async function decidePayment(
-  _app: FastifyInstance,
-  body: { paymentIntentId?: string | undefined; isOwner?: boolean | undefined },
+  app: FastifyInstance,
+  body: {
+    paymentIntentId?: string | undefined;
+    isOwner?: boolean | undefined;
+    ownerId: string;
+    deliveryId?: string | undefined;
+  },
 ): Promise<PaymentDecision> {
-  if (body.paymentIntentId === undefined) return PAY_AT_COUNTER;
-  throw new AppError('VALIDATION', t.cardPaymentUnavailable, {
-    issues: [{ path: 'paymentIntentId', message: t.cardPaymentUnavailable }],
-  });
+  const { paymentIntentId } = body;
+  if (paymentIntentId === undefined) return PAY_AT_COUNTER;
+  // The owner ordering for a customer pays nothing by card (spec 6).
+  if (body.isOwner)
+    throw new AppError('VALIDATION', t.cardPaymentUnavailable, {
+      issues: [{ path: 'paymentIntentId', message: t.cardPaymentUnavailable }],
+    });
+  const stripe = requireStripe(app, 'paymentIntentId');
+  const { db } = app.store;
+  const order = body.deliveryId ? deliveryStatements(db).orderById.get({ id: body.deliveryId }) : undefined;
+  if (!order || order.businessId !== body.ownerId || order.paymentIntentId !== paymentIntentId) {
+    throw new AppError('CONFLICT', t.paymentDoesNotMatch);
+  }
+  const account = order.accountIdPayment;
+  const intent = await stripe.paymentIntents
+    .retrieve(paymentIntentId, {}, account ? { stripeAccount: account } : {})
+    .catch((err: unknown) => {
+      throw stripeFailure(app.log, err, { deliveryId: order.id, paymentIntentId }, (e) =>
+        e.code === 'resource_missing'
+          ? new AppError('NOT_FOUND', t.paymentNotFound)
+          : new AppError('CONFLICT', t.cardPaymentUnavailable),
+      );
+    });
+  const mine =
+    intent.metadata?.deliveryId === order.id &&
+    intent.metadata?.businessId === order.businessId &&
+    intent.currency === CURRENCY &&
+    intent.amount === storedCharge(db, order);
+  if (!mine) {
+    app.log.warn(
+      { deliveryId: order.id, paymentIntentId, amount: intent.amount },
+      'payment intent does not match its order',
+    );
+    throw new AppError('CONFLICT', t.paymentDoesNotMatch);
+  }
+  if (intent.status !== 'succeeded') throw new AppError('CONFLICT', t.paymentNotCompleted);
+  return {
+    paymentMethod: 'carta',
+    paymentIntentId,
+    accountIdPayment: account,
+    paid: true,
+    chargedTotal: intent.amount,
+  };
 }
 
 /** What a refund left behind, for the rejection that follows it. */
@@ -47,17 +109,16 @@ export interface RefundOutcome {
 
 /**
  * Refunds a card-paid delivery before it is rejected (spec 4: "if a card payment intent exists a
- * refund is requested first"). Nothing to do without a payment intent. Issue 7 implements the
- * refund through Stripe (idempotent per delivery, so a retried rejection never refunds twice);
- * until then a paid delivery cannot be rejected: refused (CONFLICT), and nothing changes.
+ * refund is requested first"). Nothing to do without a payment intent. Through Stripe,
+ * idempotent per delivery (one refund however often a rejection is retried or replayed); an
+ * intent not paid yet is canceled, so nobody pays for a rejected order. Refused (nothing
+ * changes, the order stays) without Stripe keys, or with Stripe's reason when it refuses;
+ * PAYMENT_ERROR when it cannot be reached (the outbox retries).
  */
 export async function refundDelivery(
   app: FastifyInstance,
-  order: Pick<OrderRecord, 'id' | 'paymentIntentId' | 'accountIdPayment'>,
+  order: Pick<OrderRecord, 'id' | 'businessId' | 'paymentIntentId' | 'accountIdPayment'>,
 ): Promise<RefundOutcome> {
   if (order.paymentIntentId === null) return { refundId: null };
-  // Issue 7: with app.config.stripe.secretKey set, refund here and return its id. Until then
-  // (configured or not) refuse, rather than reject an order whose money nobody gave back.
-  app.log.warn({ deliveryId: order.id }, 'refund requested but card refunds are not wired yet');
-  throw new AppError('CONFLICT', t.refundUnavailable);
+  return refundPayment(app, order);
 }

@@ -87,6 +87,7 @@ export const deliveryStatements = perDb((db) => ({
       serviceFee: p('serviceFee'),
       paymentMethod: p('paymentMethod'),
       paymentIntentId: p('paymentIntentId'),
+      accountIdPayment: p('accountIdPayment'),
       statusPay: p('statusPay'),
       createdAt: p('now'),
       updatedAt: p('now'),

@@ -1,0 +1,132 @@
+import { AppError, type CallDef, calls, cardCharge, orderTotals, t } from '@comanda/shared-schema';
+import type { FastifyInstance } from 'fastify';
+import type Stripe from 'stripe';
+import { storeDelivery } from '../delivery/order-delivery-route.ts';
+import type { PaymentDecision } from '../delivery/payment.ts';
+import { deliveryStatements } from '../delivery/statements.ts';
+import { type CallContext, mutationRoute } from '../http/route.ts';
+import { priceCart } from '../ordering/price-cart.ts';
+import { requireVenue } from '../ordering/venue.ts';
+import { CURRENCY, cardUnavailable, MIN_CARD_CHARGE, requireStripe, stripeFailure } from './stripe-client.ts';
+
+/** The card send is a customer's write through the sync core, not an outbox call (as orderDelivery). */
+const createPaymentIntent = { ...calls.createPaymentIntent, mutation: true } as const satisfies CallDef;
+
+interface Prepared {
+  intent: Stripe.PaymentIntent;
+  accountId: string;
+  chargedTotal: number;
+}
+
+/**
+ * Before the transaction: the PaymentIntent for the order this send stores, on the venue's
+ * connected account, for the amount the server computes (its menu's prices, its delivery fee,
+ * the card fee of spec 9; the client's totalAmount/netAmount are ignored). The Stripe
+ * idempotency key is the delivery's and its amount: a retried send gets the same intent, a send
+ * of another cart under a reused deliveryId a new one. A resend of an order already stored gets
+ * that order's intent back, without creating anything.
+ */
+async function prepare(
+  app: FastifyInstance,
+  ctx: CallContext<typeof createPaymentIntent>,
+): Promise<Prepared> {
+  const { body, req } = ctx;
+  const stripe = requireStripe(app);
+  const { db } = app.store;
+  const venue = requireVenue(db, body.ownerId);
+  const stripeAccount = venue.stripeAccountId;
+  if (!stripeAccount) throw cardUnavailable();
+  const context = { deliveryId: body.deliveryId, businessId: venue.id };
+  const failed = (err: unknown) =>
+    stripeFailure(req.log, err, context, (e) =>
+      e.type === 'StripeIdempotencyError'
+        ? new AppError('CONFLICT', t.cardDeliveryIdTaken)
+        : new AppError('CONFLICT', t.cardPaymentUnavailable),
+    );
+
+  const stored = deliveryStatements(db).orderById.get({ id: body.deliveryId });
+  if (stored) {
+    if (stored.businessId !== venue.id || stored.kind === 'table' || stored.paymentIntentId === null) {
+      throw new AppError('CONFLICT', t.cardDeliveryIdTaken);
+    }
+    const accountId = stored.accountIdPayment ?? stripeAccount;
+    const intent = await stripe.paymentIntents
+      .retrieve(stored.paymentIntentId, {}, { stripeAccount: accountId })
+      .catch((err: unknown) => {
+        throw failed(err);
+      });
+    return { intent, accountId, chargedTotal: intent.amount };
+  }
+
+  const consegna = body.tipo === 'Consegna';
+  const priced = priceCart(db, venue.id, body.cart, false);
+  const net =
+    priced.reduce((sum, line) => sum + line.price * line.amount, 0) + (consegna ? venue.costoConsegna : 0);
+  const charge = cardCharge(net);
+  if (charge.total < MIN_CARD_CHARGE) {
+    throw new AppError('VALIDATION', t.cardAmountTooLow, {
+      issues: [{ path: 'cart', message: t.cardAmountTooLow }],
+    });
+  }
+  const intent = await stripe.paymentIntents
+    .create(
+      {
+        amount: charge.total,
+        currency: CURRENCY,
+        allowed_payment_method_types: ['card'],
+        metadata: { deliveryId: body.deliveryId, businessId: venue.id },
+      },
+      { stripeAccount, idempotencyKey: `comanda-pi-${body.deliveryId}-${charge.total}` },
+    )
+    .catch((err: unknown) => {
+      throw failed(err);
+    });
+  req.log.info({ ...context, paymentIntentId: intent.id, amount: charge.total }, 'payment intent created');
+  return { intent, accountId: stripeAccount, chargedTotal: charge.total };
+}
+
+/**
+ * `/api/stripe/create-payment-intent`, the carta send (spec 4: summary, then a payment intent,
+ * then the card dialog): the order is stored exactly as orderDelivery stores it (every send-time
+ * check in the one transaction, slot claimed, awaiting the owner, unpaid, card fee charged) with
+ * its intent, and the answer hands the browser the intent's client secret.
+ */
+export async function intentRoute(app: FastifyInstance): Promise<void> {
+  mutationRoute<typeof createPaymentIntent, Prepared>(
+    app,
+    createPaymentIntent,
+    (ctx) => prepare(app, ctx),
+    (ctx, { intent, accountId, chargedTotal }) => {
+      const decision: PaymentDecision = {
+        paymentMethod: 'carta',
+        paymentIntentId: intent.id,
+        accountIdPayment: accountId,
+        paid: false,
+        chargedTotal,
+      };
+      const { table } = storeDelivery(ctx, decision);
+      const order = deliveryStatements(ctx.db).orderById.get({ id: table.id });
+      if (!order) throw new Error('card delivery vanished inside its transaction');
+      if (order.closedAt !== null) throw new AppError('CONFLICT', t.deliveryNotOpen);
+      if (!intent.client_secret) throw new Error('payment intent without a client secret');
+      const totals = orderTotals(table.reservations, {
+        costoConsegna: order.costoConsegna,
+        serviceFee: order.serviceFee,
+      });
+      return {
+        success: true as const,
+        clientSecret: intent.client_secret,
+        paymentIntentId: intent.id,
+        accountId,
+        deliveryId: order.id,
+        amounts: {
+          netAmount: totals.subtotal + totals.costoConsegna,
+          serviceFee: totals.serviceFee,
+          totalAmount: totals.total,
+        },
+        table,
+      };
+    },
+    { businessOf: ({ body }) => body.ownerId },
+  );
+}

@@ -1,0 +1,176 @@
+import { calls, SYNC_HEADERS, t, tf } from '@comanda/shared-schema';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { orders } from '../db/schema.ts';
+import { everything, mailsTo, pendingCount } from '../delivery/delivery-test-kit.ts';
+import { device } from '../rooms/rooms-test-kit.ts';
+import { type FakeStripe, startFakeStripe } from '../testing/fake-stripe.ts';
+import { createOwner } from '../testing/test-app.ts';
+import {
+  CARD_TOTAL,
+  type CardVenue,
+  deliverEvent,
+  paidCardOrder,
+  placeCardOrder,
+  setupCardVenue,
+} from './payments-test-kit.ts';
+
+let fake: FakeStripe;
+let v: CardVenue;
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+});
+afterAll(async () => {
+  await fake.stop();
+});
+beforeEach(async () => {
+  fake.reset();
+  v = await setupCardVenue(fake);
+});
+afterEach(async () => {
+  await v.app.close();
+});
+
+const orderRow = (id: string) => v.app.app.store.db.select().from(orders).where(eq(orders.id, id)).get();
+
+describe('rejecting a card order', () => {
+  it('paid: refunds once, even with the rejection replayed twice and sent again by another tablet', async () => {
+    const paid = await paidCardOrder(v);
+    await deliverEvent(v, fake.event('payment_intent.succeeded', paid.paymentIntentId));
+    const reject = { deliveryId: paid.deliveryId };
+    const desk = device(v.app, v.owner);
+    const first = await desk.send(calls.deliveryReject.path, reject);
+    expect(first.statusCode, first.body).toBe(200);
+    for (let i = 0; i < 2; i++) {
+      const replay = await desk.sendAs(1, calls.deliveryReject.path, reject);
+      expect(replay.statusCode).toBe(200);
+      expect(replay.headers[SYNC_HEADERS.replayed]).toBe('1');
+    }
+    const other = await device(v.app, v.owner).send(calls.deliveryReject.path, reject);
+    expect(other.statusCode, other.body).toBe(200);
+
+    expect(fake.refunds()).toEqual([
+      expect.objectContaining({
+        payment_intent: paid.paymentIntentId,
+        amount: CARD_TOTAL,
+        status: 'succeeded',
+      }),
+    ]);
+    expect(fake.count('createRefund')).toBe(1);
+    expect(fake.calls.find((c) => c.op === 'createRefund')?.account).toBe(paid.accountId);
+    expect(orderRow(paid.deliveryId)?.closedAt).not.toBeNull();
+    expect(await pendingCount(v)).toBe(0);
+    const [mail, ...more] = await mailsTo(v, 'lucia@example.it');
+    expect(more).toEqual([]);
+    expect(mail?.text).toContain('Pizzeria da Mario non può accettare il tuo ordine (Consegna delle 20:00).');
+    expect(mail?.text).toContain('Il pagamento con carta di 28,69 € è stato rimborsato');
+  });
+
+  it('two tablets rejecting at the same moment: one refund, the order removed once', async () => {
+    const paid = await paidCardOrder(v);
+    const reject = { deliveryId: paid.deliveryId };
+    const answers = await Promise.all(
+      [device(v.app, v.owner), device(v.app, v.owner)].map((d) => d.send(calls.deliveryReject.path, reject)),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(fake.refunds()).toHaveLength(1);
+    expect(orderRow(paid.deliveryId)?.closedAt).not.toBeNull();
+  });
+
+  it('accepted on another tablet while Stripe refunded: refused with the truth, recorded unpaid', async () => {
+    const paid = await paidCardOrder(v);
+    await deliverEvent(v, fake.event('payment_intent.succeeded', paid.paymentIntentId));
+    fake.onCall = async (op) => {
+      if (op !== 'createRefund') return;
+      fake.onCall = null;
+      const accept = await device(v.app, v.owner).send(calls.deliveryAccept.path, {
+        deliveryId: paid.deliveryId,
+      });
+      expect(accept.statusCode, accept.body).toBe(200);
+    };
+    const res = await device(v.app, v.owner).send(calls.deliveryReject.path, { deliveryId: paid.deliveryId });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'ALREADY_DECIDED', error: t.refundedButAccepted });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(orderRow(paid.deliveryId)).toMatchObject({ accettato: true, closedAt: null, statusPay: false });
+    expect(fake.refunds()).toHaveLength(1);
+  });
+
+  it('refund-stripe first (the spec’s order), then the rejection: still one refund', async () => {
+    const paid = await paidCardOrder(v);
+    const refund = await v.tablet.send(calls.refundStripe.path, {
+      paymentIntentId: paid.paymentIntentId,
+      accountIdPayment: paid.accountId,
+      deliveryId: paid.deliveryId,
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    const refundId = refund.json().refundId;
+    expect(refundId).toMatch(/^re_/);
+    // Idempotent by itself too.
+    const again = await v.tablet.send(calls.refundStripe.path, { paymentIntentId: paid.paymentIntentId });
+    expect(again.json()).toEqual({ success: true, refundId });
+    expect((await v.tablet.send(calls.deliveryReject.path, { deliveryId: paid.deliveryId })).statusCode).toBe(
+      200,
+    );
+    expect(fake.refunds().map((r) => r.id)).toEqual([refundId]);
+  });
+
+  it('not paid yet: the intent is canceled (the open card dialog can no longer charge), no refund', async () => {
+    const order = await placeCardOrder(v);
+    const res = await v.tablet.send(calls.deliveryReject.path, { deliveryId: order.deliveryId });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(fake.intent(order.paymentIntentId)?.status).toBe('canceled');
+    expect(fake.refunds()).toEqual([]);
+    await expect(fake.confirm(order.paymentIntentId)).rejects.toThrow();
+    expect(await mailsTo(v, 'lucia@example.it')).toEqual([]);
+  });
+
+  it('a refund Stripe refuses keeps the order and tells the owner why; once fixed, rejecting works', async () => {
+    const paid = await paidCardOrder(v);
+    fake.failNext({
+      op: 'createRefund',
+      status: 400,
+      code: 'balance_insufficient',
+      message: 'Insufficient funds',
+    });
+    const before = everything(v);
+    const desk = device(v.app, v.owner);
+    const res = await desk.send(calls.deliveryReject.path, { deliveryId: paid.deliveryId });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'CONFLICT', error: tf.refundFailed(t.refundReasonBalance) });
+    const after = everything(v);
+    expect(after.orders).toEqual(before.orders);
+    expect(after.changes).toEqual(before.changes);
+    expect(orderRow(paid.deliveryId)?.closedAt).toBeNull();
+
+    // Unreachable: 502, the counter does not move (the outbox sends the same mutation again).
+    fake.failNext({ op: 'retrieveIntent', status: 503, times: 2 });
+    const down = await desk.send(calls.deliveryReject.path, { deliveryId: paid.deliveryId });
+    expect(down.statusCode).toBe(502);
+    expect(down.json()).toMatchObject({ code: 'PAYMENT_ERROR', error: t.paymentServiceUnreachable });
+    expect(orderRow(paid.deliveryId)?.closedAt).toBeNull();
+    const retried = await desk.sendAs(2, calls.deliveryReject.path, { deliveryId: paid.deliveryId });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(fake.refunds()).toHaveLength(1);
+  });
+});
+
+describe('refund-stripe', () => {
+  it("refuses an unknown intent, another venue's, or one named with the wrong delivery: Stripe never asked", async () => {
+    const paid = await paidCardOrder(v);
+    const calls0 = fake.calls.length;
+    const refuse = async (body: Record<string, unknown>, owner = v.tablet) => {
+      const res = await owner.send(calls.refundStripe.path, body);
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'NOT_FOUND', error: t.paymentNotFound });
+    };
+    await refuse({ paymentIntentId: 'pi_unknown123' });
+    await refuse({ paymentIntentId: paid.paymentIntentId, deliveryId: 'another-delivery' });
+    const stranger = await createOwner(v.app);
+    await refuse({ paymentIntentId: paid.paymentIntentId }, device(v.app, stranger));
+    expect(fake.calls.length).toBe(calls0);
+    expect(fake.refunds()).toEqual([]);
+    expect(orderRow(paid.deliveryId)?.statusPay).toBe(false);
+  });
+});

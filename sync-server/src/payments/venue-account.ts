@@ -1,0 +1,93 @@
+import { AppError, calls, t } from '@comanda/shared-schema';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { type BusinessRecord, businesses } from '../db/schema.ts';
+import { msg } from '../http/messages.ts';
+import { mutationRoute, route } from '../http/route.ts';
+import { requireVenue } from '../ordering/venue.ts';
+import {
+  CARD_COUNTRY,
+  cardPaymentsOffered,
+  keysConfigured,
+  requireStripe,
+  stripeFailure,
+} from './stripe-client.ts';
+
+export function businessVenue(app: FastifyInstance, businessId: string): BusinessRecord | undefined {
+  return app.store.db.select().from(businesses).where(eq(businesses.id, businessId)).get();
+}
+
+/**
+ * The venue's Stripe settings: what a customer's delivery page needs to offer carta, and the
+ * owner's connected account (Connect, direct charges on it).
+ */
+export async function venueAccountRoutes(app: FastifyInstance): Promise<void> {
+  /** `GET /api/stripe/config?ownerId=`: carta offered, and Stripe.js's key and account. */
+  route(app, calls.stripeConfig, ({ body }) => {
+    const venue = requireVenue(app.store.db, body.ownerId);
+    const offered = cardPaymentsOffered(app.config, venue);
+    return {
+      success: true,
+      cardPayments: offered,
+      publishableKey: offered ? (app.config.stripe.publishableKey ?? null) : null,
+      accountId: offered ? venue.stripeAccountId : null,
+      country: CARD_COUNTRY,
+    };
+  });
+
+  route(app, calls.stripeAccountGet, ({ businessId }) => {
+    const venue = businessVenue(app, businessId);
+    if (!venue) throw new AppError('business_id_error', msg.businessNotFound);
+    return {
+      success: true,
+      stripeAccountId: venue.stripeAccountId,
+      keysConfigured: keysConfigured(app.config),
+      cardPayments: cardPaymentsOffered(app.config, venue),
+    };
+  });
+
+  /**
+   * Sets the account after asking Stripe that it exists and is Italian (spec 1: card payments
+   * are restricted to IT). An outbox mutation; no change row: the account is not part of the
+   * venue's offline copy (shared-schema BusinessRow has no field for it).
+   */
+  mutationRoute(
+    app,
+    calls.stripeAccountSet,
+    async ({ body, req }) => {
+      const id = body.stripeAccountId;
+      if (id === null) return;
+      const stripe = requireStripe(app);
+      const account = await stripe.accounts.retrieve(id).catch((err: unknown) => {
+        throw stripeFailure(
+          req.log,
+          err,
+          { stripeAccountId: id },
+          () =>
+            new AppError('VALIDATION', t.stripeAccountNotFound, {
+              issues: [{ path: 'stripeAccountId', message: t.stripeAccountNotFound }],
+            }),
+        );
+      });
+      if (account.country !== CARD_COUNTRY) {
+        throw new AppError('VALIDATION', t.stripeAccountNotItalian, {
+          issues: [{ path: 'stripeAccountId', message: t.stripeAccountNotItalian }],
+        });
+      }
+    },
+    ({ body, db, businessId }) => {
+      const row = db
+        .update(businesses)
+        .set({ stripeAccountId: body.stripeAccountId })
+        .where(eq(businesses.id, businessId))
+        .returning()
+        .get();
+      if (!row) throw new AppError('business_id_error', msg.businessNotFound);
+      return {
+        success: true,
+        stripeAccountId: row.stripeAccountId,
+        cardPayments: cardPaymentsOffered(app.config, row),
+      };
+    },
+  );
+}
