@@ -26,12 +26,14 @@ const RECEIVED = [
   'disconnect',
   // Added (issue 4): open menus refresh when the owner edits the menu.
   'menuChanged',
+  // Added (issue 8): a table's chat message was refused, with the reason.
+  'messageRefused',
 ];
 
 describe('live events', () => {
   it('has every event of spec section 7, spelled as the spec spells it', () => {
     expect(Object.keys(serverEvents).sort()).toEqual([...RECEIVED].sort());
-    expect(Object.keys(clientEvents).sort()).toEqual(['discardCalledTable', 'sendMessage']);
+    expect(Object.keys(clientEvents).sort()).toEqual(['discardCalledTable', 'joinChat', 'sendMessage']);
   });
 
   it('validates payloads', () => {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { Id } from './contract.ts';
 import { ChatMessage, PRINT_TYPES, TableOrder } from './entities.ts';
-import { Flag } from './fields.ts';
+import { ErrorCode } from './envelope.ts';
+import { ClientGeneratedId, Flag, Instant } from './fields.ts';
 
 /**
  * Live events (spec section 7 "Live events"). Every websocket frame is JSON
@@ -44,8 +45,11 @@ export const serverEvents = {
   removeTable: z.object({ tableId: Id, isDelivery: z.boolean() }),
   /** A customer called the waiter: 'Il Tavolo {n} richiede il cameriere'. */
   calledService: z.object({ tableId: Id, number: z.number().int().min(1) }),
-  /** A table call was discarded on another device. */
-  discardNotification: z.object({ tableId: Id }),
+  /**
+   * A table call was discarded on another device. Also to the table's customers (issue 8), with
+   * the time, so their phones say the waiter has seen the call.
+   */
+  discardNotification: z.object({ tableId: Id, answeredAt: Instant.optional() }),
   /** A dashboard entry was edited (table/modify) on another device: replace it. */
   modifyTable: z.object({ table: TableOrder }),
   /** A delivery was rejected or removed. */
@@ -54,6 +58,11 @@ export const serverEvents = {
   recieveMessage: ChatMessage,
   /** The whole conversation: a table's for a customer, every table's for the owner. */
   syncMessages: z.object({ tableId: Id.optional(), messages: z.array(ChatMessage) }),
+  /**
+   * Added (issue 8): a table's message was refused (chat off, more than 10 in 10 s, empty...):
+   * to that table's phones, with the message's `id` when it had one and the reason in Italian.
+   */
+  messageRefused: z.object({ tableId: Id, id: Id.optional(), code: ErrorCode, error: z.string() }),
   /** The print bridge wrote an order's bytes to the printer. */
   ORDER_PRINTED_NOTIFICATION: z.object({
     type: z.enum(PRINT_TYPES).optional(),
@@ -64,8 +73,19 @@ export const serverEvents = {
 } as const;
 
 export const clientEvents = {
-  sendMessage: z.object({ ownerId: Id, tableId: Id, text: z.string().min(1).max(500) }),
+  /** `id` (added): the phone's UUID for the message, so a resend after a drop is stored once. */
+  sendMessage: z.object({
+    ownerId: Id,
+    tableId: Id,
+    text: z.string().min(1).max(500),
+    id: ClientGeneratedId.optional(),
+  }),
   discardCalledTable: z.object({ tableId: Id, ownerId: Id }),
+  /**
+   * Added (issue 8): a customer's chat page asks for its table's conversation after each
+   * (re)connect; the server answers `syncMessages` to the table's sockets.
+   */
+  joinChat: z.object({ ownerId: Id, tableId: Id }),
 } as const;
 
 export type ServerEventName = keyof typeof serverEvents;

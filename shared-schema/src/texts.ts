@@ -355,6 +355,28 @@ export const t = {
   chatSend: 'Invia', // ours
   chatDisabled: 'La chat non è attiva.', // ours
   chatEnabledLabel: 'Chat attiva', // ours
+  // ---- chat and waiter call (issue 8, ours)
+  chatTitle: 'Chat con il locale', // ours: /user/chat heading
+  chatEmpty: 'Nessun messaggio. Scrivi al locale per qualsiasi richiesta.', // ours
+  chatMessageRequired: 'Scrivi un messaggio prima di inviarlo.', // ours: empty message refused
+  chatMessageTooLong: 'Il messaggio non può superare i 500 caratteri.', // ours
+  chatTooFast: 'Troppi messaggi in poco tempo: attendi qualche secondo e riprova.', // ours: rate limit
+  chatMessageLabel: 'Messaggio', // ours: the input's label
+  chatMessages: 'Messaggi', // ours: the conversation's accessible name
+  chatFromYou: 'Tu', // ours: the customer's own messages
+  chatFromVenue: 'Il locale', // ours: the owner's answers on the customer's screen
+  chatFromStaff: 'Staff', // ours: the owner's answers on the owner's screen
+  chatPending: 'In invio…', // ours: a message not yet confirmed by the server
+  chatNotSent: 'Non inviato', // ours
+  chatOffline: 'Connessione assente: il messaggio partirà appena torna la linea.', // ours
+  chatConversations: 'Conversazioni', // ours: /owner/chat list
+  chatNoConversations: 'Nessuna conversazione per ora.', // ours
+  chatChooseConversation: 'Scegli una conversazione.', // ours
+  chatBack: 'Tutte le conversazioni', // ours: back to the list on phones
+  chatAnswer: 'Risposta', // ours: the owner's input label
+  chatOpen: 'Apri la chat', // ours: the dashboard's link
+  chatDisabledOwner: 'La chat è disattivata: i clienti non possono scrivere né leggere le risposte.', // ours
+  waiterCallTooSoon: 'Hai già chiamato il cameriere da poco: attendi prima di chiamare di nuovo.', // ours
 
   // ---- accounts (ours: screens of spec 2.1)
   signIn: 'Accedi',
@@ -450,6 +472,22 @@ export const tf = {
   /** A ticket's age on the kitchen screen: '7 min'. */
   ticketAge: (minutes: number) => `${minutes} min`,
   newOrderFor: (where: string) => `Nuovo ordine: ${where}`,
+  // ---- chat and waiter call (issue 8, ours)
+  /** Unread customer messages: '2 non letti'. */
+  chatUnread: (n: number) => (n === 1 ? '1 non letto' : `${n} non letti`),
+  /** The dashboard's toast for a customer's message: 'Tavolo 8: Possiamo avere il sale?'. */
+  chatToast: (table: string, text: string) => `${table}: ${text}`,
+  /** The dashboard's chat link with its badge: 'Apri la chat: 2 non letti'. */
+  chatOpenUnread: (n: number) => `${t.chatOpen}: ${n === 1 ? '1 non letto' : `${n} non letti`}`,
+  /** Characters typed of the maximum: '12/500'. */
+  chatCounter: (length: number, max = 500) => `${length}/${max}`,
+  /** After the customer's call: 'Chiamata ricevuta alle 20:31'. */
+  waiterCallReceived: (time: string) => `Chiamata ricevuta alle ${time}`,
+  /** A tablet dismissed the call: 'Il cameriere ha visto la chiamata alle 20:33'. */
+  waiterCallAnswered: (time: string) => `Il cameriere ha visto la chiamata alle ${time}`,
+  /** The button's wait after a call: 'Puoi chiamare di nuovo tra 1:45'. */
+  waiterCallAgainIn: (seconds: number) =>
+    `Puoi chiamare di nuovo tra ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`,
   /** The bell's accessible name with its badge: 'Chiamate cameriere: 2'. */
   waiterCallsCount: (n: number) => `${t.callWaiter}: ${n}`,
   /** The delivery button's accessible name with its badge: 'Consegne: 1'. */

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { accountRoutes } from './auth/account-routes.ts';
 import { SessionStore } from './auth/sessions.ts';
 import { registerBusinessSnapshot } from './business/business-settings.ts';
+import { chatPlugin } from './chat/index.ts';
 import { createClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { dashboardPlugin } from './dashboard/index.ts';
@@ -135,6 +136,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(orderingPlugin);
   await app.register(dashboardPlugin);
   await app.register(tableCallsPlugin);
+  await app.register(chatPlugin);
   await app.register(deliveryPlugin);
   await app.register(paymentsPlugin);
   if (pwa) await installPwa(app, config.pwaDist);

@@ -41,6 +41,7 @@ const benches: Record<string, () => Promise<void>> = {
   dashboard: async () => (await import('./dashboard.ts')).benchDashboard(),
   stripe: async () => (await import('./stripe.ts')).benchStripe(),
   print: async () => (await import('./print.ts')).benchPrint(),
+  chat: async () => (await import('./chat.ts')).benchChat(),
 };
 
 const wanted = process.argv.slice(2);

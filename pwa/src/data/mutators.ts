@@ -1,5 +1,6 @@
 import type { Body, CallName, Calls } from '@comanda/shared-schema';
 import { orderViewMutators } from '../order-view/mutators.ts';
+import { chatMutators } from '../screens/owner-chat/mutators.ts';
 import { dashboardMutators } from '../screens/owner-dashboard/mutators.ts';
 import { deliveryMutators } from '../screens/owner-delivery/mutators.ts';
 import { menuMutators } from '../screens/owner-menu/mutators.ts';
@@ -25,4 +26,5 @@ export const mutators: MutatorMap = {
   ...dashboardMutators,
   ...orderViewMutators,
   ...deliveryMutators,
+  ...chatMutators,
 };

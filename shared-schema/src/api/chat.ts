@@ -1,7 +1,41 @@
 import { z } from 'zod';
 import { defineCall, emptyBody, Id, ok } from '../contract.ts';
 import { ChatMessage } from '../entities.ts';
-import { Flag } from '../fields.ts';
+import { ClientGeneratedId, Flag, Instant } from '../fields.ts';
+import { t } from '../texts.ts';
+
+/** A chat message's longest text (issue 8), in UTF-16 code units as zod and `maxLength` count. */
+export const CHAT_MESSAGE_MAX = 500;
+/**
+ * More than `max` customer messages from one table within `windowMs` are refused (issue 8). The
+ * server counts by arrival time, so `jitterMs` is forgiven: a phone writing exactly once a second
+ * (10 in 10 s, allowed) is not refused because its 11th message arrived a little early.
+ */
+export const CHAT_BURST = { max: 10, windowMs: 10_000, jitterMs: 500 } as const;
+/**
+ * How far back a conversation reaches: a table's customers see its messages since the table's
+ * last completed order and at most this long ago; owner devices keep this much offline.
+ */
+export const CHAT_HISTORY_MS = 12 * 60 * 60_000;
+/** After a waiter call the table cannot call again for this long (issue 8). */
+export const WAITER_CALL_COOLDOWN_MS = 2 * 60_000;
+
+/** A message as typed: trimmed, not empty, at most 500 characters. Shown as text, never markup. */
+export const ChatText = z
+  .string()
+  .trim()
+  .min(1, t.chatMessageRequired)
+  .max(CHAT_MESSAGE_MAX, t.chatMessageTooLong);
+
+/** A table's waiter call as its customers see it: when it was received and when answered. */
+export const WaiterCallState = z.object({
+  calledAt: Instant,
+  /** When a tablet dismissed it ('Servito'), null while it is still ringing. */
+  answeredAt: Instant.nullable(),
+  /** Milliseconds until the table may call again (0: now). Relative, so phone clocks do not matter. */
+  callAgainInMs: z.number().int().min(0),
+});
+export type WaiterCallState = z.infer<typeof WaiterCallState>;
 
 /** Spec 7 "Chat". Messages travel as live events (sendMessage, recieveMessage, syncMessages). */
 export const chatCalls = {
@@ -36,5 +70,29 @@ export const chatCalls = {
     access: 'user',
     body: z.object({ ownerId: Id, tableId: Id.optional() }),
     response: ok({ messages: z.array(ChatMessage) }),
+  }),
+  /**
+   * Added (issue 8): the owner's answer to a table, through the outbox (a tablet offline for a
+   * minute delivers it once on reconnect). `id` is the device's UUID for the message.
+   */
+  ownerChatSend: defineCall({
+    method: 'POST',
+    path: '/api/owner/chat/send',
+    access: 'owner',
+    mutation: true,
+    body: z.object({ id: ClientGeneratedId.optional(), tableId: Id, text: ChatText }),
+    response: ok({ message: ChatMessage }),
+  }),
+  /**
+   * Added (issue 8): the table's latest waiter call, so every phone at the table shows that it
+   * was received and answered, and when it may call again. Here beside the chat, the customer's
+   * other way to reach the staff (the call itself is `userTableCall`).
+   */
+  userTableCallGet: defineCall({
+    method: 'POST',
+    path: '/api/user/table/call/get',
+    access: 'user',
+    body: z.object({ ownerId: Id, tableId: Id }),
+    response: ok({ call: WaiterCallState.nullable() }),
   }),
 } as const;

@@ -468,6 +468,56 @@ export const orderHistoryLines = sqliteTable(
   ],
 );
 
+/**
+ * Table chat (issue 8): a customer's message (live `sendMessage`) or the owner's answer (outbox
+ * `/api/owner/chat/send`), stored as typed. The id is the sender device's UUID when it gave one,
+ * so a resend after a dropped connection is stored once.
+ */
+export const chatMessages = sqliteTable(
+  'chat_messages',
+  {
+    id: text('id').primaryKey(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    tableId: text('table_id')
+      .notNull()
+      .references(() => diningTables.id, { onDelete: 'cascade' }),
+    sender: text('sender', { enum: ['user', 'owner'] }).notNull(),
+    /** Who wrote it (a customer, guest or owner account); kept if the account goes. */
+    authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [
+    // A table's conversation, and its burst count (more than 10 in 10 s is refused).
+    index('chat_messages_table_created').on(t.tableId, t.createdAt),
+    // The owner devices' snapshot: the venue's recent messages.
+    index('chat_messages_business_created').on(t.businessId, t.createdAt),
+  ],
+);
+
+/**
+ * Waiter calls (issue 8), one row per call that rang: when it was made and when a tablet
+ * answered it. The table's `called` flag stays the dashboard's state; this is the customer's
+ * (received, answered, 2-minute wait) and, later, a report's response times.
+ */
+export const tableCalls = sqliteTable(
+  'table_calls',
+  {
+    id: text('id').primaryKey(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    tableId: text('table_id')
+      .notNull()
+      .references(() => diningTables.id, { onDelete: 'cascade' }),
+    calledAt: ms('called_at').notNull(),
+    answeredAt: ms('answered_at'),
+  },
+  (t) => [index('table_calls_table_called').on(t.tableId, t.calledAt)],
+);
+
 export type OrderRecord = typeof orders.$inferSelect;
 export type OrderLineRecord = typeof orderLines.$inferSelect;
 export type CategoryRecord = typeof categories.$inferSelect;
@@ -478,3 +528,5 @@ export type VariantOptionRecord = typeof variantOptions.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type BusinessRecord = typeof businesses.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
+export type ChatMessageRecord = typeof chatMessages.$inferSelect;
+export type TableCallRecord = typeof tableCalls.$inferSelect;

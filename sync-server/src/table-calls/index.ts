@@ -1,12 +1,13 @@
-import { type CallDef, calls } from '@comanda/shared-schema';
+import { AppError, type CallDef, calls, t, WAITER_CALL_COOLDOWN_MS } from '@comanda/shared-schema';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { diningTables } from '../db/schema.ts';
-import { mutationRoute } from '../http/route.ts';
+import { mutationRoute, route } from '../http/route.ts';
 import { requireVenue, requireVenueTable } from '../ordering/venue.ts';
 import { requireTable, tableWire } from '../rooms/queries.ts';
 import type { MutationTools } from '../sync/sync-core.ts';
+import { answerCalls, callState, lastCall, recordCall } from './call-log.ts';
 
 /**
  * The customer's call goes through the sync core (change log, events after commit,
@@ -24,11 +25,12 @@ function setCalled(db: Db, businessId: string, tableId: string, called: boolean)
 }
 
 /**
- * Dismisses a table's call: the flag goes down in the change log (every owner device's copy) and
- * the other owner devices hear `discardNotification`. A table not called is left as it is.
+ * Dismisses a table's call: the flag goes down in the change log (every owner device's copy), the
+ * call is logged as answered, and the other owner devices and the table's phones hear
+ * `discardNotification`. A table not called is left as it is.
  */
 function discard(
-  tools: Pick<MutationTools, 'db' | 'change' | 'publish'>,
+  tools: Pick<MutationTools, 'db' | 'now' | 'change' | 'publish'>,
   businessId: string,
   tableId: string,
 ) {
@@ -36,8 +38,14 @@ function discard(
   if (!table.called) return;
   const row = setCalled(tools.db, businessId, table.id, false);
   if (!row) throw new Error('table vanished inside its transaction');
+  answerCalls(tools.db, row.id, tools.now);
   tools.change('table', row.id, 'put', tableWire(row));
-  tools.publish('discardNotification', { tableId: row.id });
+  // The phones show that the waiter has seen the call, and when.
+  tools.publish(
+    'discardNotification',
+    { tableId: row.id, answeredAt: new Date(tools.now).toISOString() },
+    { to: 'all', tableId: row.id },
+  );
 }
 
 /**
@@ -48,11 +56,17 @@ export async function tableCallsPlugin(app: FastifyInstance): Promise<void> {
   mutationRoute(
     app,
     userTableCall,
-    ({ body, db, change, publish }) => {
+    ({ body, db, now, change, publish }) => {
       const venue = requireVenue(db, body.ownerId);
       const table = requireVenueTable(db, venue.id, body.tableId);
-      // Already called: nobody has answered yet, ringing again would only add noise.
+      // Issue 8: a table calls at most once every 2 minutes (every phone at it).
+      const last = lastCall(db, table.id);
+      if (last && now - last.calledAt < WAITER_CALL_COOLDOWN_MS) {
+        throw new AppError('RATE_LIMITED', t.waiterCallTooSoon);
+      }
+      // Still called: nobody has answered yet, ringing again would only add noise.
       if (table.called) return { success: true };
+      recordCall(db, venue.id, table.id, now);
       const row = setCalled(db, venue.id, table.id, true);
       if (!row) throw new Error('table vanished inside its transaction');
       change('table', row.id, 'put', tableWire(row));
@@ -65,6 +79,14 @@ export async function tableCallsPlugin(app: FastifyInstance): Promise<void> {
       rateLimit: { max: 10, timeWindow: 60_000 },
     },
   );
+
+  /** What the table's phones show under 'Chiama il cameriere': received, answered, wait. */
+  route(app, calls.userTableCallGet, ({ body }) => {
+    const { db } = app.store;
+    const venue = requireVenue(db, body.ownerId);
+    const table = requireVenueTable(db, venue.id, body.tableId);
+    return { success: true, call: callState(db, table.id, app.clock.nowMs()) };
+  });
 
   mutationRoute(app, calls.dashboardCallDiscard, (ctx) => {
     discard(ctx, ctx.businessId, ctx.body.tableId);

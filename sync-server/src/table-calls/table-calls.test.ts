@@ -1,4 +1,4 @@
-import { calls, syncCalls } from '@comanda/shared-schema';
+import { calls, syncCalls, t, WAITER_CALL_COOLDOWN_MS } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -70,15 +70,71 @@ describe('a customer calls the waiter', () => {
     expect(row?.data.called).toBe(true);
   });
 
-  it('a second call before anyone answers rings nothing more', async () => {
+  it('a second call within 2 minutes is refused; later, while nobody has answered, it rings nothing more', async () => {
     await callWaiter({ ownerId: v.owner.businessId, tableId: v.tableId });
     await tabletA.next('calledService');
-    const before = rowCounts(v.app.app).changes;
+    const before = rowCounts(v.app.app);
     const again = await callWaiter({ ownerId: v.owner.businessId, tableId: v.tableId });
-    expect(again.statusCode).toBe(200);
+    expect(again.statusCode).toBe(429);
+    expect(again.json()).toMatchObject({ code: 'RATE_LIMITED', error: t.waiterCallTooSoon });
+    v.app.app.clock.advance(WAITER_CALL_COOLDOWN_MS);
+    const later = await callWaiter({ ownerId: v.owner.businessId, tableId: v.tableId });
+    expect(later.statusCode, later.body).toBe(200);
     await settle();
     expect(tabletA.frames.filter((f) => f.event === 'calledService')).toEqual([]);
-    expect(rowCounts(v.app.app).changes).toBe(before);
+    const after = rowCounts(v.app.app);
+    expect([after.changes, after.table_calls]).toEqual([before.changes, before.table_calls]);
+  });
+
+  it('the phones read the call: received, answered by a tablet (told live, with the time), wait 2 minutes', async () => {
+    const state = async () =>
+      (
+        await post(
+          v.app.app,
+          calls.userTableCallGet.path,
+          { ownerId: v.owner.businessId, tableId: v.tableId },
+          v.guest,
+        )
+      ).json();
+    expect(await state()).toEqual({ success: true, call: null });
+    await callWaiter({ ownerId: v.owner.businessId, tableId: v.tableId });
+    const calledAt = v.app.app.clock.now().toISOString();
+    const first = await state();
+    expect(first.call.answeredAt).toBeNull();
+    expect(Math.abs(Date.parse(first.call.calledAt) - Date.parse(calledAt))).toBeLessThan(1000);
+    expect(first.call.callAgainInMs).toBeGreaterThan(WAITER_CALL_COOLDOWN_MS - 1000);
+    expect(first.call.callAgainInMs).toBeLessThanOrEqual(WAITER_CALL_COOLDOWN_MS);
+
+    v.app.app.clock.advance(30_000);
+    await v.tablet.send(calls.dashboardCallDiscard.path, { tableId: v.tableId });
+    const told = await customer.next('discardNotification');
+    expect(told.data.tableId).toBe(v.tableId);
+    const answered = await state();
+    expect(told.data.answeredAt).toBe(answered.call.answeredAt);
+    expect(Date.parse(answered.call.answeredAt) - Date.parse(answered.call.calledAt)).toBeGreaterThanOrEqual(
+      30_000,
+    );
+    expect(answered.call.callAgainInMs).toBeLessThanOrEqual(WAITER_CALL_COOLDOWN_MS - 30_000);
+    // Answered, but the 2 minutes are not over: still refused; then it rings again.
+    expect((await callWaiter({ ownerId: v.owner.businessId, tableId: v.tableId })).statusCode).toBe(429);
+    v.app.app.clock.advance(WAITER_CALL_COOLDOWN_MS);
+    expect((await state()).call.callAgainInMs).toBe(0);
+    expect((await callWaiter({ ownerId: v.owner.businessId, tableId: v.tableId })).statusCode).toBe(200);
+    expect((await tabletA.next('calledService')).data.tableId).toBe(v.tableId);
+    expect((await state()).call.answeredAt).toBeNull();
+    // Answered long ago (the party may have left): the phones no longer show it.
+    await v.tablet.send(calls.dashboardCallDiscard.path, { tableId: v.tableId });
+    v.app.app.clock.advance(31 * 60_000);
+    expect((await state()).call).toBeNull();
+    // Another venue's table, read through this venue: refused.
+    const other = await createOwner(v.app);
+    const res = await post(
+      v.app.app,
+      calls.userTableCallGet.path,
+      { ownerId: other.businessId, tableId: v.tableId },
+      v.guest,
+    );
+    expect(res.json().code).toBe('TABLE_INVALID');
   });
 
   it("another venue's table, an unknown venue, or no session: refused, nothing flagged", async () => {
@@ -116,7 +172,7 @@ describe('an owner dismisses the call', () => {
     expect(called()).toBe(false);
     expect(await tabletB.next('discardNotification')).toEqual({
       event: 'discardNotification',
-      data: { tableId: v.tableId },
+      data: { tableId: v.tableId, answeredAt: expect.any(String) },
       version: Number(res.headers['x-comanda-version']),
     });
     await settle();
@@ -133,7 +189,7 @@ describe('an owner dismisses the call', () => {
         data: { tableId: v.tableId, ownerId: v.owner.businessId },
       }),
     );
-    expect((await tabletB.next('discardNotification')).data).toEqual({ tableId: v.tableId });
+    expect((await tabletB.next('discardNotification')).data).toMatchObject({ tableId: v.tableId });
     expect(called()).toBe(false);
   });
 

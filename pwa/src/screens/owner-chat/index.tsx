@@ -1,7 +1,12 @@
 import { t } from '@comanda/shared-schema';
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { ScreenErrorBoundary } from '../../components/screen-error-boundary.tsx';
+import { OwnerChatScreen } from './chat-screen.tsx';
 
-/** `/owner/chat`. Built by a later issue; this folder is its home. */
-export default function OwnerChatScreen() {
-  return <ComingSoon title={t.chat} />;
+/** `/owner/chat` (spec 2.3): the tables' conversations and the answer box. */
+export default function OwnerChatRoute() {
+  return (
+    <ScreenErrorBoundary title={t.chat} screen="owner chat">
+      <OwnerChatScreen />
+    </ScreenErrorBoundary>
+  );
 }

@@ -17,6 +17,7 @@ import { OrderViewDialog } from '../../order-view/index.ts';
 import { x } from '../../texts-extra.ts';
 import { useSyncReadiness } from '../owner-room/use-room-data.ts';
 import { AgeSettings } from './age-settings.tsx';
+import { ChatNotice } from './chat-notice.tsx';
 import { ChatSwitch } from './chat-switch.tsx';
 import { lineKey, nextStatus, type Ticket, ticketTitle } from './dashboard-logic.ts';
 import { DeliveryButton } from './delivery-button.tsx';
@@ -161,6 +162,7 @@ export function DashboardScreen() {
           </ToggleButton>
           {kitchen && <AgeSettings thresholds={ageThresholds} onChange={setAgeThresholds} />}
           <ChatSwitch onToggle={venue.toggleChat} />
+          <ChatNotice notify={show} />
         </div>
         {body}
         <div className="dash-fab">

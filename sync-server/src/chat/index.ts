@@ -1,0 +1,157 @@
+import { AppError, calls, t } from '@comanda/shared-schema';
+import type { FastifyInstance } from 'fastify';
+import { msg } from '../http/messages.ts';
+import { mutationRoute, route } from '../http/route.ts';
+import type { LiveSocketInfo } from '../live/hub.ts';
+import {
+  checkBurst,
+  checkText,
+  insertMessage,
+  messageWire,
+  requireChatOn,
+  requireChatTable,
+  tableHistory,
+  venueRecent,
+} from './messages.ts';
+
+/** A customer socket may speak only for the venue and the table it joined with. */
+function ownTable(socket: LiveSocketInfo, ownerId: string, tableId: string): boolean {
+  return socket.role === 'customer' && socket.businessId === ownerId && socket.tableId === tableId;
+}
+
+/**
+ * Table chat (issue 8; spec 2.2 `/user/chat`, 2.3 `/owner/chat`, 7 "Chat"). Customers write
+ * with the live `sendMessage` from their table's socket; owners answer through the outbox
+ * (`/api/owner/chat/send`). Every message is stored, goes into the change log as a
+ * `chatMessage` (owner devices keep the last 12 hours offline) and reaches the venue's owners
+ * and that table's phones as `recieveMessage`. A phone asks for its table's conversation with
+ * `joinChat` after each (re)connect and gets `syncMessages`; messages carry ids, so replays
+ * never duplicate. A refused message comes back to the table as `messageRefused`, in Italian.
+ */
+export async function chatPlugin(app: FastifyInstance): Promise<void> {
+  app.sync.registerSnapshot('chatMessage', (db, businessId) =>
+    venueRecent(db, businessId, app.clock.nowMs()).map((m) => ({ id: m.id, data: m })),
+  );
+
+  /** A first load over HTTP: one table's conversation, or (the venue's owner) every table's. */
+  route(app, calls.chatMessagesGet, ({ body, user }) => {
+    const { db } = app.store;
+    const now = app.clock.nowMs();
+    if (!body.tableId) {
+      if (user.user.role !== 'owner' || user.businessId !== body.ownerId) {
+        throw new AppError('TABLE_INVALID', t.invalidTable);
+      }
+      return { success: true, messages: venueRecent(db, body.ownerId, now) };
+    }
+    requireChatOn(db, body.ownerId);
+    requireChatTable(db, body.ownerId, body.tableId);
+    return { success: true, messages: tableHistory(db, body.ownerId, body.tableId, now) };
+  });
+
+  mutationRoute(app, calls.ownerChatSend, ({ body, db, businessId, now, user, change, publish }) => {
+    // The customers cannot read an answer while the chat is off: refused, and listed as such.
+    requireChatOn(db, businessId);
+    requireChatTable(db, businessId, body.tableId);
+    const { row, fresh } = insertMessage(db, {
+      id: body.id,
+      businessId,
+      tableId: body.tableId,
+      sender: 'owner',
+      authorId: user.user.id,
+      text: checkText(body.text),
+      now,
+    });
+    // Another device's message with this id (the same text to the same table, by chance).
+    if (!fresh) throw new AppError('CONFLICT', t.idTaken);
+    const message = messageWire(row);
+    change('chatMessage', row.id, 'put', message);
+    publish('recieveMessage', message, { to: 'all', tableId: row.tableId });
+    return { success: true, message };
+  });
+
+  app.hub.onClientEvent('sendMessage', async ({ socket, data }) => {
+    if (!ownTable(socket, data.ownerId, data.tableId)) {
+      app.log.warn({ socketId: socket.socketId }, 'sendMessage for a table this socket did not join');
+      return;
+    }
+    try {
+      await app.sync.execute({
+        scope: 'live:sendMessage',
+        userId: socket.userId,
+        requester: socket.socketId,
+        headers: {},
+        rawBody: data,
+        parse: () => data,
+        prepare: async () => undefined,
+        businessId: () => data.ownerId,
+        socketId: () => socket.socketId,
+        run: (_body, _prepared, { db, now, change, publish }) => {
+          requireChatOn(db, data.ownerId);
+          requireChatTable(db, data.ownerId, data.tableId);
+          const text = checkText(data.text);
+          const { row, fresh } = insertMessage(db, {
+            id: data.id,
+            businessId: data.ownerId,
+            tableId: data.tableId,
+            sender: 'user',
+            authorId: socket.userId,
+            text,
+            now,
+            beforeInsert: () => checkBurst(db, data.tableId, now),
+          });
+          const message = messageWire(row);
+          if (!fresh) {
+            // A resend of a stored message: its phones learn it arrived; owners already have it.
+            publish('recieveMessage', message, { tableId: row.tableId, includeSender: true });
+            return;
+          }
+          change('chatMessage', row.id, 'put', message);
+          // The sender too: its echo confirms the message (same id, the server's time).
+          publish('recieveMessage', message, { to: 'all', tableId: row.tableId, includeSender: true });
+        },
+      });
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status >= 500) {
+        app.log.error({ err, socketId: socket.socketId }, 'chat message not stored');
+      }
+      const refusal = err instanceof AppError ? err : new AppError('UNAVAILABLE', msg.unavailable);
+      app.hub.publish(
+        data.ownerId,
+        'messageRefused',
+        {
+          tableId: data.tableId,
+          ...(data.id ? { id: data.id } : {}),
+          code: refusal.code,
+          error: refusal.message,
+        },
+        { tableId: data.tableId },
+      );
+    }
+  });
+
+  app.hub.onClientEvent('joinChat', ({ socket, data }) => {
+    if (!ownTable(socket, data.ownerId, data.tableId)) {
+      app.log.warn({ socketId: socket.socketId }, 'joinChat for a table this socket did not join');
+      return;
+    }
+    const { db } = app.store;
+    try {
+      requireChatOn(db, data.ownerId);
+      const messages = tableHistory(db, data.ownerId, data.tableId, app.clock.nowMs());
+      app.hub.publish(
+        data.ownerId,
+        'syncMessages',
+        { tableId: data.tableId, messages },
+        { tableId: data.tableId },
+      );
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      app.hub.publish(
+        data.ownerId,
+        'messageRefused',
+        { tableId: data.tableId, code: err.code, error: err.message },
+        { tableId: data.tableId },
+      );
+    }
+  });
+}

@@ -1,0 +1,130 @@
+import { AppError, CHAT_BURST, CHAT_HISTORY_MS, type ChatMessage, ChatText, t } from '@comanda/shared-schema';
+import type { Db } from '../db/client.ts';
+import type { ChatMessageRecord } from '../db/schema.ts';
+import { msg } from '../http/messages.ts';
+import { randomId } from '../lib/ids.ts';
+import { chatStatements } from './statements.ts';
+
+/** How many messages an owner device keeps offline at most (the newest of the last 12 hours). */
+export const SNAPSHOT_MESSAGES_MAX = 2000;
+
+/** A stored message as the wire (and the owner devices' `chatMessage` entity) carries it. */
+export function messageWire(row: ChatMessageRecord): ChatMessage {
+  return {
+    id: row.id,
+    tableId: row.tableId,
+    text: row.text,
+    time: new Date(row.createdAt).toISOString(),
+    from: row.sender,
+  };
+}
+
+// C0 controls and DEL, except tab and line feed: they only garble a screen or a receipt.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
+
+/**
+ * A customer's text as it will be stored: control characters dropped (line breaks kept), then
+ * the shared rule (trimmed, 1-500 characters). Markup is kept as typed: it is text, and every
+ * screen renders it as text.
+ */
+export function checkText(raw: string): string {
+  const parsed = ChatText.safeParse(raw.replace(/\r\n?/g, '\n').replace(CONTROL_CHARACTERS, ''));
+  if (!parsed.success) {
+    throw new AppError('VALIDATION', parsed.error.issues[0]?.message ?? t.chatMessageRequired);
+  }
+  return parsed.data;
+}
+
+/** The venue's chat switch is on, or CHAT_DISABLED (an unknown venue: business_id_error). */
+export function requireChatOn(db: Db, businessId: string): void {
+  const venue = chatStatements(db).venueChat.get({ businessId });
+  if (!venue) throw new AppError('business_id_error', msg.businessNotFound);
+  if (!venue.chatEnabled) throw new AppError('CHAT_DISABLED', t.chatDisabled);
+}
+
+/** A table of that venue, or TABLE_INVALID. */
+export function requireChatTable(
+  db: Db,
+  businessId: string,
+  tableId: string,
+): { id: string; number: number } {
+  const table = chatStatements(db).table.get({ tableId, businessId });
+  if (!table) throw new AppError('TABLE_INVALID', t.invalidTable);
+  return table;
+}
+
+/** More than 10 customer messages from one table within 10 s: the next is refused. */
+export function checkBurst(db: Db, tableId: string, now: number): void {
+  const since = now - CHAT_BURST.windowMs + CHAT_BURST.jitterMs;
+  const recent = chatStatements(db).recentFromTable.get({ tableId, since });
+  if ((recent?.n ?? 0) >= CHAT_BURST.max) throw new AppError('CHAT_RATE_LIMITED', t.chatTooFast);
+}
+
+export interface NewMessage {
+  /** The sender device's UUID, if it gave one. */
+  id: string | undefined;
+  businessId: string;
+  tableId: string;
+  sender: 'user' | 'owner';
+  authorId: string | null;
+  text: string;
+  now: number;
+  /** Runs before a new message is stored (not for a resend): the burst rule. */
+  beforeInsert?: () => void;
+}
+
+/**
+ * Stores a message. With an id already stored: the same table's message again (a phone's resend
+ * after a drop) comes back as `fresh: false`; anything else is refused as a taken id.
+ */
+export function insertMessage(db: Db, m: NewMessage): { row: ChatMessageRecord; fresh: boolean } {
+  const s = chatStatements(db);
+  if (m.id !== undefined) {
+    const existing = s.byId.get({ id: m.id });
+    if (existing) {
+      const resend =
+        existing.businessId === m.businessId &&
+        existing.tableId === m.tableId &&
+        existing.sender === m.sender &&
+        existing.text === m.text;
+      if (!resend) throw new AppError('CONFLICT', t.idTaken);
+      return { row: existing, fresh: false };
+    }
+  }
+  m.beforeInsert?.();
+  const row = s.insert.get({
+    id: m.id ?? randomId(),
+    businessId: m.businessId,
+    tableId: m.tableId,
+    sender: m.sender,
+    authorId: m.authorId,
+    text: m.text,
+    now: m.now,
+  });
+  if (!row) throw new Error('chat message not stored');
+  return { row, fresh: true };
+}
+
+/**
+ * Where a table's conversation starts for its customers: the last 12 hours, and only since the
+ * table's last completed order, so the next party at the table does not read the previous one's.
+ */
+export function conversationStart(db: Db, businessId: string, tableId: string, now: number): number {
+  const closed = chatStatements(db).lastClosedOrder.get({ businessId, tableId })?.at ?? null;
+  return Math.max(now - CHAT_HISTORY_MS, closed ?? 0);
+}
+
+/** A table's conversation, oldest first (what `syncMessages` sends its phones). */
+export function tableHistory(db: Db, businessId: string, tableId: string, now: number): ChatMessage[] {
+  const since = conversationStart(db, businessId, tableId, now);
+  return chatStatements(db).tableSince.all({ tableId, since }).map(messageWire);
+}
+
+/** The venue's messages of the last 12 hours, oldest first, at most SNAPSHOT_MESSAGES_MAX. */
+export function venueRecent(db: Db, businessId: string, now: number): ChatMessage[] {
+  return chatStatements(db)
+    .venueSince.all({ businessId, since: now - CHAT_HISTORY_MS, limit: SNAPSHOT_MESSAGES_MAX })
+    .reverse()
+    .map(messageWire);
+}
