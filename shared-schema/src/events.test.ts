@@ -26,6 +26,8 @@ const RECEIVED = [
   'disconnect',
   // Added (issue 4): open menus refresh when the owner edits the menu.
   'menuChanged',
+  // Added (issue 10): the venue's profile changed what customers see (hours, closed status).
+  'venueChanged',
   // Added (issue 8): a table's chat message was refused, with the reason.
   'messageRefused',
 ];

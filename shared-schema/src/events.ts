@@ -27,6 +27,11 @@ export const serverEvents = {
    * included, so open menus reload; owners' devices also catch up through the version.
    */
   menuChanged: z.object({}),
+  /**
+   * Added: the venue's profile changed what customers see (opening hours, closed status and its
+   * message): open ordering pages read the closed status again.
+   */
+  venueChanged: z.object({}),
   enableOrder: z.object({}),
   disableOrder: z.object({}),
   enableChat: z.object({}),

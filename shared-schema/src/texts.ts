@@ -243,6 +243,7 @@ export const t = {
   tableSections: 'Sezioni del tavolo', // ours
   sectionMenu: 'Menu', // ours
   sectionHistory: 'Storico', // ours
+  sectionChat: 'Chat', // ours
   sectionCart: 'Carrello', // ours
   liveReconnecting: 'Aggiornamenti in tempo reale sospesi: nuovo tentativo in corso.', // ours
   orderOnBehalf: 'Ordine per il tavolo', // ours: owner ordering, above the table title
@@ -321,6 +322,42 @@ export const t = {
   deliveryNotAvailable: 'Il locale non accetta consegne e ritiri in questo momento.', // ours: abilitaConsegna 0
   addToDeliveryTitle: 'Aggiungi piatti alla consegna', // ours: orderRoomCart from the owner
   addDishes: 'Aggiungi piatti', // ours: the desk card's link to orderRoomCart
+  // ---- owner profile (issue 10, ours)
+  profileVenueSection: 'Il locale', // ours
+  venueNameLabel: 'Nome del locale', // ours
+  openingTimeLabel: 'Apertura', // ours
+  closingTimeLabel: 'Chiusura', // ours
+  hoursHint: 'Formato HH:MM. La chiusura può passare la mezzanotte, per esempio 02:00.', // ours
+  profileClosedSection: 'Chiusura straordinaria', // ours
+  venueClosedNow: 'Locale chiuso ora', // ours: is_closed
+  venueClosedHint: 'I clienti vedono che il locale è chiuso e non possono ordinare.', // ours
+  closingMessageLabel: 'Messaggio per i clienti', // ours: messaggioChiusura
+  deliveryEnabledLabel: 'Consegna e ritiro attivi', // ours: abilitaConsegna
+  deliveryFromLabel: 'Inizio consegne', // ours: openConsegna
+  deliveryToLabel: 'Fine consegne', // ours: closeConsegna
+  newCityLabel: 'Nuovo comune', // ours
+  addCity: 'Aggiungi comune', // ours
+  slotAreaCapacityHint: 'Quanti ordini con piatti di quel reparto per fascia; vuoto = nessun limite.', // ours
+  areaCucina: 'Cucina', // ours
+  areaBar: 'Bar', // ours
+  areaFritti: 'Fritti', // ours
+  profilePrinterSection: 'Stampante', // ours
+  printBridgeAddressLabel: 'Indirizzo del print bridge', // ours: ownerIp
+  printBridgeAddressHint:
+    'Il computer della rete del locale su cui gira il print bridge, per esempio 192.168.1.20 (porta 3001) o 192.168.1.20:3005.', // ours
+  profileCardSection: 'Pagamenti con carta', // ours
+  stripeAccountLabel: 'Account Stripe collegato', // ours
+  stripeAccountHint: "L'identificativo del tuo account Stripe Connect, per esempio acct_1A2b3C4d5E6f7G8h.", // ours
+  cardKeysMissing: 'Il server non è configurato per Stripe: i clienti pagano alla cassa o alla consegna.', // ours
+  cardPaymentsOn: 'I clienti possono pagare con carta.', // ours
+  cardPaymentsOff: 'Collega un account Stripe per accettare pagamenti con carta.', // ours
+  cardStatusUnknown: 'Stato dei pagamenti con carta non disponibile senza connessione.', // ours
+  invalidStripeAccount: "L'identificativo dell'account inizia con acct_, per esempio acct_1A2b3C4d5E6f7G8h.", // ours
+  profileSaved: 'Modifiche salvate.', // ours
+  profileSavedOffline: 'Modifiche salvate sul dispositivo: partiranno appena torna la connessione.', // ours
+  profileKitchenSection: 'Schermo cucina', // ours
+  profileKitchenHint:
+    'I tempi dei ticket valgono per questo dispositivo: impostali sul tablet o sullo schermo della cucina.', // ours
 
   // ---- owner delivery desk (issue 6)
   deliveryDeskTitle: 'Consegne e ritiri', // ours: /owner/delivery
@@ -495,6 +532,8 @@ export const tf = {
   // ---- owner delivery desk (issue 6)
   /** A desk card's button, named with its order: 'Accetta Consegna 20:00 Lucia Bianchi'. */
   deliveryAction: (action: string, title: string) => `${action} ${title}`,
+  /** The profile's remove button of one delivery town: 'Rimuovi Avella'. */
+  removeCity: (name: string) => `Rimuovi ${name}`,
   /** The payment status choice of one order: 'Stato del pagamento: Ritiro 20:15 Mario'. */
   paymentStatusOf: (title: string) => `Stato del pagamento: ${title}`,
   // ---- card payments (issue 7, ours)

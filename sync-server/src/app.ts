@@ -28,6 +28,7 @@ import { createMailer } from './mail/mailer.ts';
 import { menuPlugin } from './menu/index.ts';
 import { orderingPlugin } from './ordering/index.ts';
 import { paymentsPlugin } from './payments/index.ts';
+import { profilePlugin } from './profile/index.ts';
 import { roomsPlugin } from './rooms/index.ts';
 import { SyncCore } from './sync/sync-core.ts';
 import { syncRoutes } from './sync/sync-routes.ts';
@@ -138,6 +139,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(tableCallsPlugin);
   await app.register(chatPlugin);
   await app.register(deliveryPlugin);
+  await app.register(profilePlugin);
   await app.register(paymentsPlugin);
   if (pwa) await installPwa(app, config.pwaDist);
 

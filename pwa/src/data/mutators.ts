@@ -4,6 +4,7 @@ import { chatMutators } from '../screens/owner-chat/mutators.ts';
 import { dashboardMutators } from '../screens/owner-dashboard/mutators.ts';
 import { deliveryMutators } from '../screens/owner-delivery/mutators.ts';
 import { menuMutators } from '../screens/owner-menu/mutators.ts';
+import { profileMutators } from '../screens/owner-profile/mutators.ts';
 import { roomMutators } from '../screens/owner-room/mutators.ts';
 import type { Mutator, MutatorMap } from './view.ts';
 
@@ -26,5 +27,6 @@ export const mutators: MutatorMap = {
   ...dashboardMutators,
   ...orderViewMutators,
   ...deliveryMutators,
+  ...profileMutators,
   ...chatMutators,
 };

@@ -4,6 +4,7 @@ import {
   FieldError,
   Input,
   Label,
+  Text,
   TextArea,
 } from 'react-aria-components';
 
@@ -12,18 +13,25 @@ export interface FormFieldProps extends Omit<AriaTextFieldProps, 'children' | 'c
   /** The field's message (from the shared rules or the server); set = invalid. */
   error: string | undefined;
   multiline?: boolean;
-  inputMode?: 'text' | 'tel' | 'email';
+  inputMode?: 'text' | 'tel' | 'email' | 'decimal' | 'numeric';
+  /** A line under the field saying what to type. */
+  hint?: string;
 }
 
 /**
  * A labelled text field whose message comes from outside (the components/ TextField shows only
  * react-aria's own validation; this form's rules are the shared ones, run on submit).
  */
-export function FormField({ label, error, multiline = false, inputMode, ...rest }: FormFieldProps) {
+export function FormField({ label, error, multiline = false, inputMode, hint, ...rest }: FormFieldProps) {
   return (
     <AriaTextField {...rest} className="field" isInvalid={error !== undefined}>
       <Label>{label}</Label>
       {multiline ? <TextArea rows={3} /> : <Input inputMode={inputMode} />}
+      {hint ? (
+        <Text slot="description" className="field-hint">
+          {hint}
+        </Text>
+      ) : null}
       <FieldError className="field-error">{error}</FieldError>
     </AriaTextField>
   );

@@ -8,6 +8,7 @@ export function tablePaths(ownerId: string, tableId: string) {
   return {
     menu: `/user/reservation/${tail}`,
     history: `/user/history/${tail}`,
+    chat: `/user/chat/${tail}`,
     cart: `/user/cart/${tail}`,
   };
 }
@@ -77,7 +78,7 @@ export function SectionNav({ items, label }: { items: readonly SectionLink[]; la
   );
 }
 
-/** A table's menu, history and cart. */
+/** A table's menu, history, chat and cart (spec 2.2 sections 0-3). */
 export function TableNav({ ownerId, tableId, count }: { ownerId: string; tableId: string; count: number }) {
   const paths = tablePaths(ownerId, tableId);
   return (
@@ -86,6 +87,7 @@ export function TableNav({ ownerId, tableId, count }: { ownerId: string; tableId
       items={[
         { to: paths.menu, label: t.sectionMenu },
         { to: paths.history, label: t.sectionHistory },
+        { to: paths.chat, label: t.sectionChat },
         { to: paths.cart, label: t.sectionCart, badge: count },
       ]}
     />

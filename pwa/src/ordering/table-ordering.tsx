@@ -4,6 +4,7 @@ import { Alert } from '../components/alert.tsx';
 import { Button } from '../components/button.tsx';
 import { Loading } from '../components/loading.tsx';
 import { useDocumentTitle } from '../components/page.tsx';
+import { ApiError } from '../data/errors.ts';
 import { CallWaiter } from './call-waiter.tsx';
 import { CartPanel, useCart } from './cart-panel.tsx';
 import { cartStoreFor, clearAfterOrder, eraseOrder, tableScope } from './cart-store.ts';
@@ -62,6 +63,7 @@ export function TableOrdering({ ownerId, tableId, actor, mode, onOwnerDone }: Ta
       onOrderEnabled: setOrderEnabled,
       onMenuChanged: () => setMenuRound((n) => n + 1),
       onReconnect: refreshFlags,
+      onVenueChanged: refreshFlags,
     },
     !owner && checks.state === 'ready',
   );
@@ -79,6 +81,11 @@ export function TableOrdering({ ownerId, tableId, actor, mode, onOwnerDone }: Ta
       };
     },
     post: postTableOrder,
+    // Closed or switched off meanwhile: the screen shows why at once, not only the refusal.
+    onRefused: (err) => {
+      if (err instanceof ApiError && (err.code === 'VENUE_CLOSED' || err.code === 'ORDER_DISABLED'))
+        refreshFlags();
+    },
     onSuccess: (answer) => {
       clearAfterOrder(store, ownerId);
       setErased(false);
@@ -156,7 +163,7 @@ export function TableOrdering({ ownerId, tableId, actor, mode, onOwnerDone }: Ta
         {owner ? null : <TableNav ownerId={ownerId} tableId={tableId} count={cartCount(lines)} />}
       </header>
       <div className="ordering-notices">
-        {owner ? null : <CallWaiter ownerId={ownerId} tableId={tableId} />}
+        {owner ? null : <CallWaiter ownerId={ownerId} tableId={tableId} connection={live.connection} />}
         {blocked ? <Alert tone="warning">{blocked}</Alert> : null}
         {erased ? (
           <Alert tone="info" className="ordering-dismissable">

@@ -18,6 +18,8 @@ export interface CustomerLiveHandlers {
   onOrderEnabled?: (enabled: boolean) => void;
   /** The owner changed the menu: reload it. */
   onMenuChanged?: () => void;
+  /** The venue's profile changed what customers see (closed status, hours): read it again. */
+  onVenueChanged?: () => void;
   /** Back after a drop: events may have been missed, so re-read what they would have said. */
   onReconnect?: () => void;
 }
@@ -81,6 +83,9 @@ export function useCustomerLive(
                 break;
               case 'menuChanged':
                 h.onMenuChanged?.();
+                break;
+              case 'venueChanged':
+                h.onVenueChanged?.();
                 break;
               default:
                 break;

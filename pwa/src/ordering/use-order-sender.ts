@@ -10,6 +10,8 @@ export interface OrderSenderOptions<B, A> {
   makeBody: (lines: CartLine[]) => B;
   post: (attempt: SendAttempt<B>, opts: { signal: AbortSignal }) => Promise<A>;
   onSuccess: (answer: A, attempt: SendAttempt<B>) => void;
+  /** A definitive refusal (after the status shows it), e.g. to re-read the venue's state. */
+  onRefused?: (err: unknown) => void;
 }
 
 export interface OrderSender {
@@ -52,7 +54,10 @@ export function useOrderSender<B, A>(opts: OrderSenderOptions<B, A>): OrderSende
       .catch((err: unknown) => {
         if (ctl.signal.aborted) return;
         // A refusal is stored under this key on the server: a resend must be a new attempt.
-        if (!isTransient(err)) store.dropAttempt();
+        if (!isTransient(err)) {
+          store.dropAttempt();
+          latest.current.onRefused?.(err);
+        }
       })
       .finally(() => {
         if (controller.current === ctl) controller.current = null;

@@ -1,7 +1,89 @@
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { t } from '@comanda/shared-schema';
+import { useCallback } from 'react';
+import { Alert } from '../../components/alert.tsx';
+import { Button } from '../../components/button.tsx';
+import { Loading } from '../../components/loading.tsx';
+import { Page } from '../../components/page.tsx';
+import { ScreenErrorBoundary } from '../../components/screen-error-boundary.tsx';
+import { useRefusalToasts } from '../../data/use-refusal-toasts.ts';
 import { x } from '../../texts-extra.ts';
+import { AgeSettings } from '../owner-dashboard/age-settings.tsx';
+import { useAgeThresholdsState } from '../owner-dashboard/kitchen-age.ts';
+import { ToastRegion, useToasts } from '../owner-dashboard/toasts.tsx';
+import { useSyncReadiness } from '../owner-room/use-room-data.ts';
+import { CardSection } from './card-section.tsx';
+import { DeliverySection } from './delivery-section.tsx';
+import { ProfileSection } from './section.tsx';
+import { useVenue } from './use-profile.ts';
+import { ClosedSection, PrinterSection, VenueSection } from './venue-sections.tsx';
+// The toasts' and the ticket-times popover's look come with the dashboard's styles.
+import '../owner-dashboard/owner-dashboard.css';
+import './owner-profile.css';
 
-/** `/owner/profile`. Built by a later issue; this folder is its home. */
+/** The profile's outbox calls whose refusals pop up here. */
+const PROFILE_CALLS: ReadonlySet<string> = new Set([
+  'ownerProfileSet',
+  'deliverySettingsSet',
+  'stripeAccountSet',
+]);
+
+function KitchenSection() {
+  const [thresholds, setThresholds] = useAgeThresholdsState();
+  return (
+    <ProfileSection title={t.profileKitchenSection} description={t.profileKitchenHint}>
+      <AgeSettings thresholds={thresholds} onChange={setThresholds} />
+    </ProfileSection>
+  );
+}
+
+/**
+ * `/owner/profile` (spec 2.3, 3 "Owner profile" and "Owner business", issue 10): the venue's
+ * name and hours, the closed status customers see, delivery and pickup, the print bridge, card
+ * payments and the kitchen screen's ticket times. Read from the device database and saved
+ * through the outbox section by section, so it works with the Wi-Fi down too.
+ */
+function ProfileScreen() {
+  const row = useVenue();
+  const { readiness, retry } = useSyncReadiness();
+  const { toasts, show, dismiss } = useToasts();
+  const fail = useCallback((text: string) => show(text, 'danger'), [show]);
+  useRefusalToasts(PROFILE_CALLS, fail);
+
+  if (!row) {
+    return (
+      <Page title={x.navProfile}>
+        {readiness === 'failed' ? (
+          <Alert tone="danger">
+            <p>{t.networkError}</p>
+            <Button variant="secondary" onPress={retry}>
+              {t.retry}
+            </Button>
+          </Alert>
+        ) : (
+          <Loading />
+        )}
+      </Page>
+    );
+  }
+  return (
+    <Page title={x.navProfile}>
+      <div className="profile-grid">
+        <VenueSection row={row} />
+        <ClosedSection row={row} />
+        <DeliverySection row={row} />
+        <PrinterSection row={row} />
+        <CardSection />
+        <KitchenSection />
+      </div>
+      <ToastRegion toasts={toasts} onDismiss={dismiss} />
+    </Page>
+  );
+}
+
 export default function OwnerProfileScreen() {
-  return <ComingSoon title={x.navProfile} />;
+  return (
+    <ScreenErrorBoundary title={x.navProfile} screen="owner-profile">
+      <ProfileScreen />
+    </ScreenErrorBoundary>
+  );
 }

@@ -1,0 +1,102 @@
+import { type BusinessRow, t } from '@comanda/shared-schema';
+import { ToggleSwitch } from '../../components/toggle-switch.tsx';
+import { FormField } from '../../delivery-form/form-field.tsx';
+import {
+  type Change,
+  closedChange,
+  closedDraft,
+  type ProfileBody,
+  printerChange,
+  printerDraft,
+  venueChange,
+  venueDraft,
+} from './profile-logic.ts';
+import { ProfileSection } from './section.tsx';
+import { type QueuedCall, useDraft, useSectionSave } from './use-profile.ts';
+
+/** A profile change as the calls to queue: none when nothing changed. */
+const asCalls = (change: Change<ProfileBody>) => ({
+  calls: change.body ? [['ownerProfileSet', change.body] as QueuedCall] : [],
+  errors: change.errors,
+});
+
+/** Name and opening hours (spec 3 "Owner profile"). */
+export function VenueSection({ row }: { row: BusinessRow }) {
+  const { draft, setDraft, saved } = useDraft(row, venueDraft);
+  const { errors, onSave } = useSectionSave(() => asCalls(venueChange(row, draft)), saved);
+  return (
+    <ProfileSection title={t.profileVenueSection} onSave={onSave}>
+      <FormField
+        label={t.venueNameLabel}
+        value={draft.name}
+        onChange={(name) => setDraft({ ...draft, name })}
+        error={errors.name}
+        isRequired
+        maxLength={100}
+      />
+      <div className="profile-row">
+        <FormField
+          label={t.openingTimeLabel}
+          value={draft.openingTime}
+          onChange={(openingTime) => setDraft({ ...draft, openingTime })}
+          error={errors.openingTime}
+          inputMode="numeric"
+          maxLength={5}
+        />
+        <FormField
+          label={t.closingTimeLabel}
+          value={draft.closingTime}
+          onChange={(closingTime) => setDraft({ ...draft, closingTime })}
+          error={errors.closingTime}
+          inputMode="numeric"
+          maxLength={5}
+        />
+      </div>
+      <p className="field-hint">{t.hoursHint}</p>
+    </ProfileSection>
+  );
+}
+
+/**
+ * The closed status and its message (spec 2.7 closed-venue screen): customers' open pages are
+ * told live, and a send after closing is refused by the server whatever the page showed.
+ */
+export function ClosedSection({ row }: { row: BusinessRow }) {
+  const { draft, setDraft, saved } = useDraft(row, closedDraft);
+  const { errors, onSave } = useSectionSave(() => asCalls(closedChange(row, draft)), saved);
+  return (
+    <ProfileSection title={t.profileClosedSection} description={t.venueClosedHint} onSave={onSave}>
+      <ToggleSwitch isSelected={draft.closed} onChange={(closed) => setDraft({ ...draft, closed })}>
+        {t.venueClosedNow}
+      </ToggleSwitch>
+      <FormField
+        label={t.closingMessageLabel}
+        value={draft.message}
+        onChange={(message) => setDraft({ ...draft, message })}
+        error={errors.messaggioChiusura}
+        multiline
+        maxLength={500}
+      />
+    </ProfileSection>
+  );
+}
+
+/** Where the tablets find the print bridge (spec 4 printer connection, `ownerIp`). */
+export function PrinterSection({ row }: { row: BusinessRow }) {
+  const { draft, setDraft, saved } = useDraft(row, printerDraft);
+  const { errors, onSave } = useSectionSave(() => asCalls(printerChange(row, draft)), saved);
+  return (
+    <ProfileSection title={t.profilePrinterSection} onSave={onSave}>
+      <FormField
+        label={t.printBridgeAddressLabel}
+        hint={t.printBridgeAddressHint}
+        value={draft.address}
+        onChange={(address) => setDraft({ address })}
+        error={errors.ownerIp}
+        maxLength={255}
+        autoComplete="off"
+        spellCheck="false"
+      />
+    </ProfileSection>
+  );
+}

@@ -1,0 +1,55 @@
+import { AppError, calls, t } from '@comanda/shared-schema';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { businessWire } from '../business/business-settings.ts';
+import { businesses } from '../db/schema.ts';
+import { msg } from '../http/messages.ts';
+import { mutationRoute, route } from '../http/route.ts';
+
+type BusinessUpdate = Partial<typeof businesses.$inferInsert>;
+
+/** The profile fields a customer's open page shows (the closed screen, the opening hours). */
+const CUSTOMER_VISIBLE: ReadonlyArray<keyof BusinessUpdate> = [
+  'isClosed',
+  'messaggioChiusura',
+  'openingTime',
+  'closingTime',
+  'name',
+];
+
+/**
+ * `/api/owner/profile/get` and `/api/owner/profile/set` (spec 2.3 `/owner/profile`, 3 "Owner
+ * profile" and "Owner business"): the venue's name, hours, delivery window and fee, the closed
+ * status with its message and the print bridge address. A set changes only the fields sent, as
+ * an outbox mutation ('business' change row, so every tablet follows); when it touches what a
+ * customer sees, the venue's open ordering pages are told (`venueChanged`) and read the closed
+ * status again, and a send after closing is refused (VENUE_CLOSED) whatever the page showed.
+ */
+export async function profilePlugin(app: FastifyInstance): Promise<void> {
+  route(app, calls.ownerProfileGet, ({ businessId }) => {
+    const row = app.store.db.select().from(businesses).where(eq(businesses.id, businessId)).get();
+    if (!row) throw new AppError('business_id_error', msg.businessNotFound);
+    return { success: true, profile: businessWire(row) };
+  });
+
+  mutationRoute(app, calls.ownerProfileSet, ({ body, db, businessId, change, publish }) => {
+    const set: BusinessUpdate = {};
+    if (body.name !== undefined) set.name = body.name;
+    if (body.costoConsegna !== undefined) set.costoConsegna = body.costoConsegna;
+    if (body.openingTime !== undefined) set.openingTime = body.openingTime;
+    if (body.closingTime !== undefined) set.closingTime = body.closingTime;
+    if (body.openConsegna !== undefined) set.openConsegna = body.openConsegna;
+    if (body.closeConsegna !== undefined) set.closeConsegna = body.closeConsegna;
+    if (body.abilitaConsegna !== undefined) set.abilitaConsegna = body.abilitaConsegna === 1;
+    if (body.is_closed !== undefined) set.isClosed = body.is_closed === 1;
+    if (body.messaggioChiusura !== undefined) set.messaggioChiusura = body.messaggioChiusura ?? '';
+    if (body.ownerIp !== undefined) set.ownerIp = body.ownerIp || null;
+    if (Object.keys(set).length === 0) throw new AppError('VALIDATION', t.nothingToChange);
+    const row = db.update(businesses).set(set).where(eq(businesses.id, businessId)).returning().get();
+    if (!row) throw new AppError('business_id_error', msg.businessNotFound);
+    const wire = businessWire(row);
+    change('business', row.id, 'put', wire);
+    if (CUSTOMER_VISIBLE.some((key) => key in set)) publish('venueChanged', {}, { to: 'all' });
+    return { success: true, profile: wire };
+  });
+}
