@@ -358,6 +358,18 @@ export const t = {
   profileKitchenSection: 'Schermo cucina', // ours
   profileKitchenHint:
     'I tempi dei ticket valgono per questo dispositivo: impostali sul tablet o sullo schermo della cucina.', // ours
+  // ---- home screens (issue 10, ours)
+  recentVenues: 'I tuoi locali', // ours: /user/home
+  recentOrders: 'I tuoi ultimi ordini', // ours: /user/home
+  recentKept: 'Ricordati su questo dispositivo.', // ours
+  forgetRecent: 'Dimentica', // ours
+  deliveryPage: 'Consegna o ritiro', // ours: a recent delivery page
+  todayGlance: 'Oggi', // ours: /owner/home
+  openTablesLabel: 'Tavoli aperti', // ours
+  pendingDeliveriesLabel: 'Consegne da accettare', // ours
+  openOrdersValue: 'Ordini aperti', // ours: the value of what is on the dashboard now
+  revenueToday: 'Incassato oggi', // ours: the day's completed orders (report)
+  revenueNeedsConnection: 'Serve la connessione', // ours
 
   // ---- owner delivery desk (issue 6)
   deliveryDeskTitle: 'Consegne e ritiri', // ours: /owner/delivery
@@ -532,6 +544,8 @@ export const tf = {
   // ---- owner delivery desk (issue 6)
   /** A desk card's button, named with its order: 'Accetta Consegna 20:00 Lucia Bianchi'. */
   deliveryAction: (action: string, title: string) => `${action} ${title}`,
+  /** A recent visit on the customer's home: 'Tavolo 4 · Trattoria Demo'. */
+  recentTable: (table: string, venue: string) => `${table} · ${venue}`,
   /** The profile's remove button of one delivery town: 'Rimuovi Avella'. */
   removeCity: (name: string) => `Rimuovi ${name}`,
   /** The payment status choice of one order: 'Stato del pagamento: Ritiro 20:15 Mario'. */

@@ -1,5 +1,5 @@
 import { cartCount, t, tf } from '@comanda/shared-schema';
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert } from '../components/alert.tsx';
 import { Button } from '../components/button.tsx';
 import { Loading } from '../components/loading.tsx';
@@ -12,6 +12,7 @@ import { ClosedVenue } from './closed-venue.tsx';
 import { MenuArea } from './menu-area.tsx';
 import { OwnerLiveBridge, ownerLinks } from './owner-live-bridge.tsx';
 import { sendToPrinter } from './print-hook.ts';
+import { rememberOrder, rememberVisit } from './recent-visits.ts';
 import { postTableOrder, type TableOrderBody } from './send-order.ts';
 import { SendStatus } from './send-status.tsx';
 import { patchUserCache, readUserCache } from './session-store.ts';
@@ -68,6 +69,14 @@ export function TableOrdering({ ownerId, tableId, actor, mode, onOwnerDone }: Ta
     !owner && checks.state === 'ready',
   );
 
+  // The customer's home lists the tables this phone ordered at (recent-visits.ts).
+  const readyVenue = checks.state === 'ready' ? checks.venueName : undefined;
+  const readyNumber = checks.state === 'ready' ? checks.tableNumber : null;
+  useEffect(() => {
+    if (owner || readyVenue === undefined) return;
+    rememberVisit({ ownerId, venueName: readyVenue, tableId, tableNumber: readyNumber });
+  }, [owner, ownerId, tableId, readyVenue, readyNumber]);
+
   const sender = useOrderSender({
     store,
     makeBody: (cart): TableOrderBody => {
@@ -90,6 +99,15 @@ export function TableOrdering({ ownerId, tableId, actor, mode, onOwnerDone }: Ta
       clearAfterOrder(store, ownerId);
       setErased(false);
       setSuccess(true);
+      if (!owner) {
+        rememberOrder({
+          ownerId,
+          venueName: readyVenue ?? null,
+          kind: 'table',
+          tableNumber: readyNumber,
+          total: answer.lines.reduce((sum, line) => sum + line.price * line.amount, 0),
+        });
+      }
       if (owner) {
         owned.current.catchUp();
         sendToPrinter(answer).catch((err: unknown) => console.warn('sendToPrinter', err));

@@ -1,13 +1,47 @@
-import { t, tf } from '@comanda/shared-schema';
+import { formatEuro, t, tf } from '@comanda/shared-schema';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Page } from '../../components/page.tsx';
-import { useOutboxSummary } from '../../data/hooks.ts';
+import { useEntities, useOutboxSummary } from '../../data/hooks.ts';
 import { ownerNavItems } from '../../layouts/owner/nav-items.ts';
 import { useOwnerSession } from '../../layouts/owner/owner-session.ts';
 import { useLive } from '../../live/use-live.ts';
 import { x } from '../../texts-extra.ts';
+import { buildGlance } from './glance.ts';
+import './owner-home.css';
 
-/** `/owner/home`: the owner's launcher, with the connection and the changes waiting to be sent. */
+/** The day so far, from the device's copy of the open orders: right with the Wi-Fi down too. */
+function TodayGlance() {
+  const orders = useEntities('order');
+  const lines = useEntities('line');
+  const glance = useMemo(() => (orders && lines ? buildGlance(orders, lines) : null), [orders, lines]);
+  if (!glance) return null;
+  const tiles: Array<{ label: string; value: string; to: string }> = [
+    { label: t.openTablesLabel, value: String(glance.openTables), to: '/owner/dashboard' },
+    { label: t.pendingDeliveriesLabel, value: String(glance.pendingDeliveries), to: '/owner/delivery' },
+    { label: t.openOrdersValue, value: formatEuro(glance.openValue), to: '/owner/dashboard' },
+  ];
+  return (
+    <section className="glance" aria-labelledby="glance-title">
+      <h2 id="glance-title">{t.todayGlance}</h2>
+      <ul>
+        {tiles.map((tile) => (
+          <li key={tile.label}>
+            <Link to={tile.to} className="glance-tile">
+              <span className="glance-value">{tile.value}</span>
+              <span className="glance-label">{tile.label}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * `/owner/home`: the day at a glance (open tables, deliveries waiting, what the open orders are
+ * worth), the connection and the changes waiting to be sent, and the way to every owner screen.
+ */
 export default function OwnerHomeScreen() {
   const { session } = useOwnerSession();
   const { status } = useLive();
@@ -26,6 +60,7 @@ export default function OwnerHomeScreen() {
           {pending > 0 ? tf.pendingChanges(pending) : x.allSaved}
         </span>
       </section>
+      <TodayGlance />
       <nav aria-label={t.ownerHomeTitle}>
         <ul className="launcher">
           {ownerNavItems.map((item) => (
