@@ -459,6 +459,20 @@ export const t = {
   invalidCredentials: 'Email o password non corretti',
   emailTaken: 'Email già registrata',
   tooManyAttempts: 'Troppi tentativi. Riprova tra qualche minuto.',
+  // ---- social sign-in (issue 10, ours: spec 4 and 7 name it, not its texts)
+  signInWithGoogle: 'Accedi con Google',
+  signInWithFacebook: 'Accedi con Facebook',
+  socialOr: 'oppure',
+  socialGoogleFailed: 'Accesso con Google non riuscito. Riprova.',
+  socialFacebookFailed: 'Accesso con Facebook non riuscito. Riprova.',
+  socialGoogleEmailUnverified:
+    "L'indirizzo email del tuo account Google non è verificato: verificalo oppure registrati con email e password.",
+  socialFacebookNoEmail:
+    "Il tuo account Facebook non ci ha dato un indirizzo email: consenti l'accesso all'email oppure registrati con email e password.",
+  socialOwnerAccount: 'Questo indirizzo appartiene a un gestore: accedi con email e password.',
+  socialUnreachable: 'Servizio di accesso non raggiungibile, riprova tra poco.',
+  socialGoogleScriptFailed: "Impossibile caricare l'accesso con Google.",
+  socialFacebookScriptFailed: "Impossibile caricare l'accesso con Facebook.",
 
   // ---- guards (ours)
   signInToContinue: 'Accedi per continuare',

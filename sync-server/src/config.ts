@@ -33,6 +33,13 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   /** Another Stripe API origin (tests and e2e: the fake on loopback); unset = api.stripe.com. */
   STRIPE_API_BASE: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** Social sign-in (issue 10): each provider is on only when its ids are set. */
+  GOOGLE_CLIENT_ID: optionalString,
+  FACEBOOK_APP_ID: optionalString,
+  FACEBOOK_APP_SECRET: optionalString,
+  /** Test and self-hosting knobs: the providers' key set and Graph API base (fakes on loopback). */
+  GOOGLE_JWKS_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  FACEBOOK_GRAPH_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   COMANDA_DEMO: flag,
   COMANDA_DEMO_PASSWORD: optionalString.pipe(z.string().min(8).optional()),
   COMANDA_FAKE_NOW: optionalString.pipe(z.iso.datetime({ offset: true }).optional()),
@@ -40,6 +47,11 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag,
 });
+
+/** Google's published signing keys for ID tokens. */
+const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
+/** Pinned Graph API version: a newer one is a deliberate change, not a surprise. */
+const FACEBOOK_GRAPH_URL = 'https://graph.facebook.com/v22.0';
 
 export interface Config {
   port: number;
@@ -60,6 +72,11 @@ export interface Config {
     webhookSecret?: string;
     /** Origin of the Stripe API the SDK talks to (`STRIPE_API_BASE`); undefined = Stripe's own. */
     apiBase?: string;
+  };
+  /** Social sign-in for customers; a provider is undefined when not configured (hidden). */
+  social: {
+    google?: { clientId: string; jwksUrl: string };
+    facebook?: { appId: string; appSecret: string; graphUrl: string };
   };
   demo: boolean;
   demoPassword: string | undefined;
@@ -117,6 +134,9 @@ export function loadConfig(
   const inMemory = databasePath === ':memory:';
   const dataDir = inMemory ? resolve(cwd, 'data') : dirname(databasePath);
   const publicUrl = e.PUBLIC_URL?.replace(/\/+$/, '');
+  if (Boolean(e.FACEBOOK_APP_ID) !== Boolean(e.FACEBOOK_APP_SECRET)) {
+    throw new ConfigError('Invalid configuration:\n  FACEBOOK_APP_ID and FACEBOOK_APP_SECRET go together');
+  }
   const mailHost = publicUrl ? new URL(publicUrl).hostname : 'localhost';
   return {
     port: e.PORT,
@@ -133,6 +153,19 @@ export function loadConfig(
       publishableKey: e.STRIPE_PUBLISHABLE_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
       apiBase: e.STRIPE_API_BASE,
+    },
+    social: {
+      google: e.GOOGLE_CLIENT_ID
+        ? { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL ?? GOOGLE_JWKS_URL }
+        : undefined,
+      facebook:
+        e.FACEBOOK_APP_ID && e.FACEBOOK_APP_SECRET
+          ? {
+              appId: e.FACEBOOK_APP_ID,
+              appSecret: e.FACEBOOK_APP_SECRET,
+              graphUrl: (e.FACEBOOK_GRAPH_URL ?? FACEBOOK_GRAPH_URL).replace(/\/+$/, ''),
+            }
+          : undefined,
     },
     demo: e.COMANDA_DEMO,
     demoPassword: e.COMANDA_DEMO_PASSWORD,

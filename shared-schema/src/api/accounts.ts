@@ -126,6 +126,11 @@ export const accountCalls = {
     body: emptyBody,
     response: ok({}),
   }),
+  /**
+   * Social sign-in for customers (spec 4, 7): the provider's token, verified by the server with
+   * the provider; the account is the one of the e-mail the provider verified. `userID` (from
+   * FB.login) is only cross-checked. 404 when the provider is not configured.
+   */
   userFbLogin: defineCall({
     method: 'POST',
     path: '/api/user/fbLogin',
@@ -133,6 +138,7 @@ export const accountCalls = {
     body: z.object({ accessToken: z.string().min(1).max(4096), userID: z.string().max(128).optional() }),
     response: SessionAnswer,
   }),
+  /** `credential`: the ID token (a JWT) from Google Identity Services' callback. */
   userGLogin: defineCall({
     method: 'POST',
     path: '/api/user/GLogin',
@@ -175,7 +181,10 @@ export const accountCalls = {
     body: z.object({}),
     response: ok({ status: z.literal('ok'), version: z.string() }),
   }),
-  /** Which social providers are configured (their buttons are hidden otherwise). */
+  /**
+   * Which social providers are configured, with their public ids (Google client id, Facebook
+   * app id) for the browser SDKs; null = off, its button hidden.
+   */
   authProviders: defineCall({
     method: 'GET',
     path: '/api/auth/providers',

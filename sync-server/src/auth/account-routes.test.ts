@@ -372,18 +372,21 @@ describe('login rate limit and social logins', () => {
     expect(other.statusCode).toBe(401);
   });
 
-  it('social logins are registered but not configured', async () => {
+  it('social logins are registered but off when not configured (auth/social/ tests the rest)', async () => {
     t = await createTestApp();
     const g = await post(t.app, '/api/user/GLogin', { credential: 'x' });
-    expect(g.statusCode).toBe(501);
+    expect(g.statusCode).toBe(404);
     expect(g.json()).toEqual({
       success: false,
-      code: 'UNAVAILABLE',
+      code: 'NOT_FOUND',
       error: 'Accesso social non configurato',
     });
     const fb = await post(t.app, '/api/user/fbLogin', { accessToken: 'x' });
-    expect(fb.statusCode).toBe(501);
+    expect(fb.statusCode).toBe(404);
     const providers = await t.app.inject({ method: 'GET', url: '/api/auth/providers' });
     expect(providers.json()).toEqual({ success: true, google: null, facebook: null });
+    const csp = String(providers.headers['content-security-policy']);
+    expect(csp).not.toContain('google');
+    expect(csp).not.toContain('facebook');
   });
 });

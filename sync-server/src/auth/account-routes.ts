@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { publicBase } from '../config.ts';
 import { businesses, sessions, users } from '../db/schema.ts';
-import { StatusError } from '../http/errors.ts';
 import { msg } from '../http/messages.ts';
 import { type RouteExtras, route } from '../http/route.ts';
 import { randomId } from '../lib/ids.ts';
@@ -19,6 +18,7 @@ import {
 } from './accounts.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { SESSION_COOKIE } from './sessions.ts';
+import { type SignIn, socialRoutes } from './social/index.ts';
 
 /** Body field of a request, for rate-limit keys (they run after the body is parsed). */
 const field = (req: FastifyRequest, name: string): string => {
@@ -56,8 +56,6 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     (err as { code?: string } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
 
   route(app, accountCalls.health, () => ({ success: true, status: 'ok', version: app.appVersion }));
-
-  route(app, accountCalls.authProviders, () => ({ success: true, google: null, facebook: null }));
 
   /** Customers need not confirm their email: they may order at once (only owners confirm). */
   route(
@@ -155,6 +153,14 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   route(app, accountCalls.userAuthenticate, ({ session }) => sessionAnswer(db, session, 'user'));
   route(app, accountCalls.ownerAuthenticate, ({ session }) => sessionAnswer(db, session, 'owner'));
 
+  /** Every login opens its session here (password, guest, social): a new id, the cookie. */
+  const signIn: SignIn = (req, reply, userId) => {
+    const { token, expiresAt } = app.sessions.create(userId);
+    app.sessions.setCookie(reply, token, expiresAt);
+    app.sessions.forgetRequest(req);
+    return sessionAnswer(db, app.sessions.fromToken(token));
+  };
+
   /**
    * Login. `user/login` accepts any account (the one sign-in page) and answers its `type`;
    * `owner/login` only owners. A new session id every time; an older session stays valid, so an
@@ -184,10 +190,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
           }
           userId = user.id;
         }
-        const { token, expiresAt } = app.sessions.create(userId);
-        app.sessions.setCookie(reply, token, expiresAt);
-        app.sessions.forgetRequest(req);
-        return sessionAnswer(db, app.sessions.fromToken(token));
+        return signIn(req, reply, userId);
       },
       loginLimit(def.path),
     );
@@ -220,13 +223,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     tokenLimit('session-set'),
   );
 
-  const social = new StatusError(501, 'UNAVAILABLE', msg.socialUnavailable);
-  route(app, accountCalls.userGLogin, () => {
-    throw social;
-  });
-  route(app, accountCalls.userFbLogin, () => {
-    throw social;
-  });
+  socialRoutes(app, signIn);
 
   /** Always the same answer, whether the address exists or not: no account enumeration. */
   const restoreRequest = (role: Role) => {

@@ -58,6 +58,16 @@ export async function installSecurityHeaders(app: FastifyInstance, config: Confi
     connectSrc.push((req) => (host(req) ? `ws://${host(req)}` : "'self'"));
     connectSrc.push((req) => (host(req) ? `wss://${host(req)}` : "'self'"));
   }
+  // Social sign-in (issue 10): a configured provider's SDK, button frame and popup, nothing more.
+  const gsi = config.social.google ? ['https://accounts.google.com/gsi/'] : [];
+  const fb = config.social.facebook ? ['https://www.facebook.com'] : [];
+  const social = {
+    script: [...gsi.map((o) => `${o}client`), ...(fb.length ? ['https://connect.facebook.net'] : [])],
+    style: gsi.map((o) => `${o}style`),
+    frame: [...gsi, ...fb],
+    connect: [...gsi, ...fb],
+  };
+  connectSrc.push(...social.connect);
   await app.register(helmet, {
     global: true,
     hsts: https ? { maxAge: 15_552_000, includeSubDomains: false } : false,
@@ -66,12 +76,12 @@ export async function installSecurityHeaders(app: FastifyInstance, config: Confi
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com', ...social.script],
+        styleSrc: ["'self'", "'unsafe-inline'", ...social.style],
         imgSrc: ["'self'", 'data:', 'blob:', 'https://*.stripe.com'],
         fontSrc: ["'self'", 'data:'],
         connectSrc,
-        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com', ...social.frame],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -10,8 +10,9 @@ import { emailValid, required } from '../../components/validators.ts';
 import { call } from '../../data/api.ts';
 import { ApiError } from '../../data/errors.ts';
 import { x } from '../../texts-extra.ts';
+import { SocialSignIn } from './social-sign-in.tsx';
 
-/** Email and password for one role; customers may also enter as guests. */
+/** Email and password for one role; customers may also use Google or Facebook, or enter as guests. */
 export function LoginForm({ kind: role }: { kind: Role }) {
   const navigate = useNavigate();
   const submit = useSubmit();
@@ -62,6 +63,16 @@ export function LoginForm({ kind: role }: { kind: Role }) {
       </Form>
       {role === 'user' ? (
         <>
+          <SocialSignIn
+            pending={submit.pending}
+            onGoogle={(credential) => {
+              if (!submit.pending)
+                void submit.run(async () => enter(await call('userGLogin', { credential })));
+            }}
+            onFacebook={(accessToken, userID) =>
+              void submit.run(async () => enter(await call('userFbLogin', { accessToken, userID })))
+            }
+          />
           <Button
             variant="secondary"
             block

@@ -1,0 +1,177 @@
+import { t as text } from '@comanda/shared-schema';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema.ts';
+import {
+  createOwner,
+  createTestApp,
+  post,
+  rowCounts,
+  sessionCookie,
+  type TestApp,
+} from '../../testing/test-app.ts';
+import { type FakeGoogle, GOOGLE_CLIENT_ID, startFakeGoogle } from './fake-providers.ts';
+
+let google: FakeGoogle;
+let t: TestApp;
+beforeAll(async () => {
+  google = await startFakeGoogle();
+});
+afterAll(async () => {
+  await google.close();
+});
+afterEach(async () => {
+  await t?.close();
+});
+
+const app = (env: Record<string, string> = {}) =>
+  createTestApp({ env: { GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL: google.jwksUrl, ...env } });
+const gLogin = (credential: string, cookie?: string) =>
+  post(t.app, '/api/user/GLogin', { credential }, cookie);
+const allUsers = () => t.app.store.db.select().from(users).all();
+
+describe('GLogin', () => {
+  it('creates the customer from a valid ID token, signs in like login, the same user next time', async () => {
+    t = await app();
+    const first = await gLogin(await google.token());
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      success: true,
+      valid: true,
+      type: 'user',
+      name: 'Giulia Verdi',
+      isAnonymus: false,
+    });
+    const cookie = sessionCookie(first);
+    const c = first.cookies.find((x) => x.name === 'comanda_sid');
+    expect(c).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    const auth = await post(t.app, '/api/user/authenticate', undefined, cookie);
+    expect(auth.json()).toMatchObject({ valid: true, type: 'user', id: first.json().id });
+
+    const [stored] = allUsers();
+    expect(stored).toMatchObject({
+      email: 'giulia.verdi@gmail.com',
+      role: 'user',
+      passwordHash: null,
+      emailConfirmed: true,
+      firstName: 'Giulia',
+      lastName: 'Verdi',
+    });
+
+    // Same person, upper-case address this time: same account, a new session id.
+    const again = await gLogin(await google.token({ email: 'Giulia.Verdi@GMAIL.com' }));
+    expect(again.json().id).toBe(first.json().id);
+    expect(sessionCookie(again)).not.toBe(cookie);
+    expect(allUsers()).toHaveLength(1);
+  });
+
+  it('refuses forged, expired, foreign, mis-issued and unverified tokens, creating nothing', async () => {
+    t = await app();
+    const before = rowCounts(t.app);
+    const cases: Array<[string, Promise<string>, number, string]> = [
+      ['wrong key (same kid)', google.token({}, { key: 'stranger' }), 401, text.socialGoogleFailed],
+      ['unknown kid', google.token({}, { key: 'stranger', kid: 'other' }), 401, text.socialGoogleFailed],
+      [
+        'expired',
+        google.token({
+          iat: Math.floor(Date.now() / 1000) - 7200,
+          exp: Math.floor(Date.now() / 1000) - 3600,
+        }),
+        401,
+        text.socialGoogleFailed,
+      ],
+      [
+        'another app (audience)',
+        google.token({ aud: 'someone-else.apps.googleusercontent.com' }),
+        401,
+        text.socialGoogleFailed,
+      ],
+      ['wrong issuer', google.token({ iss: 'https://evil.example.com' }), 401, text.socialGoogleFailed],
+      ['no expiry', google.token({ exp: undefined }), 401, text.socialGoogleFailed],
+      ['no e-mail', google.token({ email: undefined }), 401, text.socialGoogleFailed],
+      ['e-mail not verified', google.token({ email_verified: false }), 403, text.socialGoogleEmailUnverified],
+    ];
+    for (const [name, token, status, error] of cases) {
+      const res = await gLogin(await token);
+      expect(res.statusCode, name).toBe(status);
+      expect(res.json(), name).toMatchObject({ success: false, error });
+      expect(
+        res.cookies.find((c) => c.name === 'comanda_sid'),
+        name,
+      ).toBeUndefined();
+    }
+    // An unsigned token and garbage, too.
+    const [head, body] = (await google.token()).split('.');
+    const noneHead = Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url');
+    expect((await gLogin(`${noneHead}.${body}.`)).statusCode).toBe(401);
+    expect((await gLogin(`${head}.${body}.AAAA`)).statusCode).toBe(401);
+    expect((await gLogin('not-a-token')).statusCode).toBe(401);
+    expect(rowCounts(t.app)).toEqual(before);
+  });
+
+  it('accepts the issuer without scheme, as Google also writes it', async () => {
+    t = await app();
+    const res = await gLogin(await google.token({ iss: 'accounts.google.com' }));
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('links the account of a customer who signed up with a password, and voids that password', async () => {
+    t = await app();
+    const signup = await post(t.app, '/api/user/signup', {
+      firstName: 'Giulia',
+      lastName: 'V.',
+      email: 'giulia.verdi@gmail.com',
+      password: 'scelta-da-chiunque',
+      acceptConditions: true,
+    });
+    const oldCookie = sessionCookie(signup);
+    const [account] = allUsers();
+
+    const res = await gLogin(await google.token());
+    expect(res.statusCode).toBe(200);
+    expect(res.json().id).toBe(account?.id);
+    expect(allUsers()).toHaveLength(1);
+    // The profile the customer chose stays; the mailbox is now proven.
+    expect(allUsers()[0]).toMatchObject({ lastName: 'V.', emailConfirmed: true, passwordHash: null });
+    // Whoever chose that password (maybe not the mailbox's owner) is out, and stays out.
+    expect((await post(t.app, '/api/user/authenticate', undefined, oldCookie)).json()).toMatchObject({
+      valid: false,
+    });
+    const login = await post(t.app, '/api/user/login', {
+      email: 'giulia.verdi@gmail.com',
+      password: 'scelta-da-chiunque',
+    });
+    expect(login.statusCode).toBe(401);
+    // Once proven, a later Google sign-in signs nobody out.
+    const cookie = sessionCookie(res);
+    await gLogin(await google.token());
+    expect((await post(t.app, '/api/user/authenticate', undefined, cookie)).json()).toMatchObject({
+      valid: true,
+    });
+  });
+
+  it("never signs in an owner's account", async () => {
+    t = await app();
+    const owner = await createOwner(t, 'gestore@example.it');
+    const before = rowCounts(t.app);
+    const res = await gLogin(await google.token({ email: owner.email }));
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ success: false, code: 'FORBIDDEN', error: text.socialOwnerAccount });
+    expect(rowCounts(t.app)).toEqual(before);
+  });
+
+  it('answers 503 when the key set cannot be fetched, and creates nothing', async () => {
+    t = await app({ GOOGLE_JWKS_URL: 'http://127.0.0.1:9/certs' });
+    const res = await gLogin(await google.token());
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ code: 'UNAVAILABLE', error: text.socialUnreachable });
+    expect(allUsers()).toHaveLength(0);
+  });
+
+  it('keeps the key set cached between sign-ins', async () => {
+    t = await app();
+    const before = google.fetches();
+    await gLogin(await google.token({ sub: 'a', email: 'a@example.it' }));
+    await gLogin(await google.token({ sub: 'b', email: 'b@example.it' }));
+    expect(google.fetches() - before).toBe(1);
+  });
+});

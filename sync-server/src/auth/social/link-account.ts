@@ -1,0 +1,51 @@
+import { AppError, t } from '@comanda/shared-schema';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { users } from '../../db/schema.ts';
+import { randomId } from '../../lib/ids.ts';
+import { findUserByEmail } from '../accounts.ts';
+import type { VerifiedIdentity } from './identity.ts';
+
+/**
+ * The customer account of a provider-verified e-mail: the existing one (linked), or a new one.
+ * One IMMEDIATE transaction, so two first sign-ins at once cannot both create it.
+ *
+ * Linking an account whose mailbox was never proven (customers sign up without confirming)
+ * drops its password and signs out its sessions: whoever chose that password may not own the
+ * address (account pre-hijacking). The owner of the mailbox can set a new password through
+ * 'Password dimenticata?'. Owner accounts are not reachable this way: they sign in with their
+ * password.
+ */
+export function customerForIdentity(app: FastifyInstance, identity: VerifiedIdentity): string {
+  const { db, sqlite } = app.store;
+  return sqlite
+    .transaction(() => {
+      const existing = findUserByEmail(db, identity.email);
+      if (existing) {
+        if (existing.role !== 'user') throw new AppError('FORBIDDEN', t.socialOwnerAccount);
+        if (!existing.emailConfirmed) {
+          db.update(users)
+            .set({ emailConfirmed: true, passwordHash: null })
+            .where(eq(users.id, existing.id))
+            .run();
+          app.sessions.revokeAllForUser(existing.id);
+        }
+        return existing.id;
+      }
+      const id = randomId();
+      db.insert(users)
+        .values({
+          id,
+          email: identity.email,
+          passwordHash: null,
+          firstName: identity.firstName,
+          lastName: identity.lastName,
+          role: 'user',
+          emailConfirmed: true,
+          createdAt: app.clock.nowMs(),
+        })
+        .run();
+      return id;
+    })
+    .immediate();
+}
