@@ -288,6 +288,14 @@ export const t = {
     'I costi di servizio coprono le commissioni del pagamento con carta e si applicano solo a chi paga con carta.', // ours
   autoPrintUnavailable: 'Stampa automatica non disponibile',
   printWithBrowser: 'stampa con il browser',
+  // ---- printing (issue 9, ours unless quoted above)
+  printerStatus: 'Stato della stampante', // ours: accessible name of the dashboard's printer status
+  printerReady: 'Stampante pronta', // ours
+  printerConnecting: 'Connessione alla stampante...', // ours
+  printerOnline: 'in linea', // ours: one bridge printer's state
+  printerNotTried: 'non ancora provata', // ours
+  printNothingWaiting: 'Nessuna stampa in attesa.', // ours: the browser-print view with nothing to print
+  printViewTitle: 'Stampa dal browser', // ours: heading of the browser-print view
 
   // ---- delivery (issue 6)
   slotNoLongerOffered: "L'orario scelto non è più disponibile.", // ours: SLOT_TAKEN for a past or out-of-hours slot
@@ -555,6 +563,17 @@ export const tf = {
   waiterCallsCount: (n: number) => `${t.callWaiter}: ${n}`,
   /** The delivery button's accessible name with its badge: 'Consegne: 1'. */
   deliveriesCount: (n: number) => `${t.deliveries}: ${n}`,
+  // ---- printing (issue 9)
+  /** Tickets the bridge holds: '2 stampe in coda'. */
+  printerQueued: (n: number) => (n === 1 ? '1 stampa in coda' : `${n} stampe in coda`),
+  /** Jobs the bridge has not taken: '1 stampa in attesa'. */
+  printJobsWaiting: (n: number) => (n === 1 ? '1 stampa in attesa' : `${n} stampe in attesa`),
+  /** One bridge printer: 'cucina: in linea', 'bar: carta esaurita'. */
+  printerLine: (name: string, state: string) => `${name}: ${state}`,
+  /** A receipt of one kitchen area: 'Reparto: bar'. */
+  printArea: (area: string) => `${t.kitchenFilterLabel}: ${area}`,
+  /** The receipt's foot: 'Stampato il 15/07/2025 20:31'. */
+  printedAt: (when: string) => `Stampato il ${when}`,
   // ---- owner delivery desk (issue 6)
   /** A desk card's button, named with its order: 'Accetta Consegna 20:00 Lucia Bianchi'. */
   deliveryAction: (action: string, title: string) => `${action} ${title}`,

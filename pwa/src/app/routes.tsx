@@ -77,6 +77,7 @@ export const routes: RouteObject[] = [
           { path: 'owner/chat', lazy: screen(() => import('../screens/owner-chat/index.tsx')) },
           { path: 'owner/report', lazy: screen(() => import('../screens/owner-report/index.tsx')) },
           { path: 'owner/profile', lazy: screen(() => import('../screens/owner-profile/index.tsx')) },
+          { path: 'owner/print', lazy: screen(() => import('../printing/print-view-screen.tsx')) },
           {
             path: 'owner/reservation/:ownerId',
             lazy: screen(() => import('../screens/owner-reservation/index.tsx')),

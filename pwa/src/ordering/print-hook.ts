@@ -9,12 +9,21 @@ export type PlacedOrder = { tableId: string } | { deliveryId: string };
  * the printer"). The owner ordering screen calls this once per successful order, after the
  * success screen shows; the customer flow never does (the dashboard prints customer orders).
  *
- * For now it does nothing: the print bridge and its local secure socket arrive with issue 9,
- * which fills this function in (ask `/api/printer/orderPrinter_table` or `orderPrinter_R_C` for the
- * payload, send `{type: 'PRINT_ORDER_TABLE' | 'PRINT_ORDER_R_C', data, sconto}` to the bridge, fall back to 'Stampa automatica non
- * disponibile'). Keep it the only place ordering talks to printing, and keep it from throwing:
- * a printer problem must never turn a stored order into an error on screen.
+ * It queues a print job (`src/printing/`): the lines not printed yet, asked of
+ * `/api/printer/orderPrinter_table` or `orderPrinter_R_C`, sent to the print bridge with a jobId
+ * until it acknowledges; when printing has failed the job waits for 'stampa con il browser'.
+ * The printing code is loaded here, on an owner's order, never in a customer's bundle. It never
+ * throws: a printer problem must never turn a stored order into an error on screen.
  */
-export async function sendToPrinter(_order: PlacedOrder): Promise<void> {
-  // Intentionally empty until issue 9.
+export async function sendToPrinter(order: PlacedOrder): Promise<void> {
+  try {
+    const { autoPrintOrder } = await import('../printing/auto-print.ts');
+    // The callers pass the whole answer: a delivery's names its deliveryId, a table order's not.
+    const deliveryId = (order as { deliveryId?: unknown }).deliveryId;
+    autoPrintOrder(
+      typeof deliveryId === 'string' ? { deliveryId } : { tableId: (order as { tableId: string }).tableId },
+    );
+  } catch (err) {
+    console.warn('sendToPrinter', err);
+  }
 }

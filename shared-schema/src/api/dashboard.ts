@@ -165,13 +165,23 @@ export const dashboardCalls = {
     body: z.object({ isDelivery: z.boolean(), tableId: Id, socketId: SocketId, seenVersion: SeenVersion }),
     response: ok({}),
   }),
-  /** Mark the entry's accepted, not yet printed lines of a kitchen area as printed (1). */
+  /**
+   * Mark the entry's accepted, not yet printed lines of a kitchen area as printed (1). Added
+   * (issue 9): `ids`, the lines the ticket carried, so a line that arrived between the print
+   * payload and the printer's acknowledgement is not marked printed unseen; without it, every
+   * such line of the area is marked (the spec's call).
+   */
   dashboardTablePrint: defineCall({
     method: 'POST',
     path: '/api/dashboard/owner/table/print',
     access: 'owner',
     mutation: true,
-    body: z.object({ tableId: Id, selected_option: KitchenFilter, socketId: SocketId }),
+    body: z.object({
+      tableId: Id,
+      selected_option: KitchenFilter,
+      socketId: SocketId,
+      ids: z.array(Id).max(500).optional(),
+    }),
     response: ok({ printed: z.array(Id) }),
   }),
   /**

@@ -125,12 +125,20 @@ export async function lineRoutes(app: FastifyInstance): Promise<void> {
 
   /**
    * The lines a print sent to the kitchen: accepted, not deleted, not printed yet, of the area
-   * (every area for 'tutto'). They show 'Completato' from now on (spec 4).
+   * (every area for 'tutto'), and of them only those the ticket carried when `ids` is given.
+   * They show 'Completato' from now on (spec 4).
    */
   mutationRoute(app, calls.dashboardTablePrint, ({ body, db, businessId, now, change, publish }) => {
     const entry = requireOpenEntry(db, businessId, body.tableId);
+    const onTicket = body.ids ? new Set(body.ids) : null;
     const ids = linesOfOrder(db, entry.order.id, false)
-      .filter((line) => line.accettato && !line.printed && inArea(line, body.selected_option))
+      .filter(
+        (line) =>
+          line.accettato &&
+          !line.printed &&
+          inArea(line, body.selected_option) &&
+          (onTicket === null || onTicket.has(line.id)),
+      )
       .map((line) => line.id);
     if (ids.length === 0) return { success: true, printed: [] };
     const updated = db

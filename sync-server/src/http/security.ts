@@ -47,7 +47,13 @@ export function installCsrfGuard(app: FastifyInstance, config: Config): void {
 export async function installSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   const https = config.publicUrl?.startsWith('https://') ?? false;
   // Live websockets to ourselves, spelled out: older Safari does not let 'self' cover ws(s).
-  const connectSrc: Array<string | ((req: IncomingMessage) => string)> = ["'self'", 'https://api.stripe.com'];
+  // 'wss:': the venue's print bridge (issue 9), a secure websocket to the owner's address
+  // (`ownerIp`, any host and port: the shell is cached, so it cannot name one venue's bridge).
+  const connectSrc: Array<string | ((req: IncomingMessage) => string)> = [
+    "'self'",
+    'https://api.stripe.com',
+    'wss:',
+  ];
   if (config.publicUrl) {
     connectSrc.push(`${https ? 'wss' : 'ws'}://${new URL(config.publicUrl).host}`);
   } else {

@@ -5,11 +5,23 @@ import { Loading } from '../../components/loading.tsx';
 import { errorText } from '../../data/api.ts';
 import { SyncContext } from '../../data/hooks.ts';
 import { LiveContext } from '../../live/use-live.ts';
+import { stopPrinting } from '../../printing/printing.ts';
+import { usePrintRuntime } from '../../printing/use-printing.ts';
 import { ConnectionBanner } from './connection-banner.tsx';
 import { OutboxProblems } from './outbox-status.tsx';
 import { type OwnerRuntime, startOwnerRuntime } from './owner-runtime.ts';
 import { businessIdOf, useOwnerSession } from './owner-session.ts';
 import { OwnerTopBar } from './top-bar.tsx';
+
+/**
+ * The print connection lasts the owner's whole session (an owner order placed on any screen
+ * prints), and ends with it: leaving the owner screens (logout) stops it; queued jobs stay stored.
+ */
+function PrintRuntime() {
+  usePrintRuntime();
+  useEffect(() => () => stopPrinting(), []);
+  return null;
+}
 
 /** Frame of every owner screen: top bar, connection and outbox state, the sync runtime. */
 export default function OwnerLayout() {
@@ -31,6 +43,7 @@ export default function OwnerLayout() {
   return (
     <SyncContext.Provider value={runtime.sync}>
       <LiveContext.Provider value={runtime.live}>
+        <PrintRuntime />
         <OwnerTopBar onLogoutError={(err) => setLogoutError(errorText(err))} />
         <div className="owner-status">
           <ConnectionBanner />

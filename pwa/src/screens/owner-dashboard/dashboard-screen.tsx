@@ -14,12 +14,14 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { useRefusalToasts } from '../../data/use-refusal-toasts.ts';
 import { OrderViewDialog } from '../../order-view/index.ts';
+import { PrinterStatus } from '../../printing/printer-status.tsx';
+import { usePrinterError } from '../../printing/use-printing.ts';
 import { x } from '../../texts-extra.ts';
 import { useSyncReadiness } from '../owner-room/use-room-data.ts';
 import { AgeSettings } from './age-settings.tsx';
 import { ChatNotice } from './chat-notice.tsx';
 import { ChatSwitch } from './chat-switch.tsx';
-import { lineKey, nextStatus, type Ticket, ticketTitle } from './dashboard-logic.ts';
+import { isDeliveryOrder, lineKey, nextStatus, type Ticket, ticketTitle } from './dashboard-logic.ts';
 import { DeliveryButton } from './delivery-button.tsx';
 import { AgeThresholdsContext, useAgeThresholdsState } from './kitchen-age.ts';
 import { OutOfMenuLauncher } from './out-of-menu-launcher.tsx';
@@ -66,6 +68,8 @@ export function DashboardScreen() {
 
   const lines = data?.lines ?? [];
   const { setStatus, print, printKey, complete } = useTicketActions(lines, filter, fail);
+  // Spec 8: with the printer erroring, the order view's direct print is hidden (browser print stays).
+  const printerError = usePrinterError();
   const [confirming, setConfirming] = useState<Ticket | null>(null);
   const [viewing, setViewing] = useState<Ticket | null>(null);
 
@@ -161,6 +165,7 @@ export function DashboardScreen() {
             {t.kitchenDisplay}
           </ToggleButton>
           {kitchen && <AgeSettings thresholds={ageThresholds} onChange={setAgeThresholds} />}
+          <PrinterStatus />
           <ChatSwitch onToggle={venue.toggleChat} />
           <ChatNotice notify={show} />
         </div>
@@ -174,7 +179,7 @@ export function DashboardScreen() {
           <OrderViewDialog
             tableId={viewing.key}
             onClose={() => setViewing(null)}
-            onPrint={(table) => printKey(table.deliveryId ?? table.tableId ?? viewing.key)}
+            onPrint={printerError ? undefined : () => printKey(viewing.key, isDeliveryOrder(viewing.order))}
           />
         )}
         <ToastRegion toasts={toasts} onDismiss={dismiss} />

@@ -122,6 +122,15 @@ describe('dashboard mutators', () => {
     ]).toEqual([1, 1, 0, 0]);
   });
 
+  it('with the ticket’s ids, prints only the lines the ticket carried', () => {
+    const ls = byId(
+      compose<ReservationLine>('line', server, [
+        entry('dashboardTablePrint', { tableId: 'T1', selected_option: 'tutto', ids: ['b'] }),
+      ]),
+    );
+    expect([ls.get('a')?.printed, ls.get('b')?.printed]).toEqual([0, 1]);
+  });
+
   it('completing removes the order and its lines only', () => {
     const body = {
       table: { ...order, reservations: [] },

@@ -50,9 +50,12 @@ export const dashboardMutators = {
   dashboardTablePrint: {
     entities: ['line'],
     apply: (view, body) => {
+      // Only the lines the ticket carried, when it says (a print acknowledged by the bridge).
+      const onTicket = body.ids ? new Set(body.ids) : null;
       for (const line of linesOf(view, body.tableId)) {
         if (line.accettato === 0 || line.printed === 1 || line.status === 'owner_deleted') continue;
         if (!matchesFilter(line, body.selected_option)) continue;
+        if (onTicket && !onTicket.has(line.id)) continue;
         view.put('line', line.id, { ...line, printed: 1, lastUpdate: stamp() } satisfies ReservationLine);
       }
     },

@@ -2,6 +2,7 @@ import { formatEuro, type ReservationLine, t, tf } from '@comanda/shared-schema'
 import { memo } from 'react';
 import { Button } from '../../components/button.tsx';
 import { PrinterIcon } from '../../components/icons.tsx';
+import { usePrinterError } from '../../printing/use-printing.ts';
 import {
   type AgeTone,
   ageMinutes,
@@ -84,6 +85,8 @@ const TicketBody = memo(function TicketBody({
   actions: TicketActions;
   subtotal: number;
 }) {
+  // Spec 8: with the printer erroring the direct print gives way to the browser's.
+  const printLabel = usePrinterError() ? t.printWithBrowser : t.print;
   return (
     <>
       {ticket.order.noteConsegna && <p className="dash-ticket-note">{ticket.order.noteConsegna}</p>}
@@ -106,10 +109,10 @@ const TicketBody = memo(function TicketBody({
           </Button>
           <Button
             variant="secondary"
-            aria-label={`${t.print} ${title}`}
+            aria-label={`${printLabel} ${title}`}
             onPress={() => actions.print(ticket)}
           >
-            {t.print}
+            {printLabel}
           </Button>
           <Button
             variant="primary"

@@ -6,12 +6,21 @@ import {
   tf,
 } from '@comanda/shared-schema';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { errorText } from '../../data/api.ts';
 import { useEntities, useSyncClient } from '../../data/hooks.ts';
 import { readKitchenFilter, storeKitchenFilter } from '../../data/kitchen-filter.ts';
 import { serverNow, syncServerClock } from '../../data/server-clock.ts';
 import { useLiveEvent } from '../../live/use-live.ts';
-import { buildTickets, soundingLines, type Ticket, ticketTitle, ticketTotals } from './dashboard-logic.ts';
+import { printViewHref, usePrinting } from '../../printing/use-printing.ts';
+import {
+  buildTickets,
+  isDeliveryOrder,
+  soundingLines,
+  type Ticket,
+  ticketTitle,
+  ticketTotals,
+} from './dashboard-logic.ts';
 import { dashboardMutators } from './mutators.ts';
 import { beep } from './sound.ts';
 
@@ -117,12 +126,28 @@ export function useTicketActions(
       run(sync.mutate('dashboardStatusSet', { id: line.id, status })),
     [sync, run],
   );
-  // Marks the lines printed (spec 4: 'Completato'); the print bridge itself comes with its issue.
+  // Spec 7 "Printer": the area's lines go to the print bridge ('dash_*', a reprint included) and
+  // show 'Completato' once it has printed them; with the printer flagged as erroring (spec 8) the
+  // browser-print view opens instead.
+  const printing = usePrinting();
+  const navigate = useNavigate();
   const printKey = useCallback(
-    (key: string) => run(sync.mutate('dashboardTablePrint', { tableId: key, selected_option: filter })),
-    [sync, run, filter],
+    (key: string, delivery: boolean) => {
+      const service = printing();
+      const request = {
+        target: delivery ? { deliveryId: key } : { tableId: key },
+        from: 'dashboard',
+        filter,
+      } as const;
+      if (service.state.printer.printerError) void navigate(printViewHref([service.browserJob(request)]));
+      else service.print(request);
+    },
+    [printing, navigate, filter],
   );
-  const print = useCallback((ticket: Ticket) => printKey(ticket.key), [printKey]);
+  const print = useCallback(
+    (ticket: Ticket) => printKey(ticket.key, isDeliveryOrder(ticket.order)),
+    [printKey],
+  );
   const complete = useCallback(
     (ticket: Ticket) => {
       const totals = ticketTotals(ticket, linesRef.current);

@@ -3,6 +3,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorText } from '../../data/api.ts';
 import { useEntities, useSyncClient } from '../../data/hooks.ts';
 import { useLiveEvent } from '../../live/use-live.ts';
+import { printingFor } from '../../printing/printing.ts';
+import { usePrintRuntime } from '../../printing/use-printing.ts';
 import { DELIVERY_ALERT_EVERY_MS } from '../owner-dashboard/delivery-button.tsx';
 import { beep } from '../owner-dashboard/sound.ts';
 import { useNow } from '../owner-dashboard/use-dashboard.ts';
@@ -91,6 +93,8 @@ export interface DeskActions {
 /** The desk's decisions, each queued in the outbox (shown at once, sent when the network allows). */
 export function useDeskActions(fail: (text: string) => void, done: (text: string) => void): DeskActions {
   const sync = useSyncClient();
+  // The print connection is up while the desk is open, so "printing has failed" is known at accept.
+  usePrintRuntime();
   const run = useCallback(
     (p: Promise<unknown>, after?: () => void) => {
       p.then(after, (err: unknown) => fail(errorText(err)));
@@ -99,8 +103,19 @@ export function useDeskActions(fail: (text: string) => void, done: (text: string
   );
   return useMemo(
     () => ({
+      // Spec 4: an accepted order goes to the printer unless printing has failed (then it waits
+      // for 'stampa con il browser'); printed once the accept has reached the server.
       accept: (entry) =>
-        run(sync.mutate('deliveryAccept', { deliveryId: entry.key }), () => done(t.deliveryAcceptedNotice)),
+        run(
+          sync.mutate('deliveryAccept', { deliveryId: entry.key }).then((mutationId) => {
+            printingFor(sync).autoPrint({
+              target: { deliveryId: entry.key },
+              from: 'order',
+              afterMutation: mutationId,
+            });
+          }),
+          () => done(t.deliveryAcceptedNotice),
+        ),
       // The version this tablet had seen: lines that arrived after it make the server refuse.
       reject: (entry) =>
         run(sync.mutate('deliveryReject', { deliveryId: entry.key, seenVersion: sync.version$.value })),

@@ -1,0 +1,212 @@
+import { BehaviorSubject, Subject } from 'rxjs';
+import { type BridgeFrame, type BridgeStatus, parseBridgeFrame } from './bridge-protocol.ts';
+
+/** Spec 4, 9: the printer connection retries every 5 s, at most 10 times, then flags an error. */
+export const PRINT_RETRY_MS = 5_000;
+export const PRINT_MAX_RETRIES = 10;
+/**
+ * Ours: once flagged, one quiet attempt a minute, so a bridge that comes back (power cut, a
+ * tablet that trusted the certificate meanwhile) clears the error without a reload.
+ */
+export const PRINT_PROBE_MS = 60_000;
+/** An attempt that neither opens nor fails by then (a host that drops packets) counts as failed. */
+export const PRINT_CONNECT_TIMEOUT_MS = 10_000;
+
+export interface PrinterState {
+  /** The bridge's `wss://` address; undefined until the venue's setting is read, null if none. */
+  address: string | null | undefined;
+  status: 'idle' | 'connecting' | 'open' | 'closed';
+  /** Spec 8: a connection that is not open ('Stampa automatica non disponibile'). */
+  socketError: boolean;
+  /**
+   * Spec 4, 8: the retries ran out (or there is no address): automatic printing is off and the
+   * direct print button hidden; the browser print remains.
+   */
+  printerError: boolean;
+  /** Retries made since the socket was last open (the first attempt is not a retry). */
+  retries: number;
+  /** The bridge's last PRINTER_STATUS while connected. */
+  bridge: BridgeStatus | null;
+}
+
+const INITIAL: PrinterState = {
+  address: undefined,
+  status: 'idle',
+  socketError: false,
+  printerError: false,
+  retries: 0,
+  bridge: null,
+};
+
+export interface PrintConnectionOptions {
+  /** Injected in tests; the browser's WebSocket otherwise. */
+  WebSocket?: new (
+    url: string,
+  ) => WebSocket;
+  retryMs?: number;
+  maxRetries?: number;
+  probeMs?: number;
+  connectTimeoutMs?: number;
+}
+
+/**
+ * The local print connection (spec 4): one secure websocket from this tab to the venue's print
+ * bridge. It only connects and tells; what is sent, and re-sent, is the print service's job.
+ */
+export class PrintConnection {
+  readonly state$ = new BehaviorSubject<PrinterState>(INITIAL);
+  /** Every frame the bridge sends (PRINTER_STATUS is also kept in the state). */
+  readonly frames$ = new Subject<BridgeFrame>();
+  /** Fires on every (re)open: the moment to (re)send what is not acknowledged yet. */
+  readonly opened$ = new Subject<void>();
+
+  private socket: WebSocket | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private started = false;
+  private readonly retryMs: number;
+  private readonly maxRetries: number;
+  private readonly probeMs: number;
+  private readonly connectTimeoutMs: number;
+  private readonly onOnline = () => {
+    const { status, address } = this.state$.value;
+    if (this.started && address && status === 'closed') this.connect();
+  };
+
+  constructor(private readonly opts: PrintConnectionOptions = {}) {
+    this.retryMs = opts.retryMs ?? PRINT_RETRY_MS;
+    this.maxRetries = opts.maxRetries ?? PRINT_MAX_RETRIES;
+    this.probeMs = opts.probeMs ?? PRINT_PROBE_MS;
+    this.connectTimeoutMs = opts.connectTimeoutMs ?? PRINT_CONNECT_TIMEOUT_MS;
+  }
+
+  get state(): PrinterState {
+    return this.state$.value;
+  }
+
+  /** The venue's bridge address changed (or was read): start over with it. */
+  setAddress(url: string | null): void {
+    if (url === this.state.address) return;
+    this.teardown();
+    if (url === null) {
+      // No bridge configured: nothing to retry, the browser print is the way.
+      this.patch({ ...INITIAL, address: null, socketError: true, printerError: true });
+      return;
+    }
+    this.patch({ ...INITIAL, address: url });
+    if (this.started) this.connect();
+  }
+
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    globalThis.addEventListener?.('online', this.onOnline);
+    if (this.state.address && this.state.status === 'idle') this.connect();
+  }
+
+  stop(): void {
+    this.started = false;
+    globalThis.removeEventListener?.('online', this.onOnline);
+    this.teardown();
+    this.patch({ status: 'idle' });
+  }
+
+  /** Sends a JSON frame; false when the socket is not open (the caller keeps the job). */
+  send(message: unknown): boolean {
+    const socket = this.socket;
+    if (!socket || this.state.status !== 'open') return false;
+    try {
+      socket.send(JSON.stringify(message));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private patch(next: Partial<PrinterState>): void {
+    this.state$.next({ ...this.state$.value, ...next });
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private teardown(): void {
+    this.clearTimer();
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      socket.onopen = socket.onclose = socket.onerror = socket.onmessage = null;
+      try {
+        socket.close();
+      } catch {
+        // Already closing.
+      }
+    }
+  }
+
+  private connect(): void {
+    this.clearTimer();
+    const url = this.state.address;
+    if (!url || !this.started) return;
+    this.patch({ status: 'connecting' });
+    const Ctor = this.opts.WebSocket ?? globalThis.WebSocket;
+    let socket: WebSocket;
+    try {
+      socket = new Ctor(url);
+    } catch {
+      // A URL the browser refuses (or a CSP block that throws): a failed attempt like any other.
+      this.failed(false);
+      return;
+    }
+    this.socket = socket;
+    let opened = false;
+    let done = false;
+    const down = () => {
+      if (done || socket !== this.socket) return;
+      done = true;
+      this.socket = null;
+      socket.onopen = socket.onclose = socket.onerror = socket.onmessage = null;
+      try {
+        socket.close();
+      } catch {
+        // Already closed.
+      }
+      this.failed(opened);
+    };
+    this.timer = setTimeout(down, this.connectTimeoutMs);
+    socket.onopen = () => {
+      if (socket !== this.socket) return;
+      opened = true;
+      this.clearTimer();
+      this.patch({ status: 'open', socketError: false, printerError: false, retries: 0 });
+      this.opened$.next();
+    };
+    socket.onmessage = (event: MessageEvent) => {
+      if (socket !== this.socket) return;
+      const frame = parseBridgeFrame(event.data);
+      if (!frame) return;
+      if (frame.event === 'PRINTER_STATUS') this.patch({ bridge: frame.data });
+      this.frames$.next(frame);
+    };
+    socket.onclose = down;
+    socket.onerror = down;
+  }
+
+  /** An attempt failed, or an open socket closed: retry on the spec's schedule. */
+  private failed(wasOpen: boolean): void {
+    this.clearTimer();
+    if (!this.started) return;
+    const retries = wasOpen ? 0 : this.state.retries;
+    if (retries >= this.maxRetries) {
+      this.patch({ status: 'closed', socketError: true, printerError: true, bridge: null });
+      this.timer = setTimeout(() => this.connect(), this.probeMs);
+      return;
+    }
+    this.patch({ status: 'closed', socketError: true, retries, bridge: null });
+    this.timer = setTimeout(() => {
+      this.patch({ retries: retries + 1 });
+      this.connect();
+    }, this.retryMs);
+  }
+}
