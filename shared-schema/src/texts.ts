@@ -406,6 +406,19 @@ export const t = {
   refundReasonDisputed: 'pagamento contestato dal cliente', // ours: a refund's reason
   stripeAccountNotFound: 'Account Stripe non trovato.', // ours: VALIDATION
   stripeAccountNotItalian: 'I pagamenti con carta sono disponibili solo per account Stripe italiani (IT).', // ours: VALIDATION
+  // ---- card payments, browser (issue 7)
+  serviceCostsInfoButton: 'Informazioni sui costi di servizio', // ours: the info button's name
+  cardAmountToPay: 'Da pagare con carta', // ours: the payment dialog's amount
+  cardFormLoadFailed: 'Impossibile caricare il modulo di pagamento. Controlla la connessione e riprova.', // ours
+  cardPaymentFailed: 'Pagamento non riuscito: controlla i dati della carta e riprova.', // ours: confirm error without a message
+  paymentStillProcessing:
+    "La banca non ha ancora confermato il pagamento. Riceverai un'email quando l'ordine sarà confermato.", // ours
+  retryPayment: 'Riprova il pagamento', // ours: the success page, unpaid
+  paymentCanceledTitle: "L'ordine non è stato accettato", // ours: the success page, canceled
+  paymentCanceledText: 'Il pagamento è stato annullato: non ti è stato addebitato nulla.', // ours
+  backToMenu: 'Torna al menu', // ours
+  cardAwaitingPayment: 'Carta: in attesa di pagamento', // ours: owner desk
+  cardPaidStatus: 'Carta: pagato', // ours: owner desk
 
   // ---- chat (ours: the spec shows no chat texts)
   chatPlaceholder: 'Scrivi un messaggio', // ours

@@ -1,3 +1,4 @@
+import { startFakeStripe } from '../../sync-server/src/testing/fake-stripe.ts';
 import { startServer } from '../support/server.ts';
 
 export const DEMO_PASSWORD = 'demo-password-e2e';
@@ -25,13 +26,24 @@ export function eveningInRome(now = new Date()): string {
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  // Card payments (issue 7): the server's Stripe SDK talks to a fake on loopback, which sends its
+  // signed webhooks back to the server. Carta is offered only to a venue with an account set.
+  const stripe = await startFakeStripe();
   const server = await startServer({
-    env: { COMANDA_DEMO: '1', COMANDA_DEMO_PASSWORD: DEMO_PASSWORD, COMANDA_FAKE_NOW: eveningInRome() },
+    env: {
+      COMANDA_DEMO: '1',
+      COMANDA_DEMO_PASSWORD: DEMO_PASSWORD,
+      COMANDA_FAKE_NOW: eveningInRome(),
+      ...stripe.env,
+    },
   });
+  stripe.webhookUrl = `${server.url}/api/stripe/webhook`;
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_MAIL_DIR = server.mailDir;
   process.env.E2E_DATA_DIR = server.dataDir;
+  process.env.E2E_FAKE_STRIPE_URL = stripe.url;
   return async () => {
     await server.stop();
+    await stripe.stop();
   };
 }

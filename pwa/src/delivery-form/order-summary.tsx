@@ -1,5 +1,6 @@
 import {
   type CartLine,
+  cardCharge,
   cartLineKey,
   cartTotal,
   type DeliverySlots,
@@ -12,19 +13,30 @@ import {
   tf,
 } from '@comanda/shared-schema';
 import type { ReactNode } from 'react';
+import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { Button } from '../components/button.tsx';
 import { variantSummary } from '../ordering/cart-line.tsx';
+import { ServiceCostsInfo } from './service-costs-info.tsx';
 import './delivery-form.css';
 
-/** The summary's money: the fee shown is the one orderDelivery must carry as costoConsegna. */
+/** Spec 4's payment choice: carta (pay now) or cassa (at the counter or on delivery). */
+export type PayWith = 'carta' | 'cassa';
+
+/**
+ * The summary's money: the fee shown is the one orderDelivery must carry as costoConsegna; paying
+ * by card adds the card service fee of spec 9 on lines and delivery fee (customers only: an
+ * owner's order never offers carta). The server charges its own computation of the same.
+ */
 export function summaryTotals(
   lines: readonly CartLine[],
   deliveryOption: OrderFormData['deliveryOption'],
   costoConsegna: number,
-): { subtotal: number; fee: number; total: number } {
+  payWith: PayWith = 'cassa',
+): { subtotal: number; fee: number; serviceFee: number; total: number } {
   const subtotal = cartTotal(lines);
   const fee = deliveryFee(deliveryOption, costoConsegna);
-  return { subtotal, fee, total: subtotal + fee };
+  const serviceFee = payWith === 'carta' ? cardCharge(subtotal + fee).fee : 0;
+  return { subtotal, fee, serviceFee, total: subtotal + fee + serviceFee };
 }
 
 /** 'Orario' as the summary shows it: the asap range, or the chosen slot. */
@@ -44,7 +56,13 @@ export interface OrderSummaryProps {
   onBack: () => void;
   /** 'Invia ordine' (payment choice cassa). */
   onSend: () => void;
-  /** 'Vai al pagamento' (choice carta, issue 7): shown only when given. */
+  /**
+   * Issue 7, the venue offers carta: the choice carta / cassa is shown (an owner's order never
+   * passes it), and with carta 'Costi di servizio' and 'Vai al pagamento' instead of 'Invia ordine'.
+   */
+  payWith?: PayWith;
+  onPayWith?: (choice: PayWith) => void;
+  /** 'Vai al pagamento' (choice carta). */
   onGoToPayment?: () => void;
   /** While the send is under way: both actions wait. */
   sending?: boolean;
@@ -65,7 +83,9 @@ function Detail({ label, value }: { label: string; value: string }) {
 /**
  * 'Riepilogo ordine' (spec 2.10): type, Orario, name with surname, phone, address, city, e-mail
  * and delivery notes when present; the lines with quantity badge, name, line total, variants
- * and note; the totals (Costo consegna only for consegna); 'Indietro' and 'Invia ordine'.
+ * and note; the payment choice when carta is offered; the totals (Costo consegna only for
+ * consegna, 'Costi di servizio' with its info only for carta); 'Indietro' and 'Invia ordine' or,
+ * for carta, 'Vai al pagamento'.
  */
 export function OrderSummary({
   form,
@@ -74,12 +94,20 @@ export function OrderSummary({
   asap,
   onBack,
   onSend,
+  payWith,
+  onPayWith,
   onGoToPayment,
   sending = false,
   message,
 }: OrderSummaryProps) {
   const sent = linesToSend(lines);
-  const { subtotal, fee, total } = summaryTotals(sent, form.deliveryOption, costoConsegna);
+  const byCard = onPayWith !== undefined && onGoToPayment !== undefined && payWith === 'carta';
+  const { subtotal, fee, serviceFee, total } = summaryTotals(
+    sent,
+    form.deliveryOption,
+    costoConsegna,
+    byCard ? 'carta' : 'cassa',
+  );
   const consegna = form.deliveryOption === 'consegna';
   return (
     <section className="order-summary" aria-labelledby="os-title">
@@ -111,6 +139,22 @@ export function OrderSummary({
           </li>
         ))}
       </ul>
+      {onPayWith && onGoToPayment ? (
+        <RadioGroup
+          className="df-radios"
+          value={payWith ?? null}
+          onChange={(v) => onPayWith(v === 'carta' ? 'carta' : 'cassa')}
+          isDisabled={sending}
+        >
+          <Label className="label">{t.paymentMethod}</Label>
+          <Radio value="carta" className="df-radio">
+            {t.payByCard}
+          </Radio>
+          <Radio value="cassa" className="df-radio">
+            {t.payAtCounter}
+          </Radio>
+        </RadioGroup>
+      ) : null}
       <dl className="os-totals">
         <dt>{t.rowSubtotal}</dt>
         <dd>{formatEuro(subtotal)}</dd>
@@ -118,6 +162,14 @@ export function OrderSummary({
           <>
             <dt>{t.rowDeliveryCost}</dt>
             <dd>{formatEuro(fee)}</dd>
+          </>
+        ) : null}
+        {byCard ? (
+          <>
+            <dt className="os-service">
+              {t.rowServiceCosts} <ServiceCostsInfo />
+            </dt>
+            <dd>{formatEuro(serviceFee)}</dd>
           </>
         ) : null}
         <dt className="os-total">{t.orderTotal}</dt>
@@ -132,14 +184,15 @@ export function OrderSummary({
         <Button variant="secondary" onPress={onBack} isDisabled={sending}>
           {t.back}
         </Button>
-        {onGoToPayment ? (
-          <Button variant="secondary" onPress={onGoToPayment} isDisabled={sending}>
+        {byCard && onGoToPayment ? (
+          <Button variant="primary" onPress={onGoToPayment} isDisabled={sending}>
             {t.goToPayment}
           </Button>
-        ) : null}
-        <Button variant="primary" onPress={onSend} isDisabled={sending}>
-          {t.sendOrder}
-        </Button>
+        ) : (
+          <Button variant="primary" onPress={onSend} isDisabled={sending}>
+            {t.sendOrder}
+          </Button>
+        )}
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
-import { type CartLine, type OrderFormData, t, tf } from '@comanda/shared-schema';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { type CartLine, cardCharge, formatEuro, type OrderFormData, t, tf } from '@comanda/shared-schema';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptyOrderForm } from './form-logic.ts';
 import { OrderSummary, summaryTotals } from './order-summary.tsx';
@@ -97,7 +97,12 @@ describe("'Riepilogo ordine'", () => {
     expect(text).toContain(`${t.rowSubtotal}18,50 €`);
     expect(text).toContain(`${t.rowDeliveryCost}3,00 €`);
     expect(text).toContain(`${t.orderTotal}21,50 €`);
-    expect(summaryTotals(LINES, 'consegna', 300)).toEqual({ subtotal: 1850, fee: 300, total: 2150 });
+    expect(summaryTotals(LINES, 'consegna', 300)).toEqual({
+      subtotal: 1850,
+      fee: 300,
+      serviceFee: 0,
+      total: 2150,
+    });
   });
 
   it('a Ritiro has no fee, no address and shows the asap range', () => {
@@ -119,19 +124,76 @@ describe("'Riepilogo ordine'", () => {
     expect(text).toContain(`${t.orderTotal}18,50 €`);
   });
 
-  it("'Indietro' and 'Invia ordine' call back; 'Vai al pagamento' only when offered; sending waits", () => {
+  it("'Indietro' and 'Invia ordine' call back; no payment choice unless offered; sending waits", () => {
     const props = renderSummary();
     expect(screen.queryByRole('button', { name: t.goToPayment })).toBeNull();
+    expect(screen.queryByRole('radiogroup', { name: t.paymentMethod })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: t.back }));
     fireEvent.click(screen.getByRole('button', { name: t.sendOrder }));
     expect(props.onBack).toHaveBeenCalledTimes(1);
     expect(props.onSend).toHaveBeenCalledTimes(1);
     cleanup();
-    const onGoToPayment = vi.fn();
-    renderSummary(CONSEGNA, { onGoToPayment, sending: true, message: t.deliveryFeeChanged });
-    expect(screen.getByRole('button', { name: t.goToPayment }).hasAttribute('disabled')).toBe(true);
+    renderSummary(CONSEGNA, { sending: true, message: t.deliveryFeeChanged });
     expect(screen.getByRole('button', { name: t.sendOrder }).hasAttribute('disabled')).toBe(true);
     expect(screen.getByRole('alert').textContent).toBe(t.deliveryFeeChanged);
+  });
+});
+
+describe('the payment choice (issue 7)', () => {
+  const offered = (payWith: 'carta' | 'cassa') => ({ payWith, onPayWith: vi.fn(), onGoToPayment: vi.fn() });
+
+  it("cassa: the choice, no service costs, the plain total and 'Invia ordine'", () => {
+    const extra = offered('cassa');
+    renderSummary(CONSEGNA, extra);
+    const choice = screen.getByRole('radiogroup', { name: t.paymentMethod });
+    expect(within(choice).getByRole('radio', { name: t.payAtCounter })).toHaveProperty('checked', true);
+    expect(within(choice).getByRole('radio', { name: t.payByCard })).toHaveProperty('checked', false);
+    const text = screen.getByRole('region', { name: t.orderSummary }).textContent ?? '';
+    expect(text).not.toContain(t.rowServiceCosts);
+    expect(text).toContain(`${t.orderTotal}21,50 €`);
+    expect(screen.queryByRole('button', { name: t.goToPayment })).toBeNull();
+    fireEvent.click(within(choice).getByRole('radio', { name: t.payByCard }));
+    expect(extra.onPayWith).toHaveBeenCalledWith('carta');
+  });
+
+  it("carta: 'Costi di servizio' of spec 9 in the total and 'Vai al pagamento' instead of 'Invia ordine'", () => {
+    const extra = offered('carta');
+    const props = renderSummary(CONSEGNA, extra);
+    const charge = cardCharge(2150);
+    expect(charge).toEqual({ amount: 2150, fee: 143, total: 2293 });
+    const text = screen.getByRole('region', { name: t.orderSummary }).textContent ?? '';
+    expect(text).toContain(`${t.rowDeliveryCost}3,00 €`);
+    expect(text).toContain(`${t.rowServiceCosts} i${formatEuro(charge.fee)}`);
+    expect(text).toContain(`${t.orderTotal}${formatEuro(charge.total)}`);
+    expect(screen.queryByRole('button', { name: t.sendOrder })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: t.goToPayment }));
+    expect(extra.onGoToPayment).toHaveBeenCalledTimes(1);
+    expect(props.onSend).not.toHaveBeenCalled();
+    expect(summaryTotals(LINES, 'ritiro', 300, 'carta')).toEqual({
+      subtotal: 1850,
+      fee: 0,
+      serviceFee: cardCharge(1850).fee,
+      total: cardCharge(1850).total,
+    });
+  });
+
+  it("the info button opens what the service costs are, and 'Chiudi' closes it", async () => {
+    renderSummary(CONSEGNA, offered('carta'));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: t.serviceCostsInfoButton }));
+    });
+    const dialog = await screen.findByRole('dialog', { name: t.rowServiceCosts });
+    expect(dialog.textContent).toContain(t.serviceCostsInfo);
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: t.close }));
+    });
+    expect(screen.queryByRole('dialog', { name: t.rowServiceCosts })).toBeNull();
+  });
+
+  it('while sending, the choice and both actions wait', () => {
+    renderSummary(CONSEGNA, { ...offered('carta'), sending: true });
+    expect(screen.getByRole('button', { name: t.goToPayment }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('radio', { name: t.payAtCounter }).hasAttribute('disabled')).toBe(true);
   });
 });
 

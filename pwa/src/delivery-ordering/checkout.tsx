@@ -17,8 +17,19 @@ import { OrderSummary, summaryTotals } from '../delivery-form/order-summary.tsx'
 import { RefusalDialog, refusalDialogFor, refusalMessage } from '../delivery-form/refusal-dialogs.tsx';
 import type { SendPhase } from '../ordering/send-order.ts';
 import { SendStatus } from '../ordering/send-status.tsx';
+import { CardPayment, preloadCardPayment, useCardKeys } from './card-payment-loader.tsx';
 import { type DeliveryOptions, fetchDeliveryOptions } from './delivery-checks.ts';
-import { type DeliveryOrderAnswer, readStoredForm, writeStoredForm } from './delivery-send.ts';
+import {
+  type CardSession,
+  type DataClient,
+  type DeliveryOrderAnswer,
+  dropDeliveryAttempt,
+  type PayMethod,
+  patchDataClient,
+  pendingDeliveryAttempt,
+  readDataClient,
+  writeStoredForm,
+} from './delivery-send.ts';
 import { useDeliverySender } from './use-delivery-sender.ts';
 import './checkout.css';
 
@@ -51,10 +62,30 @@ function statusPhase(phase: SendPhase): SendPhase {
 }
 
 /**
+ * A card order of this venue stored and awaiting payment, for this very cart and form (the tab
+ * was reloaded, or the customer came back from the card provider without paying): its dialog
+ * opens again. A form edited since drops `dataClient.card`, a cart edited since differs.
+ */
+function awaitingPayment(
+  ownerId: string,
+  owner: boolean,
+  stored: DataClient | null,
+  lines: readonly CartLine[],
+): CardSession | null {
+  const attempt = owner ? null : pendingDeliveryAttempt(ownerId);
+  const intent = attempt?.method === 'carta' ? attempt.intent : undefined;
+  if (!attempt || !intent || stored?.card?.paymentIntentId !== intent.paymentIntentId) return null;
+  return JSON.stringify(attempt.body.cart) === JSON.stringify(linesToSend(lines)) ? intent : null;
+}
+
+/**
  * The full-screen delivery/pickup checkout (spec 2.10, 2.11, 4 form flow): 'Completa ordine',
  * then 'Riepilogo ordine' with 'Invia ordine'; the send with retries; the server's refusals as
  * the spec's dialogs (slot taken: fresh slots and back to the form; delivery switched off: leave),
  * field messages (VALIDATION, CITY_NOT_SERVED) or a line on the summary (fee changed, closed).
+ * Issue 7: where the venue offers carta, the customer chooses carta or cassa on the summary;
+ * 'Vai al pagamento' is the card send (the same attempt discipline and refusals), then the card
+ * dialog, whose confirm step leaves for the success route.
  */
 export function Checkout({
   ownerId,
@@ -68,10 +99,22 @@ export function Checkout({
 }: CheckoutProps) {
   const [options, setOptions] = useState(initialOptions);
   const [loadingOptions, setLoadingOptions] = useState(true);
+  const [stored] = useState(() => readDataClient(ownerId, formKey(owner)));
   const [form, setForm] = useState<OrderFormData>(
-    () => readStoredForm(ownerId, formKey(owner)) ?? emptyOrderForm(initialOptions.costoConsegna),
+    () => stored?.form ?? emptyOrderForm(initialOptions.costoConsegna),
   );
-  const [step, setStep] = useState<Step>('form');
+  // A card order awaiting payment when the tab was reloaded: its dialog again, from the summary.
+  const [paying, setPaying] = useState<CardSession | null>(() =>
+    awaitingPayment(ownerId, owner, stored, lines),
+  );
+  const [step, setStep] = useState<Step>(() => (paying ? 'summary' : 'form'));
+  const cardKeys = useCardKeys(ownerId, !owner);
+  const [cardRefused, setCardRefused] = useState(false);
+  const [payChoice, setPayChoice] = useState<PayMethod>(() =>
+    paying ? 'carta' : (stored?.payWith ?? 'cassa'),
+  );
+  const offerCard = !owner && cardKeys !== null && !cardRefused;
+  const payWith: PayMethod = offerCard ? payChoice : 'cassa';
   const [dialogCode, setDialogCode] = useState<string | null>(null);
   const [serverErrors, setServerErrors] = useState<OrderFormErrors | undefined>(undefined);
   const [message, setMessage] = useState<string | undefined>(undefined);
@@ -111,14 +154,29 @@ export function Checkout({
 
   const changeForm = (next: OrderFormData) => {
     setForm(next);
-    writeStoredForm(ownerId, formKey(owner), next);
+    // Another form is another order: a card order stored for the old one is not resumed.
+    patchDataClient(ownerId, formKey(owner), { form: next, card: undefined });
+  };
+
+  const choosePayment = (choice: PayMethod) => {
+    setPayChoice(choice);
+    patchDataClient(ownerId, formKey(owner), { payWith: choice });
+    if (choice === 'carta' && cardKeys) preloadCardPayment(cardKeys);
   };
 
   const sender = useDeliverySender({
     ownerId,
-    onSuccess: (answer) => {
+    onSuccess: (sent, attempt) => {
+      if (sent.method === 'carta' && sent.answer.table.statusPay !== 1 && attempt.intent) {
+        // Stored and awaiting payment: the card dialog (the order's intent kept for the return).
+        patchDataClient(ownerId, formKey(owner), { payWith: 'carta', card: attempt.intent });
+        setPaying(attempt.intent);
+        return;
+      }
+      // Cassa, or a card send of an order already paid (a resend after the return page).
+      dropDeliveryAttempt();
       writeStoredForm(ownerId, formKey(owner), null);
-      onPlaced(answer);
+      onPlaced(sent.answer);
     },
     onRefused: (err) => {
       const code = err instanceof ApiError ? err.code : null;
@@ -127,9 +185,15 @@ export function Checkout({
         return;
       }
       if (err instanceof ApiError && code === 'VALIDATION') {
-        setServerErrors(issuesToFormErrors(err.issues ?? []));
-        setStep('form');
-        return;
+        const fields = issuesToFormErrors(err.issues ?? []);
+        if (Object.keys(fields).length > 0) {
+          setServerErrors(fields);
+          setStep('form');
+          return;
+        }
+        // No form field to point at (carta not offered any more, a card amount too low, the
+        // cart): the reason stays on the summary; cassa remains.
+        if (err.message === t.cardPaymentUnavailable) setCardRefused(true);
       }
       if (code === 'CITY_NOT_SERVED') {
         setServerErrors({ city: t.cityNotServed });
@@ -141,20 +205,24 @@ export function Checkout({
     },
   });
 
-  const send = () => {
+  /** 'Invia ordine' (cassa) or 'Vai al pagamento' (carta): the body is the same. */
+  const send = (method: PayMethod) => {
     setMessage(undefined);
     const cart = linesToSend(lines);
     const { fee } = summaryTotals(cart, form.deliveryOption, options.costoConsegna);
     const orario = form.timeOption === 'asap' ? (options.slots.asap?.[0] ?? '') : (form.deliveryTime ?? '');
     const sid = socketId();
-    sender.send({
-      ...toOrderFields(form, orario),
-      cart,
-      ownerId,
-      costoConsegna: fee,
-      ...(owner ? { isOwner: true } : {}),
-      ...(sid ? { socketId: sid } : {}),
-    });
+    sender.send(
+      {
+        ...toOrderFields(form, orario),
+        cart,
+        ownerId,
+        costoConsegna: fee,
+        ...(owner ? { isOwner: true } : {}),
+        ...(sid ? { socketId: sid } : {}),
+      },
+      method,
+    );
   };
 
   const chooseAnotherTime = () => {
@@ -189,7 +257,8 @@ export function Checkout({
           costoConsegna={options.costoConsegna}
           asap={options.slots.asap}
           onBack={() => setStep('form')}
-          onSend={send}
+          onSend={() => send('cassa')}
+          {...(offerCard ? { payWith, onPayWith: choosePayment, onGoToPayment: () => send('carta') } : {})}
           sending={sender.busy}
           message={message}
         />
@@ -212,6 +281,17 @@ export function Checkout({
           aria-label={step === 'form' ? t.completeOrderStep : t.orderSummary}
         >
           {body}
+          {paying && cardKeys ? (
+            <CardPayment
+              ownerId={ownerId}
+              publishableKey={cardKeys.publishableKey}
+              session={paying}
+              onBeforeConfirm={() =>
+                patchDataClient(ownerId, formKey(owner), { form, payWith: 'carta', card: paying })
+              }
+              onClose={() => setPaying(null)}
+            />
+          ) : null}
           <RefusalDialog
             code={dialogCode}
             onChooseAnotherTime={chooseAnotherTime}

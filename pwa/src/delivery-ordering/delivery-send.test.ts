@@ -1,10 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  awaitsAnswer,
   type DeliveryOrderBody,
   deliveryAttemptFor,
   dropDeliveryAttempt,
+  patchDataClient,
   pendingDeliveryAttempt,
+  readDataClient,
   readStoredForm,
+  recordIntent,
   writeStoredForm,
 } from './delivery-send.ts';
 
@@ -65,7 +69,61 @@ describe('a delivery send attempt', () => {
   });
 });
 
+describe('a card send attempt (issue 7)', () => {
+  const intent = {
+    deliveryId: 'id-2',
+    paymentIntentId: 'pi_1',
+    clientSecret: 'pi_1_secret_x',
+    accountId: 'acct_1',
+    amounts: { netAmount: 500, serviceFee: 57, totalAmount: 557 },
+  };
+
+  it('is another order than the cassa send of the same cart: its own key and deliveryId', () => {
+    const cassa = deliveryAttemptFor('v1', body(), ids);
+    const carta = deliveryAttemptFor('v1', body(), ids, 'carta');
+    expect(carta.method).toBe('carta');
+    expect(carta.key).not.toBe(cassa.key);
+    expect(carta.body.deliveryId).not.toBe(cassa.body.deliveryId);
+    expect(deliveryAttemptFor('v1', body({ socketId: 's' }), ids, 'carta').key).toBe(carta.key);
+  });
+
+  it('keeps its intent once answered: the order awaits payment, not an answer', () => {
+    const carta = deliveryAttemptFor('v1', body(), ids, 'carta');
+    expect(awaitsAnswer(pendingDeliveryAttempt('v1'))).toBe(true);
+    recordIntent(carta, intent);
+    expect(pendingDeliveryAttempt('v1')?.intent).toEqual(intent);
+    expect(awaitsAnswer(pendingDeliveryAttempt('v1'))).toBe(false);
+    // The same order again: the same attempt, intent and all.
+    expect(deliveryAttemptFor('v1', body(), ids, 'carta').intent).toEqual(intent);
+  });
+});
+
 describe('the stored form (dataClient)', () => {
+  it('keeps the payment choice and the card session beside the form', () => {
+    const form = {
+      deliveryOption: 'ritiro' as const,
+      deliveryTime: null,
+      timeOption: 'asap' as const,
+      name: 'Anna',
+      surname: '',
+      phoneNumber: '',
+      email: '',
+      address: '',
+      city: '',
+      noteDelivery: '',
+      costoConsegna: 250,
+    };
+    // Nothing to patch before a form exists.
+    patchDataClient('v1', 'dataClient', { payWith: 'carta' });
+    expect(readDataClient('v1', 'dataClient')).toBeNull();
+    writeStoredForm('v1', 'dataClient', form);
+    patchDataClient('v1', 'dataClient', { payWith: 'carta' });
+    writeStoredForm('v1', 'dataClient', { ...form, name: 'Bruno' });
+    expect(readDataClient('v1', 'dataClient')).toMatchObject({ payWith: 'carta', form: { name: 'Bruno' } });
+    patchDataClient('v1', 'dataClient', null);
+    expect(sessionStorage.getItem('dataClient')).toBeNull();
+  });
+
   it('is kept per venue and removed after the order', () => {
     const form = {
       deliveryOption: 'ritiro' as const,

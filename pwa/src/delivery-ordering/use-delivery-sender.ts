@@ -2,13 +2,17 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { isTransient } from '../data/errors.ts';
 import { type SendPhase, sendWithRetry } from '../ordering/send-order.ts';
 import {
+  awaitsAnswer,
+  cardSessionOf,
   type DeliveryAttempt,
-  type DeliveryOrderAnswer,
   type DeliveryOrderBody,
   deliveryAttemptFor,
   dropDeliveryAttempt,
+  type PayMethod,
   pendingDeliveryAttempt,
   postDelivery,
+  recordIntent,
+  type SentDelivery,
 } from './delivery-send.ts';
 
 export interface DeliverySender {
@@ -16,27 +20,33 @@ export interface DeliverySender {
   busy: boolean;
   /** A send of this order that never got its answer (e.g. the tab was reloaded mid-send). */
   pending: boolean;
-  send: (body: Omit<DeliveryOrderBody, 'deliveryId'>) => void;
+  /** 'Invia ordine' (cassa) or 'Vai al pagamento' (carta). */
+  send: (body: Omit<DeliveryOrderBody, 'deliveryId'>, method?: PayMethod) => void;
   /** 'Riprova': the stored attempt again, now. */
   retry: () => void;
   dismiss: () => void;
 }
 
 /**
- * 'Invia ordine': one attempt per order, retried with backoff through lost answers and dropped
- * Wi-Fi (same Idempotency-Key and deliveryId, so one order is stored), then either the answer
- * (`onSuccess`) or the server's refusal (`onRefused`, the envelope's code picks the dialog).
+ * 'Invia ordine' and 'Vai al pagamento': one attempt per order, retried with backoff through lost
+ * answers, dropped Wi-Fi and an unreachable card provider (same Idempotency-Key and deliveryId,
+ * so one order is stored), then either the answer (`onSuccess`) or the server's refusal
+ * (`onRefused`, the envelope's code picks the dialog). A card send's answer is an order awaiting
+ * payment: its attempt is kept with the intent, so 'Vai al pagamento' again for the same order
+ * resends that key and gets the same order and intent back (the server's stored answer).
  */
 export function useDeliverySender(opts: {
   ownerId: string;
-  onSuccess: (answer: DeliveryOrderAnswer) => void;
+  onSuccess: (sent: SentDelivery, attempt: DeliveryAttempt) => void;
   onRefused: (err: unknown) => void;
 }): DeliverySender {
   const latest = useRef(opts);
   latest.current = opts;
-  const [pending, setPending] = useState(() => pendingDeliveryAttempt(opts.ownerId) !== null);
+  const [pending, setPending] = useState(() => awaitsAnswer(pendingDeliveryAttempt(opts.ownerId)));
   const [phase, setPhase] = useState<SendPhase>(() =>
-    pendingDeliveryAttempt(opts.ownerId) ? { phase: 'stalled', error: null } : { phase: 'idle' },
+    awaitsAnswer(pendingDeliveryAttempt(opts.ownerId))
+      ? { phase: 'stalled', error: null }
+      : { phase: 'idle' },
   );
   const controller = useRef<AbortController | null>(null);
   useEffect(() => () => controller.current?.abort(), []);
@@ -47,10 +57,15 @@ export function useDeliverySender(opts: {
     controller.current = ctl;
     setPending(true);
     sendWithRetry(() => postDelivery(attempt, ctl.signal), { signal: ctl.signal, onPhase: setPhase })
-      .then((answer) => {
-        dropDeliveryAttempt();
+      .then((sent) => {
         setPending(false);
-        latest.current.onSuccess(answer);
+        if (sent.method === 'carta') {
+          const kept = recordIntent(attempt, cardSessionOf(sent.answer));
+          latest.current.onSuccess(sent, kept);
+          return;
+        }
+        dropDeliveryAttempt();
+        latest.current.onSuccess(sent, attempt);
       })
       .catch((err: unknown) => {
         if (ctl.signal.aborted) return;
@@ -66,7 +81,10 @@ export function useDeliverySender(opts: {
   }, []);
 
   const send = useCallback(
-    (body: Omit<DeliveryOrderBody, 'deliveryId'>) => run(deliveryAttemptFor(latest.current.ownerId, body)),
+    (body: Omit<DeliveryOrderBody, 'deliveryId'>, method: PayMethod = 'cassa') => {
+      const attempt = deliveryAttemptFor(latest.current.ownerId, body, undefined, method);
+      run(attempt);
+    },
     [run],
   );
 

@@ -3,7 +3,14 @@ import { memo, type ReactNode } from 'react';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { Button } from '../../components/button.tsx';
 import { variantText } from '../owner-dashboard/dashboard-logic.ts';
-import { customerName, type DeskEntry, deskTitle, paymentMethodLabel, timeLabel } from './desk-logic.ts';
+import {
+  cardPayStatus,
+  customerName,
+  type DeskEntry,
+  deskTitle,
+  paymentMethodLabel,
+  timeLabel,
+} from './desk-logic.ts';
 import type { DeskActions } from './use-delivery-desk.ts';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -38,8 +45,9 @@ function LineItem({ line }: { line: ReservationLine }) {
 
 /**
  * One delivery or pickup on the desk (spec 2.10's summary, as the owner needs it): who, when,
- * where, what, how much and how it is paid; the payment status can be changed, and a pending
- * order is accepted or rejected (`onReject` asks first).
+ * where, what, how much and how it is paid; the payment status of a cassa order can be changed
+ * (a card order's is Stripe's, shown), and a pending order is accepted or rejected (`onReject`
+ * asks first).
  */
 export const DeliveryCard = memo(function DeliveryCard({
   entry,
@@ -62,6 +70,7 @@ export const DeliveryCard = memo(function DeliveryCard({
   const isDelivery = order.tipo === 'Consegna';
   const pending = order.accettato === 0;
   const paid = order.statusPay === 1;
+  const card = cardPayStatus(order);
   return (
     <article
       className={`desk-card${isNew ? ' desk-card-new' : ''}${pending ? '' : ' desk-card-accepted'}`}
@@ -101,30 +110,36 @@ export const DeliveryCard = memo(function DeliveryCard({
       <dl className="desk-totals" aria-label={t.orderTotals}>
         <Fact label={t.rowSubtotal}>{formatEuro(entry.subtotal)}</Fact>
         {isDelivery && <Fact label={t.rowDeliveryCost}>{formatEuro(entry.fee)}</Fact>}
+        {entry.serviceFee > 0 && <Fact label={t.rowServiceCosts}>{formatEuro(entry.serviceFee)}</Fact>}
         <Fact label={t.rowTotal}>{formatEuro(entry.total)}</Fact>
       </dl>
       <div className="desk-pay">
         <p className="desk-pay-method">
           <span className="desk-muted">{t.paymentMethod}:</span> {paymentMethodLabel(order)}
         </p>
-        <ToggleButtonGroup
-          aria-label={tf.paymentStatusOf(title)}
-          selectionMode="single"
-          disallowEmptySelection
-          selectedKeys={[paid ? 'paid' : 'unpaid']}
-          onSelectionChange={(keys) => {
-            const next = [...keys][0] === 'paid';
-            if (next !== paid) actions.setPaid(entry, next);
-          }}
-          className="desk-pay-choice"
-        >
-          <ToggleButton id="paid" className="desk-toggle desk-toggle-paid">
-            {t.paid}
-          </ToggleButton>
-          <ToggleButton id="unpaid" className="desk-toggle desk-toggle-unpaid">
-            {t.notPaid}
-          </ToggleButton>
-        </ToggleButtonGroup>
+        {/* Card orders: Stripe's status, not the owner's to flip (money moves back only by rejecting). */}
+        {card ? (
+          <p className={`desk-pay-method badge ${card.paid ? 'badge-ok' : 'badge-warn'}`}>{card.label}</p>
+        ) : (
+          <ToggleButtonGroup
+            aria-label={tf.paymentStatusOf(title)}
+            selectionMode="single"
+            disallowEmptySelection
+            selectedKeys={[paid ? 'paid' : 'unpaid']}
+            onSelectionChange={(keys) => {
+              const next = [...keys][0] === 'paid';
+              if (next !== paid) actions.setPaid(entry, next);
+            }}
+            className="desk-pay-choice"
+          >
+            <ToggleButton id="paid" className="desk-toggle desk-toggle-paid">
+              {t.paid}
+            </ToggleButton>
+            <ToggleButton id="unpaid" className="desk-toggle desk-toggle-unpaid">
+              {t.notPaid}
+            </ToggleButton>
+          </ToggleButtonGroup>
+        )}
       </div>
       {pending && (
         <div className="desk-actions">

@@ -1,4 +1,12 @@
-import { type OrderRow, orderSubtotal, type ReservationLine, romeTime, t, tf } from '@comanda/shared-schema';
+import {
+  cardFee,
+  type OrderRow,
+  orderSubtotal,
+  type ReservationLine,
+  romeTime,
+  t,
+  tf,
+} from '@comanda/shared-schema';
 import { isDeliveryOrder, lineKey, sortTickets } from '../owner-dashboard/dashboard-logic.ts';
 
 /** One delivery or pickup as the desk draws it: the order row, its lines and its money. */
@@ -7,9 +15,13 @@ export interface DeskEntry {
   key: string;
   lines: ReservationLine[];
   openedAt: number;
-  /** Cents: lines (owner-deleted ones count 0), the fee (consegna only), their sum. */
+  /**
+   * Cents: lines (owner-deleted ones count 0), the fee (consegna only), the card service fee
+   * (card orders, spec 9, as the order view computes it), their sum: what the customer pays.
+   */
   subtotal: number;
   fee: number;
+  serviceFee: number;
   total: number;
 }
 
@@ -39,6 +51,7 @@ function parseInstant(value: string | undefined): number {
 function entryOf(order: OrderRow, lines: ReservationLine[]): DeskEntry {
   const subtotal = orderSubtotal(lines);
   const fee = order.tipo === 'Consegna' ? (order.costoConsegna ?? 0) : 0;
+  const serviceFee = order.paymentIntentId ? cardFee(subtotal + fee) : 0;
   return {
     order,
     key: order.id,
@@ -47,7 +60,8 @@ function entryOf(order: OrderRow, lines: ReservationLine[]): DeskEntry {
     openedAt: parseInstant(order.createdAt),
     subtotal,
     fee,
-    total: subtotal + fee,
+    serviceFee,
+    total: subtotal + fee + serviceFee,
   };
 }
 
@@ -95,6 +109,20 @@ export function customerName(order: Pick<OrderRow, 'nome' | 'cognome'>): string 
 /** A card payment has a payment intent; anything else is paid at the counter or on delivery. */
 export function paymentMethodLabel(order: Pick<OrderRow, 'paymentIntentId'>): string {
   return order.paymentIntentId ? t.paymentMethodCard : t.paymentMethodCash;
+}
+
+/**
+ * A card order's payment as the server knows it (issue 7: set by Stripe's webhook and the
+ * customer's return page, reset if a refund had to be kept): 'Carta: pagato' or 'Carta: in attesa
+ * di pagamento'. Null for cassa, whose status the owner sets by hand.
+ */
+export function cardPayStatus(order: Pick<OrderRow, 'paymentIntentId' | 'statusPay'>): {
+  paid: boolean;
+  label: string;
+} | null {
+  if (!order.paymentIntentId) return null;
+  const paid = order.statusPay === 1;
+  return { paid, label: paid ? t.cardPaidStatus : t.cardAwaitingPayment };
 }
 
 /** 'Consegna 20:30 Lucia Bianchi': the name buttons and dialogs give the order. */
