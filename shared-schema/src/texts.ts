@@ -330,6 +330,7 @@ export const t = {
   deliveryNotAvailable: 'Il locale non accetta consegne e ritiri in questo momento.', // ours: abilitaConsegna 0
   addToDeliveryTitle: 'Aggiungi piatti alla consegna', // ours: orderRoomCart from the owner
   addDishes: 'Aggiungi piatti', // ours: the desk card's link to orderRoomCart
+
   // ---- owner profile (issue 10, ours)
   profileVenueSection: 'Il locale', // ours
   venueNameLabel: 'Nome del locale', // ours
@@ -366,6 +367,7 @@ export const t = {
   profileKitchenSection: 'Schermo cucina', // ours
   profileKitchenHint:
     'I tempi dei ticket valgono per questo dispositivo: impostali sul tablet o sullo schermo della cucina.', // ours
+
   // ---- home screens (issue 10, ours)
   recentVenues: 'I tuoi locali', // ours: /user/home
   recentOrders: 'I tuoi ultimi ordini', // ours: /user/home
@@ -480,6 +482,7 @@ export const t = {
   invalidCredentials: 'Email o password non corretti',
   emailTaken: 'Email già registrata',
   tooManyAttempts: 'Troppi tentativi. Riprova tra qualche minuto.',
+
   // ---- social sign-in (issue 10, ours: spec 4 and 7 name it, not its texts)
   signInWithGoogle: 'Accedi con Google',
   signInWithFacebook: 'Accedi con Facebook',
@@ -520,6 +523,61 @@ export const t = {
   discardChange: 'Scarta',
   offline: 'Sei offline: le modifiche verranno inviate al ritorno della connessione.',
   storageFull: 'Spazio di archiviazione esaurito sul dispositivo.',
+
+  // ---- reports (issue 10, ours: the spec names the screen, not its texts)
+  reportTitle: 'Report',
+  reportRange: 'Periodo',
+  reportPresets: 'Periodi rapidi',
+  reportPresetToday: 'Oggi',
+  reportPresetLast7: 'Ultimi 7 giorni',
+  reportPresetMonth: 'Questo mese',
+  reportPresetLast30: 'Ultimi 30 giorni',
+  reportRangeIncomplete: 'Indica sia la data di inizio sia la data di fine.',
+  reportInvalidDate: 'Data non valida: usa il formato AAAA-MM-GG.',
+  reportRangeReversed: 'La data di inizio è successiva alla data di fine.',
+  reportRangeTooLong: 'Il periodo può coprire al massimo 366 giorni.',
+  reportRevenue: 'Incasso',
+  reportOrders: 'Ordini',
+  reportAverageTicket: 'Scontrino medio',
+  reportItemsTotal: 'Venduto',
+  reportDiscounts: 'Sconti',
+  reportDeliveryFees: 'Costi di consegna',
+  reportServiceFees: 'Costi di servizio',
+  reportSummary: 'Riepilogo',
+  reportByDay: 'Incasso per giorno',
+  reportByWeek: 'Incasso per settimana',
+  reportByMonth: 'Incasso per mese',
+  reportByKind: 'Tavoli, consegne e ritiri',
+  reportByPayment: 'Carta e cassa',
+  reportByHour: 'Orari di punta',
+  reportByDish: 'Piatti',
+  reportByCategory: 'Categorie',
+  reportByArea: 'Reparti',
+  reportTopDishes: 'I piatti più venduti',
+  reportColumnDay: 'Giorno',
+  reportColumnWeek: 'Settimana',
+  reportColumnMonth: 'Mese',
+  reportColumnHour: 'Ora',
+  reportColumnKind: 'Tipo',
+  reportColumnPayment: 'Pagamento',
+  reportColumnDish: 'Piatto',
+  reportColumnCategory: 'Categoria',
+  reportColumnArea: 'Reparto',
+  reportColumnQuantity: 'Quantità',
+  reportColumnSales: 'Vendite',
+  reportColumnItem: 'Voce',
+  reportColumnValue: 'Valore',
+  reportKindTable: 'Tavolo',
+  reportKindConsegna: 'Consegna',
+  reportKindRitiro: 'Ritiro',
+  reportPaymentCassa: 'Cassa',
+  reportPaymentCarta: 'Carta',
+  reportOutOfMenu: 'Fuori menu',
+  reportDownloadCsv: 'Scarica CSV',
+  reportEmpty: 'Nessun ordine completato in questo periodo.',
+  reportNeedsConnection:
+    'I report sono calcolati dal server: serve la connessione a internet o alla rete del locale. Riprova quando sei online.',
+  reportSalesNote: 'Vendite dei piatti prima degli sconti, senza costi di consegna e di servizio.',
 } as const;
 
 export type TextKey = keyof typeof t;
@@ -639,4 +697,18 @@ export const tf = {
   optionNotInDish: (name: string) => `Opzione non valida per ${name}. Aggiorna il menu e riprova.`,
   /** A mandatory single-choice variant left empty: 'Margherita: Formato (scelta obbligatoria)'. */
   mandatoryVariantMissing: (dish: string, variant: string) => `${dish}: ${variant} ${t.mandatoryChoice}`,
+  // ---- reports (issue 10)
+  /** The range under the title: 'Dal 01/07/2025 al 31/07/2025', or 'Il 15/07/2025' for one day. */
+  reportRange: (from: string, to: string) => (from === to ? `Il ${from}` : `Dal ${from} al ${to}`),
+  /** An ISO week: 'Settimana 28 (07/07 - 13/07)'. */
+  reportWeek: (week: number, from: string, to: string) => `Settimana ${week} (${from} - ${to})`,
+  /** An hour of the clock: '20:00-21:00'. */
+  reportHour: (hour: number) =>
+    `${String(hour).padStart(2, '0')}:00-${String((hour + 1) % 24).padStart(2, '0')}:00`,
+  /** A chart's accessible name: its data are in the table below it. */
+  reportChart: (title: string) => `Grafico: ${title}. I dati sono nella tabella sotto.`,
+  /** The scrolling box of a report table, reachable from the keyboard: 'Tabella: Piatti'. */
+  reportTable: (title: string) => `Tabella: ${title}`,
+  /** A money column heading: 'Incasso (€)'. */
+  reportEuroColumn: (title: string) => `${title} (€)`,
 } as const;

@@ -141,6 +141,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(deliveryPlugin);
   await app.register(profilePlugin);
   await app.register(paymentsPlugin);
+  await app.register(import('./reports/index.ts'));
   if (pwa) await installPwa(app, config.pwaDist);
 
   app.sessions.prune();

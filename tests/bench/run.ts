@@ -42,6 +42,7 @@ const benches: Record<string, () => Promise<void>> = {
   stripe: async () => (await import('./stripe.ts')).benchStripe(),
   print: async () => (await import('./print.ts')).benchPrint(),
   chat: async () => (await import('./chat.ts')).benchChat(),
+  report: async () => (await import('./owner-report.ts')).benchOwnerReport(),
 };
 
 const wanted = process.argv.slice(2);

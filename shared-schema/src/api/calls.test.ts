@@ -96,6 +96,7 @@ describe('calls', () => {
         '/api/auth/providers',
         '/api/sync/snapshot',
         '/api/sync/changes',
+        '/api/report/owner/csv',
         '/api/stripe/config',
         '/api/time',
       ].sort(),

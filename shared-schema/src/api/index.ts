@@ -8,7 +8,11 @@ import { orderingCalls } from './ordering-menu.ts';
 import { paymentCalls } from './payment.ts';
 import { printerCalls } from './printer.ts';
 import { profileCalls } from './profile.ts';
+import { reportCalls } from './reports.ts';
 import { roomsTablesCalls } from './rooms-tables.ts';
+
+// The report schemas and range rule, for the server and the report screen.
+export * from './reports.ts';
 
 /**
  * Every call of spec section 7, merged into one typed map. Feature files add their calls; the
@@ -26,6 +30,7 @@ export const calls = {
   ...roomsTablesCalls,
   ...menuOwnerCalls,
   ...profileCalls,
+  ...reportCalls,
 } as const;
 
 export type Calls = typeof calls;

@@ -1,7 +1,13 @@
-import { ComingSoon } from '../../components/coming-soon.tsx';
-import { x } from '../../texts-extra.ts';
+import { t } from '@comanda/shared-schema';
+import { ScreenErrorBoundary } from '../../components/screen-error-boundary.tsx';
+import { ReportScreen } from './report-screen.tsx';
+import './owner-report.css';
 
-/** `/owner/report`. Built by a later issue; this folder is its home. */
+/** `/owner/report` (spec 2.3, issue 10): the owner's reports, computed by the server. */
 export default function OwnerReportScreen() {
-  return <ComingSoon title={x.navReport} />;
+  return (
+    <ScreenErrorBoundary title={t.reportTitle} screen="owner report">
+      <ReportScreen />
+    </ScreenErrorBoundary>
+  );
 }
