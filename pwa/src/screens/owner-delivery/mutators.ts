@@ -45,9 +45,9 @@ export const deliveryMutators = {
       const order = deliveryOf(view, body.deliveryId);
       // Already gone (rejected on another tablet): rejecting twice is a no-op.
       if (!order) return;
-      // Accepted elsewhere: ALREADY_DECIDED. Paid by card: refused until refunds are wired.
+      // Accepted elsewhere: ALREADY_DECIDED. A card order goes at once too: the server refunds
+      // (or cancels the intent) first, and a refund it cannot make brings the order back.
       if (order.accettato !== 0) throw new DeliveryRefusal('already accepted');
-      if (order.paymentIntentId) throw new DeliveryRefusal('card refund first');
       for (const line of linesOf(view, order.id)) view.delete('line', line.id);
       view.delete('order', order.id);
     },

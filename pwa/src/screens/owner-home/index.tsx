@@ -1,7 +1,8 @@
 import { formatEuro, t, tf } from '@comanda/shared-schema';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Page } from '../../components/page.tsx';
+import { call } from '../../data/api.ts';
 import { useEntities, useOutboxSummary } from '../../data/hooks.ts';
 import { ownerNavItems } from '../../layouts/owner/nav-items.ts';
 import { useOwnerSession } from '../../layouts/owner/owner-session.ts';
@@ -11,7 +12,28 @@ import { buildGlance } from './glance.ts';
 import './owner-home.css';
 
 /** The day so far, from the device's copy of the open orders: right with the Wi-Fi down too. */
+/**
+ * What today's completed orders took (the server's report for today): null while asking,
+ * 'offline' when it cannot be asked. Read again when the connection comes back.
+ */
+function useRevenueToday(connected: boolean): number | null | 'offline' {
+  const [revenue, setRevenue] = useState<number | null | 'offline'>(null);
+  useEffect(() => {
+    if (!connected) return;
+    const ctl = new AbortController();
+    call('reportOwnerGet', {}, { signal: ctl.signal })
+      .then((answer) => setRevenue(answer.summary.revenue))
+      .catch(() => {
+        if (!ctl.signal.aborted) setRevenue('offline');
+      });
+    return () => ctl.abort();
+  }, [connected]);
+  return connected ? revenue : revenue === null ? 'offline' : revenue;
+}
+
 function TodayGlance() {
+  const { status } = useLive();
+  const revenue = useRevenueToday(status === 'connected');
   const orders = useEntities('order');
   const lines = useEntities('line');
   const glance = useMemo(() => (orders && lines ? buildGlance(orders, lines) : null), [orders, lines]);
@@ -20,6 +42,11 @@ function TodayGlance() {
     { label: t.openTablesLabel, value: String(glance.openTables), to: '/owner/dashboard' },
     { label: t.pendingDeliveriesLabel, value: String(glance.pendingDeliveries), to: '/owner/delivery' },
     { label: t.openOrdersValue, value: formatEuro(glance.openValue), to: '/owner/dashboard' },
+    {
+      label: t.revenueToday,
+      value: revenue === null ? '…' : revenue === 'offline' ? t.revenueNeedsConnection : formatEuro(revenue),
+      to: '/owner/report',
+    },
   ];
   return (
     <section className="glance" aria-labelledby="glance-title">
