@@ -51,9 +51,8 @@ export function ChatNotice({ notify }: { notify: (text: string) => void }) {
     >
       {t.chat}
       {unread > 0 ? (
-        <span className="dash-badge dash-chat-badge" aria-hidden="true">
-          {tf.count(unread)}
-        </span>
+        // Drawn from data-count (owner-dashboard.css): the visible text stays 'Chat', part of the name.
+        <span className="dash-badge dash-chat-badge" aria-hidden="true" data-count={tf.count(unread)} />
       ) : null}
     </Button>
   );
