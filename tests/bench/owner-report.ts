@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { calls } from '@comanda/shared-schema';
 import { buildApp, loadConfig } from '@comanda/sync-server';
-import { DROP_ROLLUP_SQL, REPORT_ROLLUP_SQL } from '../../sync-server/src/reports/rollup.ts';
+import { DROP_ROLLUP_SQL, reportRollupSql } from '../../sync-server/src/reports/rollup.ts';
 import { percentile, report, round } from './report.ts';
 
 const ORDERS = 200_000;
@@ -267,7 +267,7 @@ export async function benchOwnerReport(): Promise<void> {
     };
     report({ bench: 'report', metric: 'history_write_per_order', value: writeCost(3), unit: 'us' });
     const filled = performance.now();
-    sqlite.exec(REPORT_ROLLUP_SQL);
+    sqlite.exec(reportRollupSql());
     report({
       bench: 'report',
       metric: 'rollup_backfill',
