@@ -466,7 +466,7 @@ export const t = {
   acceptConditionsRequired: 'Accetta i termini e le condizioni',
   passwordTooShort: 'La password deve avere almeno 8 caratteri',
   invalidEmail: 'Indirizzo email non valido',
-  signupDone: 'Registrazione completata. Ora puoi accedere.',
+  signupDone: "Registrazione completata. Ti abbiamo inviato un'email per confermare l'indirizzo.",
   ownerSignupDone: "Registrazione completata. Ti abbiamo inviato un'email per confermare l'indirizzo.",
   restorePasswordTitle: 'Recupera password',
   restorePasswordSend: 'Invia link',
@@ -478,9 +478,9 @@ export const t = {
   invalidLink: 'Link non valido o scaduto',
   confirmEmailTitle: 'Conferma email',
   emailConfirmed: 'Email confermata. Ora puoi accedere.',
-  emailNotConfirmed: 'Conferma prima il tuo indirizzo email: controlla la posta.',
-  invalidCredentials: 'Email o password non corretti',
-  emailTaken: 'Email già registrata',
+  // Also the answer for an address not confirmed yet: a different one would tell who has an account.
+  invalidCredentials:
+    "Email o password non corretti. Se ti sei appena registrato, conferma prima l'indirizzo dal link che ti abbiamo inviato.",
   tooManyAttempts: 'Troppi tentativi. Riprova tra qualche minuto.',
 
   // ---- social sign-in (issue 10, ours: spec 4 and 7 name it, not its texts)

@@ -20,13 +20,13 @@ test.describe('foundation', () => {
     await page.getByRole('button', { name: t.signUp }).click();
     await expect(page.getByText(t.ownerSignupDone)).toBeVisible();
 
-    // Signing in before confirming is refused with the server's text.
+    // Signing in before confirming is refused with the server's text (the wrong-password one).
     await page.goto('/signin');
     await page.getByRole('tab', { name: x.owner }).click();
     await page.getByLabel(t.email).fill(email);
     await page.getByLabel(t.password, { exact: true }).fill('una-password-lunga');
     await page.getByRole('button', { name: t.signIn, exact: true }).click();
-    await expect(page.getByText(t.emailNotConfirmed)).toBeVisible();
+    await expect(page.getByText(t.invalidCredentials)).toBeVisible();
 
     const link = await waitForLink(
       mailDir(),

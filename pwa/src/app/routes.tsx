@@ -58,6 +58,11 @@ export const routes: RouteObject[] = [
             path: 'owner/confirmEmail/:token',
             lazy: screen(() => import('../screens/owner-confirm-email/index.tsx')),
           },
+          // Customers confirm their address too (issue 11): the same screen and call.
+          {
+            path: 'user/confirmEmail/:token',
+            lazy: screen(() => import('../screens/owner-confirm-email/index.tsx')),
+          },
           { path: '*', lazy: screen(() => import('../screens/not-found/index.tsx')) },
         ],
       },

@@ -1,6 +1,8 @@
+import { t as texts } from '@comanda/shared-schema';
 import { afterEach, describe, expect, it } from 'vitest';
 import { users } from '../db/schema.ts';
 import {
+  createCustomer,
   createGuest,
   createOwner,
   createTestApp,
@@ -17,6 +19,8 @@ afterEach(async () => {
   await t?.close();
 });
 
+const t_invalid = texts.invalidCredentials;
+
 const customer = {
   firstName: 'Lucia',
   lastName: 'Bianchi',
@@ -26,56 +30,113 @@ const customer = {
 };
 
 describe('customer accounts', () => {
-  it('signs up (signed in at once, no confirmation), authenticates, logs in case-insensitively', async () => {
+  it('signs up, confirms from the mail, then logs in (case-insensitively) and authenticates', async () => {
     t = await createTestApp();
     const signup = await post(t.app, '/api/user/signup', customer);
     expect(signup.statusCode).toBe(200);
     expect(signup.json()).toEqual({ success: true });
-    const cookie = sessionCookie(signup);
-    const auth = await post(t.app, '/api/user/authenticate', undefined, cookie);
-    expect(auth.json()).toMatchObject({
-      success: true,
-      valid: true,
-      type: 'user',
-      name: 'Lucia Bianchi',
-      isAnonymus: false,
-    });
+    // Nobody is signed in by a signup: the answer must not differ for a taken address.
+    expect(signup.cookies.find((c) => c.name === 'comanda_sid')).toBeUndefined();
 
     const stored = t.app.store.db.select().from(users).all();
     expect(stored[0]?.email).toBe('lucia.bianchi@example.it');
     expect(stored[0]?.passwordHash).toMatch(/^\$argon2id\$/);
+
+    // Before confirming, the right password answers exactly like a wrong one.
+    const early = await post(t.app, '/api/user/login', {
+      email: customer.email,
+      password: customer.password,
+    });
+    const wrong = await post(t.app, '/api/user/login', { email: customer.email, password: 'sbagliata!!' });
+    expect(early.statusCode).toBe(401);
+    expect(early.json()).toEqual(wrong.json());
+
+    const link = await lastLink(t, 'lucia.bianchi@example.it');
+    expect(link).toMatch(/\/user\/confirmEmail\/[\w-]+$/);
+    const confirm = await post(t.app, '/api/owner/confirmEmail', { token: link.split('/').pop() });
+    expect(confirm.json()).toEqual({ success: true });
 
     const login = await post(t.app, '/api/user/login', {
       email: 'LUCIA.bianchi@example.it',
       password: customer.password,
     });
     expect(login.statusCode).toBe(200);
-    expect(login.json()).toMatchObject({ valid: true, type: 'user' });
-    // A new session id on every login (no fixation).
-    expect(sessionCookie(login)).not.toBe(cookie);
+    expect(login.json()).toMatchObject({
+      valid: true,
+      type: 'user',
+      name: 'Lucia Bianchi',
+      isAnonymus: false,
+    });
+    const cookie = sessionCookie(login);
+    const auth = await post(t.app, '/api/user/authenticate', undefined, cookie);
+    expect(auth.json()).toMatchObject({ success: true, valid: true, type: 'user', name: 'Lucia Bianchi' });
     const c = login.cookies.find((x) => x.name === 'comanda_sid');
     expect(c).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(c?.secure).toBeFalsy();
   });
 
-  it('refuses a taken email (any case) and a wrong password with the envelope', async () => {
+  it('answers a taken address (any case) exactly like a new one, and mails its owner instead', async () => {
     t = await createTestApp();
-    await post(t.app, '/api/user/signup', customer);
-    const again = await post(t.app, '/api/user/signup', { ...customer, email: 'lucia.BIANCHI@example.it' });
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ success: false, code: 'EMAIL_TAKEN' });
+    await createCustomer(t, 'lucia.bianchi@example.it');
+    const before = rowCounts(t.app);
+    const again = await post(t.app, '/api/user/signup', {
+      ...customer,
+      email: 'lucia.BIANCHI@example.it',
+      password: 'un-altra-password',
+    });
+    const fresh = await post(t.app, '/api/user/signup', { ...customer, email: 'nuova@example.it' });
+    expect(again.statusCode).toBe(fresh.statusCode);
+    expect(again.json()).toEqual(fresh.json());
+    expect(again.headers['set-cookie']).toEqual(fresh.headers['set-cookie']);
+    // The taken account is untouched: its password still works, the new one does not.
+    const mails = (await readMails(t)).filter((m) => m.text.includes('lucia.bianchi@example.it'));
+    expect(mails.at(-1)?.text).toMatch(/che ha già un account/);
+    expect(
+      (await post(t.app, '/api/user/login', { email: customer.email, password: 'un-altra-password' }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await post(t.app, '/api/user/login', { email: customer.email, password: 'password-sicura-1' }))
+        .statusCode,
+    ).toBe(200);
+    expect(rowCounts(t.app).users).toBe((before.users ?? 0) + 1);
+    // An owner address is no different.
+    const owner = await createOwner(t);
+    const asCustomer = await post(t.app, '/api/user/signup', { ...customer, email: owner.email });
+    expect(asCustomer.json()).toEqual(fresh.json());
+  });
 
+  it('a second signup of a never-confirmed address replaces the first: only the newest link confirms', async () => {
+    t = await createTestApp();
+    await post(t.app, '/api/user/signup', { ...customer, password: 'password-di-altri' });
+    const first = await lastLink(t, 'lucia.bianchi@example.it');
+    await post(t.app, '/api/user/signup', customer);
+    const second = await lastLink(t, 'lucia.bianchi@example.it');
+    expect(second).not.toBe(first);
+    const stale = await post(t.app, '/api/owner/confirmEmail', { token: first.split('/').pop() });
+    expect(stale.json()).toMatchObject({ success: false, code: 'TOKEN_INVALID' });
+    await post(t.app, '/api/owner/confirmEmail', { token: second.split('/').pop() });
+    expect(
+      (await post(t.app, '/api/user/login', { email: customer.email, password: 'password-di-altri' }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await post(t.app, '/api/user/login', { email: customer.email, password: customer.password }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('refuses a wrong password and an unknown address with the same envelope', async () => {
+    t = await createTestApp();
+    await createCustomer(t, 'lucia.bianchi@example.it');
     const wrong = await post(t.app, '/api/user/login', { email: customer.email, password: 'sbagliata!!' });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({
-      success: false,
-      code: 'INVALID_CREDENTIALS',
-      error: 'Email o password non corretti',
-    });
+    expect(wrong.json()).toEqual({ success: false, code: 'INVALID_CREDENTIALS', error: t_invalid });
     const unknown = await post(t.app, '/api/user/login', {
       email: 'nessuno@example.it',
       password: 'sbagliata!!',
     });
+    expect(unknown.statusCode).toBe(401);
     expect(unknown.json()).toEqual(wrong.json());
   });
 
@@ -164,8 +225,8 @@ describe('owner accounts', () => {
     expect(link).toMatch(/^https:\/\/comanda\.example\.it\/owner\/confirmEmail\/[\w-]{43}$/);
 
     const early = await post(t.app, '/api/owner/login', { email: owner.email, password: owner.password });
-    expect(early.statusCode).toBe(403);
-    expect(early.json()).toMatchObject({ success: false, code: 'EMAIL_NOT_CONFIRMED' });
+    expect(early.statusCode).toBe(401);
+    expect(early.json()).toMatchObject({ success: false, code: 'INVALID_CREDENTIALS' });
 
     const token = link.split('/').pop();
     expect((await post(t.app, '/api/owner/confirmEmail', { token })).json()).toEqual({ success: true });
@@ -192,8 +253,11 @@ describe('owner accounts', () => {
 
   it('owner/login refuses a customer account like a wrong password; user/login accepts an owner', async () => {
     t = await createTestApp();
-    await post(t.app, '/api/user/signup', customer);
-    const res = await post(t.app, '/api/owner/login', { email: customer.email, password: customer.password });
+    await createCustomer(t, customer.email);
+    const res = await post(t.app, '/api/owner/login', {
+      email: customer.email,
+      password: 'password-sicura-1',
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('INVALID_CREDENTIALS');
     const o = await createOwner(t);
@@ -254,8 +318,7 @@ describe('sessionId get/set', () => {
 describe('password restore', () => {
   it('sends a single-use link; the new password works; other sessions end', async () => {
     t = await createTestApp();
-    const signup = await post(t.app, '/api/user/signup', customer);
-    const oldCookie = sessionCookie(signup);
+    const oldCookie = await createCustomer(t, customer.email, customer.password);
     const req = await post(t.app, '/api/user/password/restore/request', { mail: customer.email });
     expect(req.json()).toEqual({ success: true });
     const link = await lastLink(t, 'lucia.bianchi@example.it');
@@ -289,7 +352,7 @@ describe('password restore', () => {
 
   it('expires the link after one hour', async () => {
     t = await createTestApp({ env: { COMANDA_FAKE_NOW: '2025-03-30T00:30:00+01:00' } });
-    await post(t.app, '/api/user/signup', customer);
+    await createCustomer(t, customer.email, customer.password);
     await post(t.app, '/api/user/password/restore/request', { mail: customer.email });
     const [, id, userId] =
       (await lastLink(t, 'lucia.bianchi@example.it')).match(/restorePassword\/([\w-]+)\/([\w-]+)$/) ?? [];
@@ -307,13 +370,14 @@ describe('password restore', () => {
 
   it('answers the same for unknown addresses and the other role, sending nothing', async () => {
     t = await createTestApp();
-    await post(t.app, '/api/user/signup', customer);
+    await createCustomer(t, customer.email, customer.password);
+    const mailsBefore = (await readMails(t)).length;
     const unknown = await post(t.app, '/api/user/password/restore/request', { mail: 'nessuno@example.it' });
     const otherRole = await post(t.app, '/api/owner/password/restore/request', { mail: customer.email });
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual({ success: true });
     expect(otherRole.json()).toEqual({ success: true });
-    expect(await readMails(t)).toHaveLength(0);
+    expect(await readMails(t)).toHaveLength(mailsBefore);
   });
 
   it('an owner restores through the owner routes, with the owner link', async () => {
@@ -352,8 +416,9 @@ describe('password restore', () => {
 describe('login rate limit and social logins', () => {
   it('allows 10 attempts a minute per address and email, then 429 with the envelope', async () => {
     t = await createTestApp();
-    await post(t.app, '/api/user/signup', customer);
-    for (let i = 0; i < 10; i++) {
+    // createCustomer's own login is the first of the 10.
+    await createCustomer(t, customer.email, customer.password);
+    for (let i = 0; i < 9; i++) {
       const res = await post(t.app, '/api/user/login', { email: customer.email, password: 'sbagliata!!' });
       expect(res.statusCode).toBe(401);
     }

@@ -6,9 +6,11 @@ import { businesses, sessions, users } from '../db/schema.ts';
 import { msg } from '../http/messages.ts';
 import { type RouteExtras, route } from '../http/route.ts';
 import { randomId } from '../lib/ids.ts';
-import { confirmEmailMail, restorePasswordMail } from '../mail/templates.ts';
+import { accountExistsMail, confirmEmailMail, restorePasswordMail } from '../mail/templates.ts';
 import {
+  countTokensSince,
   createEmailToken,
+  dropUnusedTokens,
   findEmailToken,
   findUserByEmail,
   markTokenUsed,
@@ -42,6 +44,9 @@ const loginLimit = (path: string): RouteExtras => ({
 const restoreLimit = (path: string): RouteExtras => ({
   rateLimit: { max: 5, timeWindow: 15 * 60_000, keyGenerator: (req) => `${path}|${req.ip}` },
 });
+/** Restore links one mailbox receives at most per window, whoever asks. */
+const RESTORE_MAILS_PER_WINDOW = 3;
+const RESTORE_MAIL_WINDOW_MS = 15 * 60_000;
 const tokenLimit = (path: string): RouteExtras => ({
   rateLimit: { max: 20, timeWindow: 60_000, keyGenerator: (req) => `${path}|${req.ip}` },
 });
@@ -52,85 +57,80 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const secret = app.config.sessionSecret;
   const base = publicBase(app.config);
 
-  const isUniqueViolation = (err: unknown) =>
-    (err as { code?: string } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
-
   route(app, accountCalls.health, () => ({ success: true, status: 'ok', version: app.appVersion }));
 
-  /** Customers need not confirm their email: they may order at once (only owners confirm). */
-  route(
-    app,
-    accountCalls.userSignup,
-    async ({ body, reply }) => {
-      const passwordHash = await hashPassword(body.password);
-      const userId = randomId();
-      try {
-        sqlite
-          .transaction(() => {
-            if (findUserByEmail(db, body.email)) throw new AppError('EMAIL_TAKEN', msg.emailTaken);
-            db.insert(users)
-              .values({
-                id: userId,
-                email: normalizeEmail(body.email),
-                passwordHash,
-                firstName: body.firstName,
-                lastName: body.lastName,
-                role: 'user',
-                createdAt: app.clock.nowMs(),
-              })
-              .run();
-          })
-          .immediate();
-      } catch (err) {
-        if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN', msg.emailTaken);
-        throw err;
-      }
-      const { token, expiresAt } = app.sessions.create(userId);
-      app.sessions.setCookie(reply, token, expiresAt);
-      return { success: true };
-    },
-    tokenLimit('signup'),
-  );
-
-  route(
-    app,
-    accountCalls.ownerSignup,
-    async ({ body }) => {
-      const passwordHash = await hashPassword(body.password);
-      const userId = randomId();
-      let token: string;
-      try {
-        token = sqlite
-          .transaction(() => {
-            if (findUserByEmail(db, body.email)) throw new AppError('EMAIL_TAKEN', msg.emailTaken);
+  /**
+   * Signup, customer or owner. The answer is the same whether the address is new or taken, so it
+   * tells nobody which addresses have an account: a new address gets its confirmation link; a
+   * taken one gets a mail saying so (with the sign-in and restore links), or, when that account
+   * was never confirmed, a fresh link for this signup's details (older links stop working, so a
+   * stranger's earlier signup with the address cannot be confirmed by its owner by mistake).
+   * Nobody is signed in here: login waits for the confirmation (see `login`).
+   */
+  const signup = (role: Role) => {
+    const def = role === 'owner' ? accountCalls.ownerSignup : accountCalls.userSignup;
+    route(
+      app,
+      def,
+      async ({ body }) => {
+        const email = normalizeEmail(body.email);
+        const businessName =
+          'businessName' in body && typeof body.businessName === 'string' ? body.businessName : null;
+        const passwordHash = await hashPassword(body.password);
+        const outcome = sqlite
+          .transaction((): { kind: 'confirm'; token: string } | { kind: 'exists'; firstName: string } => {
             const now = app.clock.nowMs();
+            const existing = findUserByEmail(db, email);
+            if (existing) {
+              const pending = !existing.emailConfirmed && existing.passwordHash && existing.role === role;
+              if (!pending) return { kind: 'exists', firstName: existing.firstName };
+              db.update(users)
+                .set({ passwordHash, firstName: body.firstName, lastName: body.lastName })
+                .where(eq(users.id, existing.id))
+                .run();
+              if (businessName !== null) {
+                db.update(businesses)
+                  .set({ name: businessName })
+                  .where(eq(businesses.ownerUserId, existing.id))
+                  .run();
+              }
+              dropUnusedTokens(db, existing.id, 'confirm');
+              return { kind: 'confirm', token: createEmailToken(db, secret, existing.id, 'confirm', now) };
+            }
+            const userId = randomId();
             db.insert(users)
               .values({
                 id: userId,
-                email: normalizeEmail(body.email),
+                email,
                 passwordHash,
                 firstName: body.firstName,
                 lastName: body.lastName,
-                role: 'owner',
+                role,
                 createdAt: now,
               })
               .run();
-            db.insert(businesses)
-              .values({ id: randomId(), ownerUserId: userId, name: body.businessName, createdAt: now })
-              .run();
-            return createEmailToken(db, secret, userId, 'confirm', now);
+            if (businessName !== null) {
+              db.insert(businesses)
+                .values({ id: randomId(), ownerUserId: userId, name: businessName, createdAt: now })
+                .run();
+            }
+            return { kind: 'confirm', token: createEmailToken(db, secret, userId, 'confirm', now) };
           })
           .immediate();
-      } catch (err) {
-        if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN', msg.emailTaken);
-        throw err;
-      }
-      const link = `${base}/owner/confirmEmail/${token}`;
-      app.mailer.queue(confirmEmailMail(normalizeEmail(body.email), body.firstName, body.businessName, link));
-      return { success: true };
-    },
-    tokenLimit('owner-signup'),
-  );
+        if (outcome.kind === 'confirm') {
+          const link = `${base}/${role}/confirmEmail/${outcome.token}`;
+          app.mailer.queue(confirmEmailMail(email, body.firstName, businessName, link));
+        } else {
+          const restore = `${base}/${role === 'owner' ? 'owner' : 'user'}/restorePassword`;
+          app.mailer.queue(accountExistsMail(email, outcome.firstName, `${base}/signin`, restore));
+        }
+        return { success: true };
+      },
+      tokenLimit(role === 'owner' ? 'owner-signup' : 'signup'),
+    );
+  };
+  signup('user');
+  signup('owner');
 
   route(
     app,
@@ -185,9 +185,9 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
           if (!user || !ok || (role === 'owner' && user.role !== 'owner')) {
             throw new AppError('INVALID_CREDENTIALS', msg.invalidCredentials);
           }
-          if (user.role === 'owner' && !user.emailConfirmed) {
-            throw new AppError('EMAIL_NOT_CONFIRMED', msg.emailNotConfirmed);
-          }
+          // An unconfirmed account answers exactly as a wrong password does: otherwise a signup
+          // followed by a login would tell whether the address already had an account.
+          if (!user.emailConfirmed) throw new AppError('INVALID_CREDENTIALS', msg.invalidCredentials);
           userId = user.id;
         }
         return signIn(req, reply, userId);
@@ -233,8 +233,18 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       def,
       ({ body }) => {
         const user = findUserByEmail(db, body.mail);
-        if (user && user.role === role && !user.isAnonymous && user.email) {
-          const token = createEmailToken(db, secret, user.id, 'restore', app.clock.nowMs());
+        const now = app.clock.nowMs();
+        // Per mailbox too (the route's limit is per caller): a few links a quarter of an hour,
+        // then silence with the same answer, so no one can flood an inbox from many addresses.
+        const recent = user ? countTokensSince(db, user.id, 'restore', now - RESTORE_MAIL_WINDOW_MS) : 0;
+        if (
+          user &&
+          user.role === role &&
+          !user.isAnonymous &&
+          user.email &&
+          recent < RESTORE_MAILS_PER_WINDOW
+        ) {
+          const token = createEmailToken(db, secret, user.id, 'restore', now);
           const link = `${base}/${role}/restorePassword/${token}/${user.id}`;
           app.mailer.queue(restorePasswordMail(user.email, user.firstName, link));
         }

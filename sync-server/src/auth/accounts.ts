@@ -1,5 +1,5 @@
 import type { UserSession } from '@comanda/shared-schema';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { businesses, emailTokens, type UserRow, users } from '../db/schema.ts';
 import { hashToken, randomToken } from '../lib/ids.ts';
@@ -64,6 +64,22 @@ export function findEmailToken(
     )
     .get();
   return row && row.expiresAt > now ? row : undefined;
+}
+
+/** How many links of that kind a user was sent since `since` (epoch ms). */
+export function countTokensSince(db: Db, userId: string, kind: 'confirm' | 'restore', since: number): number {
+  return db
+    .select({ id: emailTokens.id })
+    .from(emailTokens)
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.kind, kind), gt(emailTokens.createdAt, since)))
+    .all().length;
+}
+
+/** Retires a user's unused links of that kind (a newer one replaces them). */
+export function dropUnusedTokens(db: Db, userId: string, kind: 'confirm' | 'restore'): void {
+  db.delete(emailTokens)
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.kind, kind), isNull(emailTokens.usedAt)))
+    .run();
 }
 
 export function markTokenUsed(db: Db, id: string, now: number): void {

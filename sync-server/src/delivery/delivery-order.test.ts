@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { orderLines } from '../db/schema.ts';
 import { cartLine, setVenue } from '../ordering/ordering-test-kit.ts';
 import { changeLog } from '../rooms/rooms-test-kit.ts';
-import { createOwner, post, sessionCookie } from '../testing/test-app.ts';
+import { createCustomer, createOwner, post, sessionCookie } from '../testing/test-app.ts';
 import {
   type DeliveryAnswer,
   type DeliveryVenue,
@@ -128,15 +128,8 @@ describe('a customer’s delivery order', () => {
   });
 
   it("a signed-in customer's account address is used when the form has none; a guest has none", async () => {
-    const signup = await post(v.app.app, calls.userSignup.path, {
-      firstName: 'Anna',
-      lastName: 'Verdi',
-      email: 'anna@example.it',
-      password: 'password-sicura-1',
-      acceptConditions: true,
-    });
-    expect(signup.statusCode, signup.body).toBe(200);
-    const res = await sendDelivery(v, deliveryBody(v, { email: '' }), sessionCookie(signup));
+    const customer = await createCustomer(v.app, 'anna@example.it');
+    const res = await sendDelivery(v, deliveryBody(v, { email: '' }), customer);
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as DeliveryAnswer).table.email).toBe('anna@example.it');
     expect((await placeDelivery(v, { email: '' })).table.email).toBeNull();

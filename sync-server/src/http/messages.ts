@@ -18,8 +18,6 @@ export const msg = {
   internal: t.genericError,
   unavailable: 'Servizio momentaneamente non disponibile, riprova',
   invalidCredentials: t.invalidCredentials,
-  emailTaken: t.emailTaken,
-  emailNotConfirmed: t.emailNotConfirmed,
   tokenInvalid: t.invalidLink,
   socialUnavailable: 'Accesso social non configurato',
   sessionInvalid: 'Sessione non valida o scaduta',

@@ -21,15 +21,21 @@ function isOwnOrigin(config: Config, req: FastifyRequest, origin: string): boole
   }
 }
 
+/** `Sec-Fetch-Site` values a page of ours sends ('none': typed in, a bookmark). */
+const OWN_FETCH_SITES = new Set(['same-origin', 'none']);
+
 /**
- * Refuses a request made by another site's page: an `Origin` that is not ours, or
- * `Sec-Fetch-Site: cross-site`. Requests without either (curl, scripts, old browsers) pass:
- * the SameSite=Lax cookie already keeps cross-site posts unauthenticated.
+ * Refuses a request made by another page than ours: an `Origin` that is not ours (`null`
+ * included: a sandboxed frame, a file), or a `Sec-Fetch-Site` other than same-origin/none (a
+ * sibling subdomain is 'same-site': SameSite cookies would still ride along, so it is refused
+ * too). Requests without either (curl, scripts, Stripe's webhook, old browsers) pass: the
+ * SameSite=Lax cookie already keeps cross-site posts unauthenticated.
  */
 export function isCrossSite(config: Config, req: FastifyRequest): boolean {
   const origin = req.headers.origin;
   if (origin !== undefined && !isOwnOrigin(config, req, origin)) return true;
-  return req.headers['sec-fetch-site'] === 'cross-site';
+  const site = req.headers['sec-fetch-site'];
+  return site !== undefined && !OWN_FETCH_SITES.has(String(site));
 }
 
 export function installCsrfGuard(app: FastifyInstance, config: Config): void {

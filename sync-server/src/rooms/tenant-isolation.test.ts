@@ -1,6 +1,7 @@
 import { type CallDef, calls, SYNC_HEADERS } from '@comanda/shared-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  createCustomer,
   createGuest,
   createOwner,
   createTestApp,
@@ -109,19 +110,7 @@ describe('tenant isolation', () => {
 
   it('customers, guests and signed-out callers reach no owner route', async () => {
     const guest = await createGuest(app);
-    const signup = await post(app.app, '/api/user/signup', {
-      firstName: 'Lia',
-      lastName: 'Neri',
-      email: 'lia@example.it',
-      password: 'password-sicura-1',
-      acceptConditions: true,
-    });
-    expect(signup.statusCode, signup.body).toBe(200);
-    const login = await post(app.app, '/api/user/login', {
-      email: 'lia@example.it',
-      password: 'password-sicura-1',
-    });
-    const customer = `comanda_sid=${login.cookies.find((c) => c.name === 'comanda_sid')?.value}`;
+    const customer = await createCustomer(app, 'lia@example.it');
     const ownerRoutes: Array<[CallDef, unknown]> = [
       [calls.roomsGet, undefined],
       [calls.roomsAdd, { name: 'Sala' }],

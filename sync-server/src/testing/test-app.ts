@@ -129,6 +129,28 @@ export async function createOwner(t: TestApp, email = `owner${++counter}@example
   return { cookie: sessionCookie(login), userId: answer.id, businessId: answer.businessId, email, password };
 }
 
+/** A confirmed, signed-in customer's session cookie, made through the real API. */
+export async function createCustomer(
+  t: TestApp,
+  email = `cliente${++counter}@example.it`,
+  password = 'password-sicura-1',
+): Promise<string> {
+  const signup = await post(t.app, '/api/user/signup', {
+    firstName: 'Giulia',
+    lastName: 'Bianchi',
+    email,
+    password,
+    acceptConditions: true,
+  });
+  if (signup.statusCode !== 200) throw new Error(`customer signup: ${signup.body}`);
+  const token = (await lastLink(t, email.trim().toLowerCase())).split('/').pop() ?? '';
+  const confirm = await post(t.app, '/api/owner/confirmEmail', { token });
+  if (confirm.statusCode !== 200) throw new Error(`confirm: ${confirm.body}`);
+  const login = await post(t.app, '/api/user/login', { email, password });
+  if (login.statusCode !== 200) throw new Error(`customer login: ${login.body}`);
+  return sessionCookie(login);
+}
+
 /** A guest (anonymous) customer session cookie. */
 export async function createGuest(t: TestApp): Promise<string> {
   const res = await post(t.app, '/api/user/login', { isAnonymus: true });

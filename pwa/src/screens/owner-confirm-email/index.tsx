@@ -22,7 +22,7 @@ function confirmOnce(token: string): Promise<unknown> {
 
 type State = { kind: 'running' } | { kind: 'done' } | { kind: 'failed'; message: string };
 
-/** `/owner/confirmEmail/{token}`: the link of the confirmation e-mail. */
+/** `/owner/confirmEmail/{token}` and `/user/confirmEmail/{token}`: the confirmation e-mail's link. */
 export default function OwnerConfirmEmailScreen() {
   const { token = '' } = useParams();
   const [state, setState] = useState<State>({ kind: 'running' });
