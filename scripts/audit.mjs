@@ -22,7 +22,8 @@ if (counts) {
   console.log(`npm audit --omit=dev: ${line}`);
   if (serious > 0) {
     for (const [name, v] of Object.entries(report.vulnerabilities ?? {})) {
-      if (v.severity === 'high' || v.severity === 'critical') console.error(`  ${v.severity}: ${name} (${v.range})`);
+      if (v.severity === 'high' || v.severity === 'critical')
+        console.error(`  ${v.severity}: ${name} (${v.range})`);
     }
     console.error('npm audit: high or critical advisories in production dependencies');
     process.exit(1);

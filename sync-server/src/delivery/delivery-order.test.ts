@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { orderLines } from '../db/schema.ts';
 import { cartLine, setVenue } from '../ordering/ordering-test-kit.ts';
 import { changeLog } from '../rooms/rooms-test-kit.ts';
-import { createCustomer, createOwner, post, sessionCookie } from '../testing/test-app.ts';
+import { createCustomer, createOwner, post } from '../testing/test-app.ts';
 import {
   type DeliveryAnswer,
   type DeliveryVenue,
