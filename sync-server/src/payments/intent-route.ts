@@ -127,6 +127,11 @@ export async function intentRoute(app: FastifyInstance): Promise<void> {
         table,
       };
     },
-    { businessOf: ({ body }) => body.ownerId },
+    {
+      businessOf: ({ body }) => body.ownerId,
+      // Each call may create an intent at Stripe: a script must not mint them by the thousand.
+      // Generous, as the customers of one venue may share its Wi-Fi's address.
+      rateLimit: { max: 30, timeWindow: 60_000 },
+    },
   );
 }

@@ -60,6 +60,10 @@ export async function statusRoute(app: FastifyInstance): Promise<void> {
         paymentStatus: cardPaymentStatus(status),
       };
     },
-    { businessOf: ({ body }) => body.ownerId },
+    {
+      businessOf: ({ body }) => body.ownerId,
+      // Each call may ask Stripe: the return page polls a few times, a script not endlessly.
+      rateLimit: { max: 120, timeWindow: 60_000 },
+    },
   );
 }
