@@ -398,6 +398,8 @@ export const t = {
   cardPricesChanged: 'I prezzi sono cambiati: controlla il riepilogo e riprova.', // ours: CONFLICT
   cardDeliveryIdTaken: 'Questo ordine è già stato inviato con un altro pagamento.', // ours: CONFLICT
   paymentNotFound: 'Pagamento non trovato.', // ours: NOT_FOUND (unknown payment intent)
+  // ---- bad input (issue 11, fuzzer): a card order above the largest amount the app handles
+  cardAmountTooHigh: 'Importo troppo alto per il pagamento con carta: il massimo è 1.000.000,00 €.', // ours: VALIDATION
   paymentDoesNotMatch: 'Il pagamento non corrisponde a questo ordine.', // ours: CONFLICT
   paymentNotCompleted: 'Il pagamento non è stato completato.', // ours: CONFLICT
   paymentServiceUnreachable: 'Servizio di pagamento non raggiungibile: riprova tra poco.', // ours: PAYMENT_ERROR
@@ -408,6 +410,7 @@ export const t = {
   refundReasonDisputed: 'pagamento contestato dal cliente', // ours: a refund's reason
   stripeAccountNotFound: 'Account Stripe non trovato.', // ours: VALIDATION
   stripeAccountNotItalian: 'I pagamenti con carta sono disponibili solo per account Stripe italiani (IT).', // ours: VALIDATION
+  stripeAccountTaken: 'Questo account Stripe è già collegato a un altro locale.', // ours: CONFLICT (issue 11)
   // ---- card payments, browser (issue 7)
   serviceCostsInfoButton: 'Informazioni sui costi di servizio', // ours: the info button's name
   cardAmountToPay: 'Da pagare con carta', // ours: the payment dialog's amount

@@ -1,4 +1,4 @@
-import { AppError, type CallDef, calls, cardCharge, orderTotals, t } from '@comanda/shared-schema';
+import { AppError, type CallDef, calls, cardCharge, MAX_CENTS, orderTotals, t } from '@comanda/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { storeDelivery } from '../delivery/order-delivery-route.ts';
@@ -62,6 +62,14 @@ async function prepare(
   const priced = priceCart(db, venue.id, body.cart, false);
   const net =
     priced.reduce((sum, line) => sum + line.price * line.amount, 0) + (consegna ? venue.costoConsegna : 0);
+  // A cart of valid lines may still add up beyond the largest amount the app handles (cardCharge
+  // throws there): the customer's mistake, told as such instead of a server failure. Issue 11:
+  // the card fee on top may take a net just below it beyond it (the answer's amounts, Stripe).
+  if (net > MAX_CENTS || cardCharge(net).total > MAX_CENTS) {
+    throw new AppError('VALIDATION', t.cardAmountTooHigh, {
+      issues: [{ path: 'cart', message: t.cardAmountTooHigh }],
+    });
+  }
   const charge = cardCharge(net);
   if (charge.total < MIN_CARD_CHARGE) {
     throw new AppError('VALIDATION', t.cardAmountTooLow, {

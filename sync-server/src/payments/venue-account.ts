@@ -1,5 +1,5 @@
 import { AppError, calls, t } from '@comanda/shared-schema';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type BusinessRecord, businesses } from '../db/schema.ts';
 import { msg } from '../http/messages.ts';
@@ -76,6 +76,20 @@ export async function venueAccountRoutes(app: FastifyInstance): Promise<void> {
       }
     },
     ({ body, db, businessId }) => {
+      // Issue 11: one connected account per venue. Another venue's account would take this
+      // venue's card payments, and its refunds would draw on that venue's Stripe balance.
+      if (body.stripeAccountId !== null) {
+        const holder = db
+          .select({ id: businesses.id })
+          .from(businesses)
+          .where(and(eq(businesses.stripeAccountId, body.stripeAccountId), ne(businesses.id, businessId)))
+          .get();
+        if (holder) {
+          throw new AppError('CONFLICT', t.stripeAccountTaken, {
+            issues: [{ path: 'stripeAccountId', message: t.stripeAccountTaken }],
+          });
+        }
+      }
       const row = db
         .update(businesses)
         .set({ stripeAccountId: body.stripeAccountId })
