@@ -20,6 +20,16 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
+      // Issue 11: faults with real server processes (SIGKILL, SIGTERM, a full disk, backups).
+      {
+        test: {
+          name: 'reliability',
+          root: './tests/reliability',
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

@@ -85,6 +85,21 @@ export function openOrderOfTable(db: Db, tableId: string): OrderRecord | undefin
   return orderStatements(db).openOrder.get({ tableId });
 }
 
+/**
+ * A table's own row changed (coordinates, status, waiter call): its open order's 'order' row
+ * embeds those fields (`orderWire`), so it is written again in the same mutation. Without it a
+ * device that caught up through the change log keeps the old copy while the snapshot has the new
+ * one (found by tests/sync/offline-restart.test.ts: the devices did not converge).
+ */
+export function reputOpenOrder(
+  db: Db,
+  table: TableRecord,
+  change: (entity: string, entityId: string, op: 'put', data: OrderRow) => void,
+): void {
+  const open = openOrderOfTable(db, table.id);
+  if (open) change('order', open.id, 'put', orderWire(open, table));
+}
+
 /** An order's lines in the order they were sent; `withDeleted: false` drops owner_deleted ones. */
 export function linesOfOrder(db: Db, orderId: string, withDeleted = true): OrderLineRecord[] {
   const where = withDeleted

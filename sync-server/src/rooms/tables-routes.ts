@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { diningTables } from '../db/schema.ts';
 import { type MutationContext, mutationRoute } from '../http/route.ts';
+import { reputOpenOrder } from '../ordering/queries.ts';
 import {
   checkBusinessEcho,
   newId,
@@ -24,6 +25,7 @@ function saveTable(
   const row = ctx.db.update(diningTables).set(set).where(eq(diningTables.id, id)).returning().get();
   if (!row) throw new Error('table vanished inside its transaction');
   ctx.change('table', row.id, 'put', tableWire(row));
+  reputOpenOrder(ctx.db, row, ctx.change);
   return row;
 }
 

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { diningTables } from '../db/schema.ts';
 import { mutationRoute, route } from '../http/route.ts';
+import { reputOpenOrder } from '../ordering/queries.ts';
 import { requireVenue, requireVenueTable } from '../ordering/venue.ts';
 import { requireTable, tableWire } from '../rooms/queries.ts';
 import type { MutationTools } from '../sync/sync-core.ts';
@@ -40,6 +41,7 @@ function discard(
   if (!row) throw new Error('table vanished inside its transaction');
   answerCalls(tools.db, row.id, tools.now);
   tools.change('table', row.id, 'put', tableWire(row));
+  reputOpenOrder(tools.db, row, tools.change);
   // The phones show that the waiter has seen the call, and when.
   tools.publish(
     'discardNotification',
@@ -70,6 +72,7 @@ export async function tableCallsPlugin(app: FastifyInstance): Promise<void> {
       const row = setCalled(db, venue.id, table.id, true);
       if (!row) throw new Error('table vanished inside its transaction');
       change('table', row.id, 'put', tableWire(row));
+      reputOpenOrder(db, row, change);
       publish('calledService', { tableId: row.id, number: row.number }, { to: 'owners' });
       return { success: true };
     },
