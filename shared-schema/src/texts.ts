@@ -400,6 +400,8 @@ export const t = {
   paymentNotFound: 'Pagamento non trovato.', // ours: NOT_FOUND (unknown payment intent)
   // ---- bad input (issue 11, fuzzer): a card order above the largest amount the app handles
   cardAmountTooHigh: 'Importo troppo alto per il pagamento con carta: il massimo è 1.000.000,00 €.', // ours: VALIDATION
+  // A dish whose price with the chosen options passes the largest amount a line may carry.
+  linePriceTooHigh: 'Prezzo del piatto troppo alto con le opzioni scelte: il massimo è 1.000.000,00 €.', // ours: dish_error
   paymentDoesNotMatch: 'Il pagamento non corrisponde a questo ordine.', // ours: CONFLICT
   paymentNotCompleted: 'Il pagamento non è stato completato.', // ours: CONFLICT
   paymentServiceUnreachable: 'Servizio di pagamento non raggiungibile: riprova tra poco.', // ours: PAYMENT_ERROR

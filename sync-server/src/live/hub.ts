@@ -1,4 +1,5 @@
 import {
+  AppError,
   type ClientEventData,
   type ClientEventName,
   ClientFrameSchema,
@@ -40,15 +41,31 @@ export type ClientEventHandler<E extends ClientEventName> = (
   ctx: ClientEventContext<E>,
 ) => void | Promise<void>;
 
-/** Close codes: 1001 going away (shutdown), 1008 policy violation (malformed frame). */
+/** Close codes: 1001 going away (shutdown), 1008 policy violation (malformed frame, flood). */
 export const CLOSE_GOING_AWAY = 1001;
 export const CLOSE_POLICY = 1008;
+
+/**
+ * Frames one socket may send within a second; one more closes it (1008 'too many frames'). A real
+ * client never comes near: the PWA sends `joinChat` once per (re)connect and per `enableChat`, and
+ * one `sendMessage` per message a person typed (a backlog typed offline leaves at once, and the
+ * server takes at most 10 per 10 s anyway); owners send nothing but the rare `discardCalledTable`.
+ */
+export const MAX_FRAMES_PER_SECOND = 100;
+const FRAME_WINDOW_MS = 1000;
+/** A socket closed for a policy violation that does not finish the close handshake is cut. */
+const CLOSE_GRACE_MS = 1000;
 
 interface Connection {
   ws: WebSocket;
   info: LiveSocketInfo;
   alive: boolean;
   rooms: string[];
+  /** Start of the current one-second window and the frames received in it (flood limit). */
+  windowStart: number;
+  framesInWindow: number;
+  /** Closed for a violation: whatever it still sends is dropped unread. */
+  refused: boolean;
 }
 
 const ownersRoom = (businessId: string) => `o:${businessId}`;
@@ -121,7 +138,16 @@ export class LiveHub {
         : info.tableId
           ? [customersRoom(info.businessId), tableRoom(info.businessId, info.tableId)]
           : [customersRoom(info.businessId)];
-    const conn: Connection = { ws, info, alive: true, rooms };
+    const conn: Connection = {
+      ws,
+      info,
+      alive: true,
+      rooms,
+      // The first frame opens the first window.
+      windowStart: Number.NEGATIVE_INFINITY,
+      framesInWindow: 0,
+      refused: false,
+    };
     for (const room of rooms) this.join(room, conn);
     this.all.add(conn);
     this.ensurePing();
@@ -193,6 +219,16 @@ export class LiveHub {
   }
 
   private onFrame(conn: Connection, raw: unknown, isBinary: boolean): void {
+    if (conn.refused) return;
+    const now = performance.now();
+    if (now - conn.windowStart >= FRAME_WINDOW_MS) {
+      conn.windowStart = now;
+      conn.framesInWindow = 0;
+    }
+    if (++conn.framesInWindow > MAX_FRAMES_PER_SECOND) {
+      this.reject(conn, 'too many frames');
+      return;
+    }
     const frame = this.parseFrame(raw, isBinary);
     if ('refused' in frame) {
       this.reject(conn, frame.refused);
@@ -202,7 +238,15 @@ export class LiveHub {
     if (!handler) return;
     Promise.resolve()
       .then(() => handler({ socket: conn.info, data: frame.data }))
-      .catch((err: unknown) => this.log.error({ err, event: frame.name }, 'live event handler failed'));
+      .catch((err: unknown) => {
+        // A business refusal of a valid frame (an unknown table, say) is the client's mistake,
+        // not a server failure: the socket stays, and the log keeps errors for real failures.
+        if (err instanceof AppError && err.status < 500) {
+          this.log.debug({ err, event: frame.name }, 'live event refused');
+          return;
+        }
+        this.log.error({ err, event: frame.name }, 'live event handler failed');
+      });
   }
 
   /** A client frame checked against the shared schemas, or why it is refused. */
@@ -228,7 +272,13 @@ export class LiveHub {
 
   private reject(conn: Connection, reason: string): void {
     this.log.debug({ socketId: conn.info.socketId, reason }, 'live frame refused');
+    conn.refused = true;
     conn.ws.close(CLOSE_POLICY, reason);
+    // A client that keeps sending instead of answering the close would hold the socket (and
+    // what it buffers) for ws's 30 s handshake timeout: cut it after a short grace.
+    const cut = setTimeout(() => conn.ws.terminate(), CLOSE_GRACE_MS);
+    cut.unref();
+    conn.ws.once('close', () => clearTimeout(cut));
   }
 
   private ensurePing(): void {

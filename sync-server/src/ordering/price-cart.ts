@@ -2,6 +2,7 @@ import {
   AppError,
   dishUnitPrice,
   type KitchenArea,
+  MAX_CENTS,
   type MenuDish,
   missingMandatoryVariants,
   type OrderCartLine,
@@ -142,10 +143,14 @@ export function priceCart(
     if (!found) throw dishError(tf.dishUnavailable(line.name));
     const { dish, area } = found;
     const variant = chosenVariants(dish, line);
+    const price = dishUnitPrice({ price: dish.price, variants: variant });
+    // Base and options are each within MAX_CENTS, their sum may not be: a line's price is Cents
+    // on the wire, so such a choice is refused instead of stored (and failing every reader).
+    if (price > MAX_CENTS) throw dishError(t.linePriceTooHigh);
     return {
       dishId: dish.id,
       name: dish.name,
-      price: dishUnitPrice({ price: dish.price, variants: variant }),
+      price,
       amount: line.amount,
       variant,
       note,

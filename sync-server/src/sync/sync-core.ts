@@ -104,6 +104,20 @@ const header = (headers: IncomingHttpHeaders, name: string): string | undefined 
   return Array.isArray(v) ? v[0] : v;
 };
 
+/**
+ * The body's JSON text for the Idempotency-Key hash. A body nested deeper than the stack allows
+ * (thousands of levels: no schema accepts one) overflows JSON.stringify; it is a bad request (400),
+ * not a server failure.
+ */
+function bodyText(rawBody: unknown): string {
+  try {
+    return JSON.stringify(rawBody ?? null);
+  } catch (err) {
+    if (err instanceof RangeError) throw new AppError('VALIDATION', msg.validation);
+    throw err;
+  }
+}
+
 /** A refusal a client must not retry: a 4xx AppError. */
 const isRefusal = (err: unknown): err is AppError => err instanceof AppError && err.status < 500;
 
@@ -267,9 +281,7 @@ export class SyncCore {
     if (rawKey !== undefined) {
       const key = IdempotencyKey.safeParse(rawKey);
       if (!key.success) throw new AppError('VALIDATION', 'Idempotency-Key: 8-128 caratteri');
-      const hash = createHash('sha256')
-        .update(JSON.stringify(req.rawBody ?? null))
-        .digest('base64url');
+      const hash = createHash('sha256').update(bodyText(req.rawBody)).digest('base64url');
       return {
         kind: 'idempotent',
         scope: `${req.scope}|${req.userId ?? `ip:${req.requester}`}`,

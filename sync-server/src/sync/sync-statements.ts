@@ -1,6 +1,6 @@
 import { and, eq, lt, lte, sql } from 'drizzle-orm';
 import { type Db, perDb } from '../db/client.ts';
-import { clientMutations, idempotency, mutationAnswers } from '../db/schema.ts';
+import { businesses, clientMutations, idempotency, mutationAnswers } from '../db/schema.ts';
 
 const p = sql.placeholder;
 
@@ -22,7 +22,9 @@ export const syncStatements = perDb((db: Db) => ({
     .values({
       clientId: p('clientId'),
       userId: p('userId'),
-      businessId: p('businessId'),
+      // Only a venue that exists: a customer's refused mutation may name an unknown one (its
+      // body's ownerId), and binding it would break the foreign key and turn a refusal into a 5xx.
+      businessId: sql`(SELECT ${businesses.id} FROM ${businesses} WHERE ${businesses.id} = ${p('businessId')})`,
       lastMutationId: p('mutationId'),
       updatedAt: p('now'),
     })
