@@ -413,6 +413,12 @@ export const t = {
   stripeAccountNotFound: 'Account Stripe non trovato.', // ours: VALIDATION
   stripeAccountNotItalian: 'I pagamenti con carta sono disponibili solo per account Stripe italiani (IT).', // ours: VALIDATION
   stripeAccountTaken: 'Questo account Stripe è già collegato a un altro locale.', // ours: CONFLICT (issue 11)
+  // ---- card order integrity (issue 11)
+  cardPayStatusByStripe: 'Il pagamento con carta è aggiornato solo da Stripe: non si può cambiare a mano.', // ours: CONFLICT
+  cardOrderAmountsLocked:
+    'Ordine con pagamento con carta: prezzi, quantità e piatti restano quelli del pagamento. Per altri piatti crea un nuovo ordine.', // ours: CONFLICT
+  cardPaymentInProgress:
+    "Il pagamento con carta è ancora in corso: riprova a completare l'ordine tra qualche minuto.", // ours: CONFLICT
   // ---- card payments, browser (issue 7)
   serviceCostsInfoButton: 'Informazioni sui costi di servizio', // ours: the info button's name
   cardAmountToPay: 'Da pagare con carta', // ours: the payment dialog's amount

@@ -1,10 +1,12 @@
-import { AppError, calls, t } from '@comanda/shared-schema';
+import { AppError, calls, type ParsedBody, t } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { businesses, orderHistory } from '../db/schema.ts';
+import type { Db } from '../db/client.ts';
+import { businesses, type OrderRecord, orderHistory } from '../db/schema.ts';
 import { msg } from '../http/messages.ts';
 import { mutationRoute } from '../http/route.ts';
 import { linesOfOrder } from '../ordering/queries.ts';
+import { localSettlement, settleCardOrder } from '../payments/card-order.ts';
 import { checkBusinessEcho } from '../rooms/queries.ts';
 import {
   entryKey,
@@ -17,7 +19,33 @@ import {
   venueOrder,
 } from './entries.ts';
 import { closeEntry } from './entry-writes.ts';
-import { chargedTotals, serviceDateOf, writeHistory } from './history.ts';
+import { recordedPayment, serviceDateOf, writeHistory } from './history.ts';
+
+type HistoryBody = ParsedBody<typeof calls.dashboardTableHistory>;
+
+/**
+ * The order a completion names, open and accepted, or the refusal: another venue's, already
+ * completed, a forged mix of entries, a pending delivery, new lines since `seenVersion`.
+ */
+function orderToComplete(db: Db, businessId: string, body: HistoryBody): OrderRecord {
+  checkBusinessEcho(businessId, body.table.businessId);
+  const named = venueOrder(db, businessId, body.table.id);
+  if (!named) throw new AppError('NOT_FOUND', t.noOpenOrder);
+  if (named.closedAt !== null) {
+    const done = db
+      .select({ id: orderHistory.id })
+      .from(orderHistory)
+      .where(eq(orderHistory.orderId, named.id))
+      .get();
+    throw done ? new AppError('CONFLICT', t.orderAlreadyCompleted) : new AppError('NOT_FOUND', t.noOpenOrder);
+  }
+  // The entry the tablet showed must be this order's (a forged mix is not completed).
+  const sentKey = body.table.deliveryId ?? body.table.tableId;
+  if (sentKey != null && sentKey !== entryKey(named)) throw new AppError('NOT_FOUND', t.noOpenOrder);
+  if (!named.accettato) throw new AppError('CONFLICT', t.orderNotAccepted);
+  refuseIfNewLines(db, named.id, body.seenVersion);
+  return named;
+}
 
 /** Spec 7 "Dashboard": the two ways an entry leaves the dashboard. */
 export async function closeRoutes(app: FastifyInstance): Promise<void> {
@@ -42,44 +70,33 @@ export async function closeRoutes(app: FastifyInstance): Promise<void> {
   /**
    * Completes the order `table.id` names: every total recomputed from the server's lines (the
    * amounts sent are ignored), history and its lines written in this transaction, the entry
-   * closed. Twice is refused, as are new lines since `seenVersion` and a pending delivery.
+   * closed. Twice is refused, as are new lines since `seenVersion` and a pending delivery. A card
+   * order records what Stripe kept of its payment, asked of Stripe first (payments/card-order.ts).
    */
-  mutationRoute(app, calls.dashboardTableHistory, (ctx) => {
-    const { body, db, businessId, now, user } = ctx;
-    checkBusinessEcho(businessId, body.table.businessId);
-    const named = venueOrder(db, businessId, body.table.id);
-    if (!named) throw new AppError('NOT_FOUND', t.noOpenOrder);
-    if (named.closedAt !== null) {
-      const done = db
-        .select({ id: orderHistory.id })
-        .from(orderHistory)
-        .where(eq(orderHistory.orderId, named.id))
-        .get();
-      throw done
-        ? new AppError('CONFLICT', t.orderAlreadyCompleted)
-        : new AppError('NOT_FOUND', t.noOpenOrder);
-    }
-    // The entry the tablet showed must be this order's (a forged mix is not completed).
-    const sentKey = body.table.deliveryId ?? body.table.tableId;
-    if (sentKey != null && sentKey !== entryKey(named)) throw new AppError('NOT_FOUND', t.noOpenOrder);
-    if (!named.accettato) throw new AppError('CONFLICT', t.orderNotAccepted);
-    refuseIfNewLines(db, named.id, body.seenVersion);
-
-    const venue = db.select().from(businesses).where(eq(businesses.id, businessId)).get();
-    if (!venue) throw new AppError('business_id_error', msg.businessNotFound);
-    const entry = { order: named, table: tableOfOrder(db, named) };
-    const lines = linesOfOrder(db, named.id);
-    const totals = chargedTotals(named, lines);
-    const id = writeHistory(db, {
-      entry,
-      lines,
-      snapshot: entryWire(db, entry),
-      totals,
-      now,
-      serviceDate: serviceDateOf(now, venue.openingTime, venue.closingTime),
-      completedBy: user.user.id,
-    });
-    closeEntry(ctx, entry, lines);
-    return { success: true, history: { id, ...totals } };
-  });
+  mutationRoute(
+    app,
+    calls.dashboardTableHistory,
+    async ({ body, businessId }) => settleCardOrder(app, orderToComplete(app.store.db, businessId, body)),
+    (ctx, card) => {
+      const { body, db, businessId, now, user } = ctx;
+      const named = orderToComplete(db, businessId, body);
+      const venue = db.select().from(businesses).where(eq(businesses.id, businessId)).get();
+      if (!venue) throw new AppError('business_id_error', msg.businessNotFound);
+      const entry = { order: named, table: tableOfOrder(db, named) };
+      const lines = linesOfOrder(db, named.id);
+      const { paymentMethod, totals } = recordedPayment(named, lines, card ?? localSettlement(db, named));
+      const id = writeHistory(db, {
+        entry,
+        lines,
+        snapshot: entryWire(db, entry),
+        totals,
+        paymentMethod,
+        now,
+        serviceDate: serviceDateOf(now, venue.openingTime, venue.closingTime),
+        completedBy: user.user.id,
+      });
+      closeEntry(ctx, entry, lines);
+      return { success: true, history: { id, ...totals } };
+    },
+  );
 }

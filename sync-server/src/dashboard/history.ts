@@ -10,6 +10,7 @@ import type { Db } from '../db/client.ts';
 import type { OrderLineRecord, OrderRecord } from '../db/schema.ts';
 import { orderHistory, orderHistoryLines } from '../db/schema.ts';
 import { randomId } from '../lib/ids.ts';
+import type { CardSettlement } from '../payments/card-order.ts';
 import type { Entry } from './entries.ts';
 
 /** What completing an order charges, cents, from the server's own lines and order row. */
@@ -31,6 +32,37 @@ export function chargedTotals(order: OrderRecord, lines: readonly OrderLineRecor
     serviceFee,
     sconto,
     totalePagato: totaleOrdine + costoConsegna + serviceFee - sconto,
+  };
+}
+
+/** The payment an order's history row records: how it was paid and the totals. */
+export interface RecordedPayment {
+  paymentMethod: 'cassa' | 'carta';
+  totals: ChargedTotals;
+}
+
+/**
+ * What the history records of an order's payment. Without a card payment: the order's method
+ * (a table's null is cassa) and the totals of its lines. A card order (issue 11) records what
+ * Stripe kept (`card`, payments/card-order.ts), whatever happened to its lines: that is the
+ * amount paid, with the card fee as charged, and anything refunded shows as discount. Stripe
+ * kept nothing (never paid, canceled, refunded whole): it was paid at the counter, cassa, and
+ * without the card fee, which only card payers pay (spec 9).
+ */
+export function recordedPayment(
+  order: OrderRecord,
+  lines: readonly OrderLineRecord[],
+  card: CardSettlement | null,
+): RecordedPayment {
+  if (card === null)
+    return { paymentMethod: order.paymentMethod ?? 'cassa', totals: chargedTotals(order, lines) };
+  if (card.kept <= 0)
+    return { paymentMethod: 'cassa', totals: chargedTotals({ ...order, serviceFee: 0 }, lines) };
+  const base = chargedTotals(order, lines);
+  const billed = base.totaleOrdine + base.costoConsegna + base.serviceFee;
+  return {
+    paymentMethod: 'carta',
+    totals: { ...base, sconto: Math.max(0, billed - card.kept), totalePagato: card.kept },
   };
 }
 
@@ -56,6 +88,7 @@ export interface HistoryInput {
   /** The entry as the dashboard showed it, kept for receipts. */
   snapshot: TableOrder;
   totals: ChargedTotals;
+  paymentMethod: 'cassa' | 'carta';
   now: number;
   serviceDate: string;
   completedBy: string;
@@ -74,7 +107,7 @@ export function writeHistory(db: Db, input: HistoryInput): string {
       kind: order.kind,
       tableId: order.tableId,
       tableNumber: table?.number ?? null,
-      paymentMethod: order.paymentMethod ?? 'cassa',
+      paymentMethod: input.paymentMethod,
       paymentIntentId: order.paymentIntentId,
       ...totals,
       snapshot: input.snapshot,

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { type OrderLineRecord, orderLines, orders } from '../db/schema.ts';
 import { mutationRoute } from '../http/route.ts';
 import { linesOfOrder, lineWire, orderWire } from '../ordering/queries.ts';
+import { refuseCardAmountChange } from '../payments/card-order.ts';
 import { entryWire, inArea, requireOpenEntry, tableOfOrder, venueOrder } from './entries.ts';
 
 type LineEdit = Pick<OrderLineRecord, 'amount' | 'price' | 'note' | 'status'>;
@@ -35,6 +36,12 @@ function editedLine(line: OrderLineRecord, edit: ModifiedLine): LineEdit {
 const sameEdit = (a: LineEdit, b: LineEdit) =>
   a.amount === b.amount && a.price === b.price && a.note === b.note && a.status === b.status;
 
+/** Does the line cost the same after the edit (a note or the kitchen's status cost nothing)? */
+const sameCost = (a: LineEdit, b: LineEdit) =>
+  a.amount === b.amount &&
+  a.price === b.price &&
+  (a.status === 'owner_deleted') === (b.status === 'owner_deleted');
+
 /** Spec 7 "Dashboard": the line and order edits, each a mutation of the sync core. */
 export async function lineRoutes(app: FastifyInstance): Promise<void> {
   /**
@@ -54,6 +61,8 @@ export async function lineRoutes(app: FastifyInstance): Promise<void> {
       throw new AppError('CONFLICT', t.deletedLineRestoreFirst);
     }
     if (line.status === body.status) return { success: true, line: lineWire(line, order) };
+    // Deleting or restoring changes what the order costs: never on a card order (issue 11).
+    if (line.status === 'owner_deleted' || body.status === 'owner_deleted') refuseCardAmountChange(order);
     const updated = db
       .update(orderLines)
       .set({ status: body.status, lastUpdate: now })
@@ -81,6 +90,8 @@ export async function lineRoutes(app: FastifyInstance): Promise<void> {
       if (!line) throw new AppError('NOT_FOUND', t.orderLineNotFound);
       const next = editedLine(line, edit);
       if (sameEdit(line, next)) continue;
+      // A card order costs what its payment charged (issue 11): its notes may change, not its money.
+      if (!sameCost(line, next)) refuseCardAmountChange(entry.order);
       const updated = db
         .update(orderLines)
         .set({ ...next, lastUpdate: now })

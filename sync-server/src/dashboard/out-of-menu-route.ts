@@ -12,6 +12,7 @@ import { mutationRoute } from '../http/route.ts';
 import { randomId } from '../lib/ids.ts';
 import { orderStatements } from '../ordering/order-statements.ts';
 import { lastLineSeq, lineWire, orderWire } from '../ordering/queries.ts';
+import { refuseCardAmountChange } from '../payments/card-order.ts';
 import { type Entry, entryWire, findOpenEntry } from './entries.ts';
 import { setTableStatus, type WriteTools } from './entry-writes.ts';
 
@@ -59,6 +60,8 @@ export async function outOfMenuRoute(app: FastifyInstance): Promise<void> {
     }
     const entry = entryFor(ctx, businessId, body.tableId);
     const { order } = entry;
+    // Not on a card delivery: it costs what its payment charged (issue 11, payments/card-order.ts).
+    refuseCardAmountChange(order);
     const record: OrderLineRecord = {
       id: body.id ?? randomId(),
       orderId: order.id,

@@ -131,11 +131,18 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  /** Payment status of an open delivery (1 paid): the 'order' row and live `changeStatusPay`. */
+  /**
+   * Payment status of an open delivery paid at the counter (1 paid): the 'order' row and live
+   * `changeStatusPay`. A card order's status is Stripe's alone (webhook, payment-status): the
+   * owner could otherwise record a card payment Stripe never took, or unpay a paid one.
+   */
   mutationRoute(app, calls.deliveryChangeStatusPay, (ctx) => {
     const { body, db, businessId, now, change, publish } = ctx;
     const order = requireDelivery(db, businessId, body.deliveryId);
     if (order.closedAt !== null) throw new AppError('CONFLICT', t.deliveryNotOpen);
+    if (order.paymentMethod === 'carta' || order.paymentIntentId !== null) {
+      throw new AppError('CONFLICT', t.cardPayStatusByStripe);
+    }
     if (Number(order.statusPay) === body.status) return { success: true };
     const updated = db
       .update(orders)

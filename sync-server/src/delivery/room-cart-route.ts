@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { orders } from '../db/schema.ts';
 import { mutationRoute } from '../http/route.ts';
 import { priceCart } from '../ordering/price-cart.ts';
+import { refuseCardAmountChange } from '../payments/card-order.ts';
 import { checkBusinessEcho } from '../rooms/queries.ts';
 import { deliveryWire, insertLines, recordPut, requireDelivery } from './writes.ts';
 
@@ -18,6 +19,12 @@ export async function roomCartRoute(app: FastifyInstance): Promise<void> {
     checkBusinessEcho(businessId, body.ownerId);
     const order = requireDelivery(db, businessId, body.deliveryId);
     if (order.closedAt !== null) throw new AppError('CONFLICT', t.deliveryNotOpen);
+    /**
+     * Issue 11: no dishes added to a card order, paid or about to be. Its payment is one fixed
+     * charge and the history one payment per order, so extra dishes could not be recorded as owed
+     * at the counter apart from the card's takings: the owner places them as a new order.
+     */
+    refuseCardAmountChange(order);
     const priced = priceCart(db, businessId, body.cart, true);
     const touched = db
       .update(orders)

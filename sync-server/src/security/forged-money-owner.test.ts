@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { calls, MAX_CENTS, SYNC_HEADERS } from '@comanda/shared-schema';
+import { calls, MAX_CENTS, SYNC_HEADERS, t } from '@comanda/shared-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { device } from '../rooms/rooms-test-kit.ts';
 import { buildTwoVenues, cartOf, type TwoVenues, type VenueWorld } from '../testing/two-venues.ts';
@@ -136,16 +136,23 @@ describe("the owner's own orders", () => {
     }
     const card = storedOrder(world, a.deliveries.card);
     const charged = world.fake.intent(a.paymentIntent)?.amount;
-    for (const deliveryId of [a.deliveries.accepted, a.deliveries.card]) {
-      const before = subtotalOf(storedLines(world, deliveryId));
-      const res = await send(calls.userOrderRoomCart.path, {
-        ...FORGED,
-        deliveryId,
-        cart: [forgedLine(cartOf(a.dishes.birra, 2), 1, FORGED), outOfMenu(300)],
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      expect(subtotalOf(storedLines(world, deliveryId))).toBe(before + 2 * a.prices.birra + 300);
-    }
+    const cart = [forgedLine(cartOf(a.dishes.birra, 2), 1, FORGED), outOfMenu(300)];
+    const before = subtotalOf(storedLines(world, a.deliveries.accepted));
+    const res = await send(calls.userOrderRoomCart.path, {
+      ...FORGED,
+      deliveryId: a.deliveries.accepted,
+      cart,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(subtotalOf(storedLines(world, a.deliveries.accepted))).toBe(before + 2 * a.prices.birra + 300);
+    // Issue 11: a card order costs what Stripe charged; extra dishes go in a new order.
+    const refusal = await expectRefused(
+      world,
+      a,
+      () => send(calls.userOrderRoomCart.path, { ...FORGED, deliveryId: a.deliveries.card, cart }),
+      'card order',
+    );
+    expect(refusal).toMatchObject({ code: 'CONFLICT', error: t.cardOrderAmountsLocked });
     expect(storedOrder(world, a.deliveries.card)).toMatchObject({
       service_fee: card?.service_fee,
       status_pay: 1,
