@@ -6,6 +6,8 @@ import { Loading } from '../components/loading.tsx';
 import { useDocumentTitle } from '../components/page.tsx';
 import { errorText } from '../data/api.ts';
 import { useEntities, useSyncClient } from '../data/hooks.ts';
+import { CardLockedNote } from '../order-view/card-locked-note.tsx';
+import { amountsLocked } from '../order-view/order-logic.ts';
 import { CartPanel, useCart } from '../ordering/cart-panel.tsx';
 import { cartStoreFor } from '../ordering/cart-store.ts';
 import { MenuArea } from '../ordering/menu-area.tsx';
@@ -51,6 +53,20 @@ export function AddToDelivery({
       <div className="ordering">
         <h1>{t.addToDeliveryTitle}</h1>
         <Alert tone="danger">{t.deliveryNotOpen}</Alert>
+      </div>
+    );
+  }
+  // Issue 11: a card order takes no more dishes (the server refuses them); reached by an old
+  // link or a bookmark, the screen says why instead of offering a menu whose send would fail.
+  if (amountsLocked(order)) {
+    return (
+      <div className="ordering">
+        <p className="ordering-eyebrow">{t.addToDeliveryTitle}</p>
+        <h1>{title}</h1>
+        <CardLockedNote />
+        <Button variant="secondary" onPress={onDone}>
+          {t.back}
+        </Button>
       </div>
     );
   }

@@ -39,6 +39,14 @@ export function discountVisible(order: Pick<OrderRow, 'paymentIntentId' | 'accet
   return !order.paymentIntentId && order.accettato !== 0;
 }
 
+/**
+ * Issue 11: a card order (one with a payment intent) costs what its payment charged, so the
+ * server refuses (409, t.cardOrderAmountsLocked) every price, quantity, delete or restore edit
+ * and every added line, out-of-menu or 'Aggiungi piatti'. Notes and the kitchen status still change.
+ */
+export const amountsLocked = (order: Pick<OrderRow, 'paymentIntentId'>): boolean =>
+  Boolean(order.paymentIntentId);
+
 export const discountMinusDisabled = (sconto: number): boolean => sconto <= 0;
 /** Spec 5: the discount never reaches the subtotal, so plus stops one step before it. */
 export const discountPlusDisabled = (sconto: number, subtotal: number): boolean =>

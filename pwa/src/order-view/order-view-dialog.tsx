@@ -1,10 +1,11 @@
 import { NARROW_BREAKPOINT_PX, type TableOrder, t } from '@comanda/shared-schema';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Button } from '../components/button.tsx';
 import { useSyncClient } from '../data/hooks.ts';
+import { CardLockedNote } from './card-locked-note.tsx';
 import { LinesCards, type LinesProps, LinesTable } from './order-lines.tsx';
-import { viewTotals } from './order-logic.ts';
+import { amountsLocked, viewTotals } from './order-logic.ts';
 import { entryTitle, Receipt } from './receipt.tsx';
 import { TotalsRows } from './totals-rows.tsx';
 import { entryKeyOf, useAutosave, useEntryRows, useMediaQuery, useOrderEntry } from './use-order-entry.ts';
@@ -53,6 +54,7 @@ function OrderView({ tableId, onClose, onPrint, onComplete }: OrderViewDialogPro
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const lockedNoteId = useId();
 
   if (entry === undefined) {
     return (
@@ -77,6 +79,10 @@ function OrderView({ tableId, onClose, onPrint, onComplete }: OrderViewDialogPro
 
   const { order, lines, business, table } = entry;
   const totals = viewTotals(order, lines);
+  // A card order has nothing the owner may edit here (issue 11): 'Modifica' stays disabled, the
+  // note says why, and the lines never show their steppers or 'Elimina' / 'Ripristina'.
+  const locked = amountsLocked(order);
+  const editable = editing && !locked;
   const onEdit: LinesProps['onEdit'] = (edit, kind) => autosave.edit(edit, kind);
   const Lines = narrow ? LinesCards : LinesTable;
 
@@ -102,13 +108,18 @@ function OrderView({ tableId, onClose, onPrint, onComplete }: OrderViewDialogPro
   return (
     <>
       <Heading slot="title">{entryTitle(order)}</Heading>
-      {lines.length === 0 ? <p>{t.emptyOrder}</p> : <Lines lines={lines} editing={editing} onEdit={onEdit} />}
+      {lines.length === 0 ? (
+        <p>{t.emptyOrder}</p>
+      ) : (
+        <Lines lines={lines} editing={editable} onEdit={onEdit} />
+      )}
       <TotalsRows
         order={order}
         totals={totals}
-        editing={editing}
+        editing={editable}
         onDiscount={(c) => autosave.setDiscount(c)}
       />
+      {locked ? <CardLockedNote id={lockedNoteId} /> : null}
       {confirming ? (
         <div role="alertdialog" aria-label={t.completeOrderConfirm} className="ov-confirm">
           <p>{t.completeOrderConfirm}</p>
@@ -132,13 +143,15 @@ function OrderView({ tableId, onClose, onPrint, onComplete }: OrderViewDialogPro
       ) : null}
       <div className="btn-row ov-actions">
         <Button
-          variant={editing ? 'primary' : 'secondary'}
+          variant={editable ? 'primary' : 'secondary'}
+          isDisabled={locked}
+          aria-describedby={locked ? lockedNoteId : undefined}
           onPress={() => {
             if (editing) void autosave.flush();
             setEditing(!editing);
           }}
         >
-          {editing ? t.finishEditing : t.edit}
+          {editable ? t.finishEditing : t.edit}
         </Button>
         {onPrint ? (
           <Button variant="secondary" onPress={() => onPrint(table)}>

@@ -24,7 +24,9 @@ import {
 import { Button } from '../components/button.tsx';
 import { useSyncClient } from '../data/hooks.ts';
 import { uuid } from '../data/uuid.ts';
-import { priceMinusDisabled, stepPrice } from './order-logic.ts';
+import { CardLockedNote } from './card-locked-note.tsx';
+import { amountsLocked, priceMinusDisabled, stepPrice } from './order-logic.ts';
+import { useEntryRows } from './use-order-entry.ts';
 import './order-view.css';
 
 export interface OutOfMenuDialogProps {
@@ -58,6 +60,10 @@ export function OutOfMenuDialog({ tableId, onClose }: OutOfMenuDialogProps) {
   const [kind, setKind] = useState<string | null>(null);
   const [errors, setErrors] = useState<OutOfMenuErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
+  // A card order takes no added line (issue 11): the note replaces the form. A free table has
+  // no entry yet (null): its new order is a cassa one, so the form shows.
+  const rows = useEntryRows(tableId);
+  const locked = rows ? amountsLocked(rows.order) : false;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -95,78 +101,89 @@ export function OutOfMenuDialog({ tableId, onClose }: OutOfMenuDialogProps) {
       <Modal className="ov-modal ov-modal-small">
         <Dialog className="ov-dialog">
           <Heading slot="title">{t.outOfMenu}</Heading>
-          <Form className="ov-form" validationBehavior="aria" onSubmit={(e) => void submit(e)}>
-            <TextField
-              className="field"
-              value={name}
-              onChange={setName}
-              isInvalid={errors.name !== undefined}
-              isRequired
-            >
-              <Label>{t.outOfMenuDescription}</Label>
-              <Input />
-              <FieldError className="field-error">{errors.name}</FieldError>
-            </TextField>
-            <div className="ov-price-row">
-              <Button
-                variant="secondary"
-                aria-label={t.menuDecreasePrice}
-                isDisabled={priceMinusDisabled(centsOf(price))}
-                onPress={() => step(-1)}
-              >
-                −
-              </Button>
+          {locked ? (
+            <>
+              <CardLockedNote />
+              <div className="btn-row ov-actions">
+                <Button variant="secondary" onPress={onClose}>
+                  {t.close}
+                </Button>
+              </div>
+            </>
+          ) : (
+            <Form className="ov-form" validationBehavior="aria" onSubmit={(e) => void submit(e)}>
               <TextField
-                className="field ov-price-field"
-                value={price}
-                onChange={setPrice}
-                inputMode="decimal"
-                isInvalid={errors.price !== undefined}
+                className="field"
+                value={name}
+                onChange={setName}
+                isInvalid={errors.name !== undefined}
                 isRequired
               >
-                <Label>{t.outOfMenuPrice}</Label>
-                <span className="ov-suffix-input">
-                  <Input />
-                  <span aria-hidden="true">€</span>
-                </span>
-                <FieldError className="field-error">{errors.price}</FieldError>
+                <Label>{t.outOfMenuDescription}</Label>
+                <Input />
+                <FieldError className="field-error">{errors.name}</FieldError>
               </TextField>
-              <Button variant="secondary" aria-label={t.menuIncreasePrice} onPress={() => step(1)}>
-                +
-              </Button>
-            </div>
-            <RadioGroup
-              className="ov-radios"
-              value={kind}
-              onChange={setKind}
-              isInvalid={errors.selected_option !== undefined}
-              isRequired
-              orientation="horizontal"
-            >
-              <Label>{t.outOfMenuKind}</Label>
-              <div className="ov-radio-row">
-                {KIND_ORDER.filter((k) => KITCHEN_AREAS.includes(k)).map((k) => (
-                  <Radio key={k} value={k} className="ov-radio">
-                    {KIND_LABEL[k]}
-                  </Radio>
-                ))}
+              <div className="ov-price-row">
+                <Button
+                  variant="secondary"
+                  aria-label={t.menuDecreasePrice}
+                  isDisabled={priceMinusDisabled(centsOf(price))}
+                  onPress={() => step(-1)}
+                >
+                  −
+                </Button>
+                <TextField
+                  className="field ov-price-field"
+                  value={price}
+                  onChange={setPrice}
+                  inputMode="decimal"
+                  isInvalid={errors.price !== undefined}
+                  isRequired
+                >
+                  <Label>{t.outOfMenuPrice}</Label>
+                  <span className="ov-suffix-input">
+                    <Input />
+                    <span aria-hidden="true">€</span>
+                  </span>
+                  <FieldError className="field-error">{errors.price}</FieldError>
+                </TextField>
+                <Button variant="secondary" aria-label={t.menuIncreasePrice} onPress={() => step(1)}>
+                  +
+                </Button>
               </div>
-              <FieldError className="field-error">{errors.selected_option}</FieldError>
-            </RadioGroup>
-            {failure ? (
-              <p role="alert" className="field-error">
-                {failure}
-              </p>
-            ) : null}
-            <div className="btn-row ov-actions">
-              <Button variant="secondary" onPress={onClose}>
-                {t.cancel}
-              </Button>
-              <Button variant="primary" type="submit">
-                {t.addOutOfMenu}
-              </Button>
-            </div>
-          </Form>
+              <RadioGroup
+                className="ov-radios"
+                value={kind}
+                onChange={setKind}
+                isInvalid={errors.selected_option !== undefined}
+                isRequired
+                orientation="horizontal"
+              >
+                <Label>{t.outOfMenuKind}</Label>
+                <div className="ov-radio-row">
+                  {KIND_ORDER.filter((k) => KITCHEN_AREAS.includes(k)).map((k) => (
+                    <Radio key={k} value={k} className="ov-radio">
+                      {KIND_LABEL[k]}
+                    </Radio>
+                  ))}
+                </div>
+                <FieldError className="field-error">{errors.selected_option}</FieldError>
+              </RadioGroup>
+              {failure ? (
+                <p role="alert" className="field-error">
+                  {failure}
+                </p>
+              ) : null}
+              <div className="btn-row ov-actions">
+                <Button variant="secondary" onPress={onClose}>
+                  {t.cancel}
+                </Button>
+                <Button variant="primary" type="submit">
+                  {t.addOutOfMenu}
+                </Button>
+              </div>
+            </Form>
+          )}
         </Dialog>
       </Modal>
     </ModalOverlay>

@@ -2,6 +2,7 @@ import { formatEuro, type ReservationLine, t, tf } from '@comanda/shared-schema'
 import { memo } from 'react';
 import { Button } from '../../components/button.tsx';
 import { PrinterIcon } from '../../components/icons.tsx';
+import { amountsLocked } from '../../order-view/order-logic.ts';
 import { usePrinterError } from '../../printing/use-printing.ts';
 import {
   type AgeTone,
@@ -33,17 +34,21 @@ export interface TicketActions {
 const LineRow = memo(function LineRow({
   line,
   onAdvance,
+  cardOrder,
 }: {
   line: ReservationLine;
   onAdvance: (line: ReservationLine) => void;
+  /** A card order's deleted line cannot be restored (issue 11: the server refuses it). */
+  cardOrder: boolean;
 }) {
   const deleted = line.status === 'owner_deleted';
+  const stuck = deleted && cardOrder;
   const variants = variantText(line.variant);
-  const action = deleted ? t.restore : statusLabel(line.status);
+  const action = stuck ? t.lineStatusDeleted : deleted ? t.restore : statusLabel(line.status);
   const printed = printedLabel(line.printed);
   return (
     <li className={`dash-line dash-line-${line.status}`}>
-      <button type="button" className="btn dash-line-button" onClick={() => onAdvance(line)}>
+      <button type="button" className="btn dash-line-button" disabled={stuck} onClick={() => onAdvance(line)}>
         <span className="dash-line-main">
           <span className="dash-line-qty">{line.amount}×</span>{' '}
           {deleted ? (
@@ -87,12 +92,13 @@ const TicketBody = memo(function TicketBody({
 }) {
   // Spec 8: with the printer erroring the direct print gives way to the browser's.
   const printLabel = usePrinterError() ? t.printWithBrowser : t.print;
+  const cardOrder = amountsLocked(ticket.order);
   return (
     <>
       {ticket.order.noteConsegna && <p className="dash-ticket-note">{ticket.order.noteConsegna}</p>}
       <ul className="dash-lines">
         {ticket.lines.map((line) => (
-          <LineRow key={line.id} line={line} onAdvance={actions.advance} />
+          <LineRow key={line.id} line={line} onAdvance={actions.advance} cardOrder={cardOrder} />
         ))}
       </ul>
       <footer className="dash-ticket-foot">

@@ -2,6 +2,8 @@ import { formatEuro, type ReservationLine, t, tf } from '@comanda/shared-schema'
 import { memo, type ReactNode } from 'react';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { Button } from '../../components/button.tsx';
+import { CardLockedNote } from '../../order-view/card-locked-note.tsx';
+import { amountsLocked } from '../../order-view/order-logic.ts';
 import { variantText } from '../owner-dashboard/dashboard-logic.ts';
 import {
   cardPayStatus,
@@ -71,6 +73,7 @@ export const DeliveryCard = memo(function DeliveryCard({
   const pending = order.accettato === 0;
   const paid = order.statusPay === 1;
   const card = cardPayStatus(order);
+  const locked = amountsLocked(order);
   return (
     <article
       className={`desk-card${isNew ? ' desk-card-new' : ''}${pending ? '' : ' desk-card-accepted'}`}
@@ -161,7 +164,9 @@ export const DeliveryCard = memo(function DeliveryCard({
           </Button>
         </div>
       )}
-      {onAddDishes && (
+      {/* A card order takes no more dishes (issue 11): the server refuses them, the note says why. */}
+      {onAddDishes && locked && <CardLockedNote />}
+      {onAddDishes && !locked && (
         <div className="desk-actions">
           <Button
             variant="secondary"
