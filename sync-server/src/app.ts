@@ -16,7 +16,7 @@ import { dashboardPlugin } from './dashboard/index.ts';
 import { openStore } from './db/client.ts';
 import { deliveryPlugin } from './delivery/index.ts';
 import { seedDemo } from './demo/demo-seed.ts';
-import { installErrorHandler, sendError } from './http/errors.ts';
+import { installClosingGuard, installErrorHandler, sendError } from './http/errors.ts';
 import { installJsonParser } from './http/json-parser.ts';
 import { msg } from './http/messages.ts';
 import { hasPwa, installPwa, isAppNavigation, sendShell } from './http/pwa-static.ts';
@@ -67,7 +67,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
-    return503OnClosing: true,
+    // While closing, new requests get the one error envelope instead (installClosingGuard).
+    return503OnClosing: false,
   });
 
   const clock = createClock(config.fakeNow);
@@ -98,6 +99,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   installErrorHandler(app);
+  installClosingGuard(app);
   installJsonParser(app);
   await app.register(cookie);
   await app.register(rateLimit, {

@@ -26,9 +26,9 @@ class FakeSocket {
     this.readyState = 1;
     this.onmessage?.({ data: JSON.stringify(frame) });
   }
-  drop() {
+  drop(code = 1006) {
     this.readyState = 3;
-    this.onclose?.({ code: 1006 });
+    this.onclose?.({ code });
   }
 }
 
@@ -97,6 +97,42 @@ describe('live connection', () => {
     expect(live.socketId).toBe('s2');
     expect(statuses).toEqual(['connecting', 'connected', 'disconnected', 'connected']);
     live.stop();
+  });
+
+  it('after the server goes away (1001) waits a jittered delay, so a restart is not a storm', async () => {
+    // One client: nothing at once, the next attempt after reconnectDelay(1).
+    const live = new LiveConnection({
+      url: 'ws://comanda.test/live?ownerId=b1',
+      WebSocket: FakeSocket as unknown as new (url: string) => WebSocket,
+      random: () => 0.73,
+    });
+    live.start();
+    last().serverSays({ event: 'connect', data: { socketId: 's1' } });
+    last().drop(1001);
+    const wait = reconnectDelay(1, () => 0.73);
+    expect(wait).toBeGreaterThanOrEqual(LIVE_RECONNECT.delayMs * (1 - LIVE_RECONNECT.randomization));
+    await vi.advanceTimersByTimeAsync(wait - 1);
+    expect(FakeSocket.all).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeSocket.all).toHaveLength(2);
+    live.stop();
+
+    // Fifty clients told to go away at the same instant: their first attempts spread over
+    // about a second, never more than 15 of them in any 100 ms.
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
+    const firsts = Array.from({ length: 50 }, () => reconnectDelay(1, random)).sort((a, b) => a - b);
+    expect(firsts[0]).toBeGreaterThanOrEqual(500);
+    expect(firsts.at(-1)! - firsts[0]!).toBeGreaterThan(800);
+    let densest = 0;
+    for (let i = 0, j = 0; i < firsts.length; i++) {
+      while (firsts[i]! - firsts[j]! >= 100) j++;
+      densest = Math.max(densest, i - j + 1);
+    }
+    expect(densest).toBeLessThanOrEqual(15);
   });
 
   it('gives up on a socket that does not connect within 20 s and tries again', async () => {

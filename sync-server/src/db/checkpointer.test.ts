@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startCheckpointer } from './checkpointer.ts';
 import { openStore, type Store } from './client.ts';
 
 let dir: string;
@@ -41,6 +43,42 @@ describe('WAL checkpoints off the request path', () => {
     const again = openStore(path);
     expect(again.sqlite.prepare('SELECT count(*) AS n FROM filler').get()).toEqual({ n: 200 });
     await again.close();
+  });
+
+  it('keeps the WAL bounded under steady writes (a PASSIVE checkpoint alone never restarts it)', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'comanda-wal-'));
+    const path = join(dir, 'c.db');
+    const sqlite = new Database(path);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.exec('CREATE TABLE filler (id INTEGER PRIMARY KEY, text TEXT)');
+    const insert = sqlite.prepare('INSERT INTO filler (text) VALUES (?)');
+    // 200 frames (about 800 KB) at most before a TRUNCATE checkpoint empties the file.
+    const checkpointer = startCheckpointer(sqlite, path, 50, () => {}, 200);
+    let largest = 0;
+    /** Bytes appended to the WAL over the run (what it would hold if it never started over). */
+    let appended = 0;
+    let shrinks = 0;
+    let size = 0;
+    try {
+      const until = Date.now() + 1500;
+      while (Date.now() < until) {
+        // A write every millisecond or so, never a quiet second: the load that made the WAL grow.
+        for (let i = 0; i < 5; i++) sqlite.transaction(() => insert.run('x'.repeat(3000)))();
+        const now = statSync(`${path}-wal`).size;
+        if (now < size) shrinks += 1;
+        appended += now >= size ? now - size : now;
+        size = now;
+        largest = Math.max(largest, now);
+        await new Promise((r) => setTimeout(r, 1));
+      }
+    } finally {
+      await checkpointer.stop();
+      sqlite.close();
+    }
+    // Without the TRUNCATE step the file only grows: it holds every frame written since start.
+    expect(shrinks).toBeGreaterThanOrEqual(2);
+    expect(largest).toBeLessThan(appended / 2);
   });
 
   it('an in-memory database has no worker', () => {

@@ -29,16 +29,31 @@ export class StatusError extends AppError {
   }
 }
 
-function isSqliteBusy(err: unknown): boolean {
+/**
+ * The database or its disk failing for now, not the request: locked (SQLITE_BUSY/LOCKED and
+ * their extended codes), a full disk (SQLITE_FULL, ENOSPC, EDQUOT) or an I/O error
+ * (SQLITE_IOERR_*). Nothing was written (the transaction rolled back), so the client retries:
+ * 503, never 500.
+ */
+export function isTransientStorageError(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED' || code === 'SQLITE_BUSY_SNAPSHOT';
+  if (typeof code !== 'string') return false;
+  const base = code.startsWith('SQLITE_') ? code.replace(/^(SQLITE_[A-Z]+)_.*$/, '$1') : code;
+  return (
+    base === 'SQLITE_BUSY' ||
+    base === 'SQLITE_LOCKED' ||
+    base === 'SQLITE_FULL' ||
+    base === 'SQLITE_IOERR' ||
+    code === 'ENOSPC' ||
+    code === 'EDQUOT'
+  );
 }
 
 /** Any thrown thing -> the one envelope and its status. Internals never reach the client. */
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   if (err instanceof z.ZodError) return validationError(err);
-  if (isSqliteBusy(err)) return new AppError('UNAVAILABLE', msg.unavailable);
+  if (isTransientStorageError(err)) return new AppError('UNAVAILABLE', msg.unavailable);
   const fe = err as Partial<FastifyError> | null;
   switch (fe?.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -62,6 +77,25 @@ export function toAppError(err: unknown): AppError {
 
 export function sendError(reply: FastifyReply, err: AppError): FastifyReply {
   return reply.code(err.status).type('application/json; charset=utf-8').send(err.toEnvelope());
+}
+
+/**
+ * While the server closes (SIGTERM), a request that arrives gets the one envelope, 503
+ * UNAVAILABLE, on a connection that then closes; requests already past this hook finish
+ * normally. (Fastify's `return503OnClosing` answers with a body of its own: the app turns it
+ * off for this.) Register before the websocket plugin: its preClose waits for the sockets.
+ */
+export function installClosingGuard(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', async (_req, reply) => {
+    if (!closing) return;
+    reply.header('connection', 'close');
+    return sendError(reply, new AppError('UNAVAILABLE', msg.unavailable));
+  });
 }
 
 export function installErrorHandler(app: FastifyInstance): void {
