@@ -6,8 +6,8 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import type { MenuDish } from '@comanda/shared-schema';
 import { calls, SYNC_HEADERS } from '@comanda/shared-schema';
+import { guestCookie, postJson, threeLineCart } from '../support/guest-orders.ts';
 import { repoRoot } from '../support/server.ts';
 import { percentile, report, round } from './report.ts';
 
@@ -36,35 +36,6 @@ function stopChild(child: ChildProcess): Promise<void> {
     child.once('exit', () => resolve());
     child.send({ type: 'stop' });
   });
-}
-
-async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-}
-
-async function guestCookie(base: string): Promise<string> {
-  const res = await postJson(`${base}/api/user/login`, { isAnonymus: true });
-  if (!res.ok) throw new Error(`guest login failed: ${res.status} ${await res.text()}`);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-}
-
-/** Three lines as the PWA sends them: one dish with its mandatory choices made, two plain ones. */
-async function threeLineCart(base: string, businessId: string, cookie: string): Promise<unknown[]> {
-  const res = await postJson(`${base}${calls.userMenuGet.path}`, { businessId }, { cookie });
-  if (!res.ok) throw new Error(`menu failed: ${res.status} ${await res.text()}`);
-  const dishes = ((await res.json()) as { data: MenuDish[] }).data;
-  const withChoice = dishes.find((d) => d.variants.some((v) => v.multi === 0));
-  const plain = dishes.filter((d) => d.variants.length === 0).slice(0, 2);
-  if (!withChoice || plain.length < 2) throw new Error('the demo menu lacks the dishes this bench orders');
-  return [withChoice, ...plain].map((dish, i) => ({
-    ...dish,
-    amount: i + 1,
-    variants: dish.variants.map((v) => ({ ...v, selected: v.multi === 0 ? (v.options[0] ?? null) : [] })),
-  }));
 }
 
 interface LoadResult {

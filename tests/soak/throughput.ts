@@ -6,9 +6,10 @@
 
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { calls, type MenuDish, SYNC_HEADERS, type TableOrder } from '@comanda/shared-schema';
+import { calls, SYNC_HEADERS, type TableOrder } from '@comanda/shared-schema';
 import { percentile, round } from '../bench/report.ts';
 import { BENCH_PASSWORD, OPEN_NOW, OwnerApi } from '../bench/venue.ts';
+import { guestCookie, postJson, threeLineCart } from '../support/guest-orders.ts';
 import { startServer } from '../support/server.ts';
 
 export type Emit = (line: Record<string, unknown>) => void;
@@ -21,40 +22,11 @@ export interface ThroughputOptions {
   extraTables: number;
 }
 
-async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-}
-
-async function guestCookie(base: string): Promise<string> {
-  const res = await postJson(`${base}${calls.userLogin.path}`, { isAnonymus: true });
-  if (!res.ok) throw new Error(`guest login failed: ${res.status} ${await res.text()}`);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-}
-
 /** Resident memory of a process, in MB, from /proc (Linux). */
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
   return round(kb / 1024, 1);
-}
-
-/** One dish with its mandatory choices made and two plain ones, as the PWA sends a cart. */
-async function threeLineCart(base: string, businessId: string, cookie: string): Promise<unknown[]> {
-  const res = await postJson(`${base}${calls.userMenuGet.path}`, { businessId }, { cookie });
-  if (!res.ok) throw new Error(`menu failed: ${res.status} ${await res.text()}`);
-  const dishes = ((await res.json()) as { data: MenuDish[] }).data;
-  const withChoice = dishes.find((d) => d.variants.some((v) => v.multi === 0));
-  const plain = dishes.filter((d) => d.variants.length === 0).slice(0, 2);
-  if (!withChoice || plain.length < 2) throw new Error('the demo menu lacks the dishes this soak orders');
-  return [withChoice, ...plain].map((dish, i) => ({
-    ...dish,
-    amount: i + 1,
-    variants: dish.variants.map((v) => ({ ...v, selected: v.multi === 0 ? (v.options[0] ?? null) : [] })),
-  }));
 }
 
 /**

@@ -1,11 +1,11 @@
 import { calls, SYNC_HEADERS, type TableOrder, t } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orderLines, orders } from '../db/schema.ts';
 import { FEE, placeDelivery } from '../delivery/delivery-test-kit.ts';
 import { cartLine } from '../ordering/ordering-test-kit.ts';
 import { device } from '../rooms/rooms-test-kit.ts';
-import { FAKE_STRIPE_ACCOUNT, type FakeStripe, startFakeStripe } from '../testing/fake-stripe.ts';
+import { FAKE_STRIPE_ACCOUNT, type FakeStripe } from '../testing/fake-stripe.ts';
 import { post } from '../testing/test-app.ts';
 import {
   CARD_FEE,
@@ -16,7 +16,7 @@ import {
   NET,
   paidCardOrder,
   placeCardOrder,
-  setupCardVenue,
+  useCardVenue,
 } from './payments-test-kit.ts';
 import { stripeOf } from './stripe-client.ts';
 
@@ -29,18 +29,9 @@ import { stripeOf } from './stripe-client.ts';
 let fake: FakeStripe;
 let v: CardVenue;
 
-beforeAll(async () => {
-  fake = await startFakeStripe();
-});
-afterAll(async () => {
-  await fake.stop();
-});
-beforeEach(async () => {
-  fake.reset();
-  v = await setupCardVenue(fake);
-});
-afterEach(async () => {
-  await v.app.close();
+useCardVenue((f, venue) => {
+  fake = f;
+  v = venue;
 });
 
 const db = () => v.app.app.store.db;

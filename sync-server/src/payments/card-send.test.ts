@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { calls, entitySchemas, type MenuDish, SYNC_HEADERS, t } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orders } from '../db/schema.ts';
 import {
   deliveryBody,
@@ -13,7 +13,7 @@ import {
 import { sendOk } from '../menu/menu-test-kit.ts';
 import { cartLine, setVenue } from '../ordering/ordering-test-kit.ts';
 import { changeLog } from '../rooms/rooms-test-kit.ts';
-import { FAKE_STRIPE_ACCOUNT, type FakeStripe, startFakeStripe } from '../testing/fake-stripe.ts';
+import { FAKE_STRIPE_ACCOUNT, type FakeStripe } from '../testing/fake-stripe.ts';
 import { post } from '../testing/test-app.ts';
 import {
   CARD_FEE,
@@ -26,23 +26,15 @@ import {
   placeCardOrder,
   sendCard,
   setupCardVenue,
+  useCardVenue,
 } from './payments-test-kit.ts';
 
 let fake: FakeStripe;
 let v: CardVenue;
 
-beforeAll(async () => {
-  fake = await startFakeStripe();
-});
-afterAll(async () => {
-  await fake.stop();
-});
-beforeEach(async () => {
-  fake.reset();
-  v = await setupCardVenue(fake);
-});
-afterEach(async () => {
-  await v.app.close();
+useCardVenue((f, venue) => {
+  fake = f;
+  v = venue;
 });
 
 const orderRow = (id: string) => v.app.app.store.db.select().from(orders).where(eq(orders.id, id)).get();

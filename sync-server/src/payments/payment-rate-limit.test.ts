@@ -1,30 +1,21 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { everything } from '../delivery/delivery-test-kit.ts';
-import { type FakeStripe, startFakeStripe } from '../testing/fake-stripe.ts';
+import type { FakeStripe } from '../testing/fake-stripe.ts';
 import {
   type CardVenue,
   cardBody,
   paymentStatus,
   placeCardOrder,
   sendCard,
-  setupCardVenue,
+  useCardVenue,
 } from './payments-test-kit.ts';
 
 let fake: FakeStripe;
 let v: CardVenue;
 
-beforeAll(async () => {
-  fake = await startFakeStripe();
-});
-afterAll(async () => {
-  await fake.stop();
-});
-beforeEach(async () => {
-  fake.reset();
-  v = await setupCardVenue(fake);
-});
-afterEach(async () => {
-  await v.app.close();
+useCardVenue((f, venue) => {
+  fake = f;
+  v = venue;
 });
 
 describe('payment calls are rate-limited per address (issue 11)', () => {

@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { calls, DELIVERY_CITIES, SYNC_HEADERS, type TableOrder } from '@comanda/shared-schema';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { deliveryBody, FEE } from '../delivery/delivery-test-kit.ts';
 import { OPEN_NOW, setupVenue, setVenue, type Venue } from '../ordering/ordering-test-kit.ts';
-import { FAKE_STRIPE_ACCOUNT, type FakeEvent, type FakeStripe } from '../testing/fake-stripe.ts';
+import {
+  FAKE_STRIPE_ACCOUNT,
+  type FakeEvent,
+  type FakeStripe,
+  startFakeStripe,
+} from '../testing/fake-stripe.ts';
 import { createTestApp, post } from '../testing/test-app.ts';
 
 /**
@@ -39,6 +44,29 @@ export async function setupCardVenue(
     stripeAccountId: account ? FAKE_STRIPE_ACCOUNT : null,
   });
   return { ...v, fake };
+}
+
+/**
+ * The hooks every card test file uses: one fake Stripe for the file, a fresh card venue for each
+ * test (closed after it). `use` receives both whenever they change.
+ */
+export function useCardVenue(use: (fake: FakeStripe, v: CardVenue) => void): void {
+  let fake: FakeStripe;
+  let v: CardVenue;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+  });
+  afterAll(async () => {
+    await fake.stop();
+  });
+  beforeEach(async () => {
+    fake.reset();
+    v = await setupCardVenue(fake);
+    use(fake, v);
+  });
+  afterEach(async () => {
+    await v.app.close();
+  });
 }
 
 export type IntentAnswer = {

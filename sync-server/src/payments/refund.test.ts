@@ -1,10 +1,10 @@
 import { calls, SYNC_HEADERS, t, tf } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orders } from '../db/schema.ts';
 import { everything, mailsTo, pendingCount } from '../delivery/delivery-test-kit.ts';
 import { device } from '../rooms/rooms-test-kit.ts';
-import { type FakeStripe, startFakeStripe } from '../testing/fake-stripe.ts';
+import type { FakeStripe } from '../testing/fake-stripe.ts';
 import { createOwner } from '../testing/test-app.ts';
 import {
   CARD_TOTAL,
@@ -12,24 +12,15 @@ import {
   deliverEvent,
   paidCardOrder,
   placeCardOrder,
-  setupCardVenue,
+  useCardVenue,
 } from './payments-test-kit.ts';
 
 let fake: FakeStripe;
 let v: CardVenue;
 
-beforeAll(async () => {
-  fake = await startFakeStripe();
-});
-afterAll(async () => {
-  await fake.stop();
-});
-beforeEach(async () => {
-  fake.reset();
-  v = await setupCardVenue(fake);
-});
-afterEach(async () => {
-  await v.app.close();
+useCardVenue((f, venue) => {
+  fake = f;
+  v = venue;
 });
 
 const orderRow = (id: string) => v.app.app.store.db.select().from(orders).where(eq(orders.id, id)).get();
