@@ -5,6 +5,7 @@ import { Alert } from '../../components/alert.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { Page } from '../../components/page.tsx';
 import { call, errorText } from '../../data/api.ts';
+import { ApiError } from '../../data/errors.ts';
 
 /**
  * One request per token and page: the token is single-use, and React may run the effect twice
@@ -20,6 +21,11 @@ function confirmOnce(token: string): Promise<unknown> {
   return p;
 }
 
+/** A mangled link (cut by a mail client, say) is just an invalid link, not a field error. */
+function failureText(err: unknown): string {
+  return err instanceof ApiError && err.code === 'VALIDATION' ? t.invalidLink : errorText(err);
+}
+
 type State = { kind: 'running' } | { kind: 'done' } | { kind: 'failed'; message: string };
 
 /** `/owner/confirmEmail/{token}` and `/user/confirmEmail/{token}`: the confirmation e-mail's link. */
@@ -31,7 +37,7 @@ export default function OwnerConfirmEmailScreen() {
     let live = true;
     confirmOnce(token)
       .then(() => live && setState({ kind: 'done' }))
-      .catch((err: unknown) => live && setState({ kind: 'failed', message: errorText(err) }));
+      .catch((err: unknown) => live && setState({ kind: 'failed', message: failureText(err) }));
     return () => {
       live = false;
     };
