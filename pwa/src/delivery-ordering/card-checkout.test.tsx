@@ -1,8 +1,8 @@
-import { type CartLine, cardCharge, formatEuro, t } from '@comanda/shared-schema';
+import { cardCharge, formatEuro, t } from '@comanda/shared-schema';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Checkout } from './checkout.tsx';
-import type { DeliveryOptions } from './delivery-checks.ts';
+import { deliveryOptions, storePickupForm, twoMarinara } from './test-fixtures.ts';
 import { newStripeStub, type StripeStub } from './test-stripe.tsx';
 
 /** Issue 7 in the checkout: the payment choice, the card send and the card dialog. */
@@ -17,59 +17,12 @@ vi.mock('@stripe/stripe-js', () => ({
 }));
 vi.mock('@stripe/react-stripe-js', async () => (await import('./test-stripe.tsx')).reactStripeModule(stripe));
 
-const options: DeliveryOptions = {
-  business: {
-    openConsegna: '19:00',
-    closeConsegna: '23:00',
-    abilitaConsegna: 1,
-    currentTime_db: '2026-11-22T18:00:00.000Z',
-  },
-  reservation: [],
-  costoConsegna: 250,
-  deliveryCities: ['Avella', 'Baiano'],
-  slots: {
-    closed: false,
-    asap: ['20:00', '20:15'],
-    selectable: ['20:00', '20:15'],
-    serviceDate: '2026-11-22',
-  },
-};
-
-const lines: CartLine[] = [
-  {
-    id: 'd1',
-    name: 'Marinara',
-    price: 500,
-    categoryId: 'c1',
-    categoryName: 'Pizze',
-    variants: [],
-    amount: 2,
-  },
-];
+const options = deliveryOptions(['20:00', '20:15'], ['20:00', '20:15']);
+const lines = twoMarinara;
 /** Two Marinara, a pickup: 10,00 € and the card fee of spec 9 on it. */
 const CHARGE = cardCharge(1000);
 
-function storeForm() {
-  sessionStorage.setItem(
-    'dataClient',
-    JSON.stringify({
-      ownerId: 'v1',
-      form: {
-        deliveryOption: 'ritiro',
-        deliveryTime: null,
-        timeOption: 'asap',
-        name: 'Anna',
-        surname: '',
-        phoneNumber: '',
-        email: '',
-        address: '',
-        city: '',
-        noteDelivery: '',
-        costoConsegna: 250,
-      },
-    }),
-  );
-}
+const storeForm = () => storePickupForm();
 
 type Answer = { status: number; body: object };
 

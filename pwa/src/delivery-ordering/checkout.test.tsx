@@ -1,56 +1,12 @@
-import { type CartLine, t } from '@comanda/shared-schema';
+import { t } from '@comanda/shared-schema';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Checkout } from './checkout.tsx';
-import type { DeliveryOptions } from './delivery-checks.ts';
+import { deliveryOptions, storePickupForm, twoMarinara } from './test-fixtures.ts';
 
-const options = (asap: [string, string], selectable: string[], fee = 250): DeliveryOptions => ({
-  business: {
-    openConsegna: '19:00',
-    closeConsegna: '23:00',
-    abilitaConsegna: 1,
-    currentTime_db: '2026-11-22T18:00:00.000Z',
-  },
-  reservation: [],
-  costoConsegna: fee,
-  deliveryCities: ['Avella', 'Baiano'],
-  slots: { closed: false, asap, selectable, serviceDate: '2026-11-22' },
-});
-
-const lines: CartLine[] = [
-  {
-    id: 'd1',
-    name: 'Marinara',
-    price: 500,
-    categoryId: 'c1',
-    categoryName: 'Pizze',
-    variants: [],
-    amount: 2,
-  },
-];
-
-/** A valid pickup 'Prima possibile', as the customer left it on the form. */
-function storeForm() {
-  sessionStorage.setItem(
-    'dataClient',
-    JSON.stringify({
-      ownerId: 'v1',
-      form: {
-        deliveryOption: 'ritiro',
-        deliveryTime: null,
-        timeOption: 'asap',
-        name: 'Anna',
-        surname: '',
-        phoneNumber: '',
-        email: '',
-        address: '',
-        city: '',
-        noteDelivery: '',
-        costoConsegna: 250,
-      },
-    }),
-  );
-}
+const options = deliveryOptions;
+const lines = twoMarinara;
+const storeForm = () => storePickupForm();
 
 type Answer = { status: number; body: object };
 

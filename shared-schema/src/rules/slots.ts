@@ -26,7 +26,8 @@ import {
  *   so from 02:xx CEST the list goes on to 03:00 (the repeated 02:xx CET labels are not offered
  *   again), while from 02:xx CET the repeated labels ahead are offered.
  * - Fewer than 3 slots from now on: closed (decided on hours, before removing taken slots).
- * - Taken slots are removed. The first two free slots are the 'Prima possibile' range and the
+ * - Taken slots are removed. The first two free slots are the 'Prima possibile' range (the spec's
+ *   'as soon as possible' range; its 'first possible' slot is the same offer) and the
  *   rest are selectable. For customers the range is offered only when the first two free slots
  *   are at most 15 real minutes apart (01:45 CET to 03:00 CEST is 15); otherwise `asap` is null and every free slot is
  *   selectable. Owners always get the range when two slots are free.

@@ -2,6 +2,7 @@ import { t } from '@comanda/shared-schema';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { storePickupForm, twoMarinara } from '../../delivery-ordering/test-fixtures.ts';
 import { newStripeStub, type StripeStub } from '../../delivery-ordering/test-stripe.tsx';
 import { resetCartStores } from '../../ordering/cart-store.ts';
 import UserDeliverySuccessPaymentScreen from './index.tsx';
@@ -33,17 +34,7 @@ function storeVisit() {
     'cart',
     JSON.stringify({
       scope: 'delivery:v1',
-      lines: [
-        {
-          id: 'd1',
-          name: 'Marinara',
-          price: 500,
-          categoryId: 'c1',
-          categoryName: 'Pizze',
-          variants: [],
-          amount: 2,
-        },
-      ],
+      lines: twoMarinara,
     }),
   );
   sessionStorage.setItem(
@@ -54,27 +45,7 @@ function storeVisit() {
     'userCache',
     JSON.stringify({ scope: 'delivery:v1', ownerId: 'v1', orderErased: true }),
   );
-  sessionStorage.setItem(
-    'dataClient',
-    JSON.stringify({
-      ownerId: 'v1',
-      payWith: 'carta',
-      card: CARD,
-      form: {
-        deliveryOption: 'ritiro',
-        deliveryTime: null,
-        timeOption: 'asap',
-        name: 'Anna',
-        surname: '',
-        phoneNumber: '',
-        email: '',
-        address: '',
-        city: '',
-        noteDelivery: '',
-        costoConsegna: 250,
-      },
-    }),
-  );
+  storePickupForm({ payWith: 'carta', card: CARD });
   sessionStorage.setItem(
     'deliveryAttempt',
     JSON.stringify({
