@@ -1,6 +1,7 @@
 import { t } from '@comanda/shared-schema';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Button } from '../components/button.tsx';
+import { SuccessMark } from '../components/success-mark.tsx';
 
 /**
  * Spec 2.11 result: the owner reads 'Ordine effettuato con successo!'; a customer reads
@@ -19,20 +20,7 @@ export function OrderSuccess({ owner, onClose }: { owner: boolean; onClose: () =
     >
       <Modal className="order-modal success-modal">
         <Dialog className="order-dialog success-dialog">
-          <div className="success-mark" aria-hidden="true">
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 48 48"
-              width="56"
-              height="56"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="4"
-            >
-              <circle cx="24" cy="24" r="21" />
-              <polyline points="14 25 21 32 34 17" />
-            </svg>
-          </div>
+          <SuccessMark className="success-mark" />
           <Heading slot="title">{owner ? t.orderSuccessOwner : t.orderSuccessCustomer}</Heading>
           {owner ? null : (
             <>

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
 import { Button, buttonClass } from '../../components/button.tsx';
 import { useDocumentTitle } from '../../components/page.tsx';
+import { SuccessMark } from '../../components/success-mark.tsx';
 import { CardPayment, useCardKeys } from '../../delivery-ordering/card-payment-loader.tsx';
 // From the menu's module on purpose: this page then shares its chunk (the customer comes back
 // from the card provider with it cached), and the menu's first load gets no extra chunk for the
@@ -20,25 +21,6 @@ function Result({ title, children }: { title: string; children?: ReactNode }) {
       <h1 id="pay-result-title">{title}</h1>
       {children}
     </section>
-  );
-}
-
-function SuccessMark() {
-  return (
-    <div className="pay-result-mark" aria-hidden="true">
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 48 48"
-        width="56"
-        height="56"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="4"
-      >
-        <circle cx="24" cy="24" r="21" />
-        <polyline points="14 25 21 32 34 17" />
-      </svg>
-    </div>
   );
 }
 
@@ -84,7 +66,7 @@ export function PaymentResult({ ownerId, search }: { ownerId: string; search: st
     case 'paid':
       return (
         <Result title={t.orderSuccessCustomer}>
-          <SuccessMark />
+          <SuccessMark className="pay-result-mark" />
           <p>{t.orderEmailWillFollow}</p>
           <p className="field-hint">{t.checkSpam}</p>
           <Button variant="primary" autoFocus onPress={() => navigate(menu)}>
