@@ -181,10 +181,13 @@ describe("'Vai al pagamento'", () => {
     expect(stripe().loadStripe).toHaveBeenCalledWith('pk_test_comanda_fake', {
       stripeAccount: 'acct_1ComandaFakeIT',
     });
-    expect(stripe().elementsOptions.at(-1)).toMatchObject({
-      clientSecret: 'pi_test1_secret_abc',
-      locale: 'it',
-    });
+    // Elements mounts once Stripe.js has loaded (a promise), which may be after the dialog shows.
+    await waitFor(() =>
+      expect(stripe().elementsOptions.at(-1)).toMatchObject({
+        clientSecret: 'pi_test1_secret_abc',
+        locale: 'it',
+      }),
+    );
 
     let storedAtConfirm: unknown = null;
     stripe().confirmPayment.mockImplementation(() => {
