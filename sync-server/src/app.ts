@@ -21,6 +21,7 @@ import { installJsonParser } from './http/json-parser.ts';
 import { msg } from './http/messages.ts';
 import { hasPwa, installPwa, isAppNavigation, sendShell } from './http/pwa-static.ts';
 import { installCsrfGuard, installSecurityHeaders } from './http/security.ts';
+import { MemoryQuotas } from './lib/quota.ts';
 import { createLocalBus, type LiveBus } from './live/bus.ts';
 import { CLOSE_GOING_AWAY, LiveHub } from './live/hub.ts';
 import { liveRoutes } from './live/live-route.ts';
@@ -87,6 +88,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('hub', hub);
   app.decorate('sync', new SyncCore(store, clock, hub, app.log));
   app.decorate('mailer', mailer);
+  app.decorate('quotas', new MemoryQuotas(() => clock.nowMs()));
   app.decorate('registeredCalls', [] as CallDef[]);
   app.decorate('appVersion', readVersion());
   app.decorate('demo', null);

@@ -4,6 +4,7 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Store } from './db/client.ts';
 import type { DemoInfo } from './demo/demo-seed.ts';
+import type { Quotas } from './lib/quota.ts';
 import type { LiveHub } from './live/hub.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { SyncCore } from './sync/sync-core.ts';
@@ -18,6 +19,8 @@ declare module 'fastify' {
     hub: LiveHub;
     sync: SyncCore;
     mailer: Mailer;
+    /** Keyed quotas on public inputs (per session, table, account, address). */
+    quotas: Quotas;
     /** Every call registered through `route`/`mutationRoute` (tests walk it). */
     registeredCalls: CallDef[];
     /** The server's version (package.json), answered by /api/health. */

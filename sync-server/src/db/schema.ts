@@ -105,8 +105,68 @@ export const emailTokens = sqliteTable(
     createdAt: ms('created_at').notNull(),
     expiresAt: ms('expires_at').notNull(),
     usedAt: ms('used_at'),
+    /**
+     * A confirm token of a signup carries that signup's own password and names: the link that is
+     * clicked activates exactly what was typed with it, so a second signup by someone who cannot
+     * read the mailbox never changes which password the account gets.
+     */
+    passwordHash: text('password_hash'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
   },
   (t) => [index('email_tokens_user').on(t.userId)],
+);
+
+/**
+ * A single-use, short-lived handoff for the spec's owner -> customer switch (section 1): the
+ * owner's session is named by this token, never by the session cookie's value.
+ */
+export const handoffTokens = sqliteTable(
+  'handoff_tokens',
+  {
+    /** HMAC of the token handed to the page. */
+    id: text('id').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ms('created_at').notNull(),
+    expiresAt: ms('expires_at').notNull(),
+    usedAt: ms('used_at'),
+  },
+  (t) => [index('handoff_tokens_session').on(t.sessionId)],
+);
+
+/**
+ * Mails wait here until the transport took them (a durable outbox): a mail queued by a committed
+ * change survives SMTP being down, a full folder or a crash, is retried with backoff and, when it
+ * keeps failing, stays visible as 'failed' with its last error.
+ */
+export const mailOutbox = sqliteTable(
+  'mail_outbox',
+  {
+    id: text('id').primaryKey(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    /** What kind of mail (confirm, restore, delivery...): for logs and the per-mailbox caps. */
+    kind: text('kind').notNull().default(''),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ms('next_attempt_at').notNull(),
+    lastError: text('last_error'),
+    createdAt: ms('created_at').notNull(),
+    sentAt: ms('sent_at'),
+  },
+  (t) => [
+    index('mail_outbox_due').on(t.status, t.nextAttemptAt),
+    index('mail_outbox_recipient').on(t.recipient, t.createdAt),
+  ],
 );
 
 /** Sync core: one row per device database (DESIGN.md rule 2). */
@@ -128,6 +188,8 @@ export const mutationAnswers = sqliteTable(
       .notNull()
       .references(() => clientMutations.clientId, { onDelete: 'cascade' }),
     mutationId: integer('mutation_id').notNull(),
+    /** The call it answered: a repeated id is answered from here only for the same call. */
+    scope: text('scope'),
     status: integer('status').notNull(),
     body: text('body', { mode: 'json' }).notNull(),
     /** Business version after the mutation (x-comanda-version), when it had one. */
@@ -326,6 +388,10 @@ export const orders = sqliteTable(
     /** Last time lines were added or the entry changed. */
     updatedAt: ms('updated_at').notNull(),
     closedAt: ms('closed_at'),
+    /** Who sent it (a customer or guest account; the owner for phone orders): quotas, blocking. */
+    placedBy: text('placed_by'),
+    /** The client address it was sent from: per-address quotas and blocking. */
+    placedFrom: text('placed_from'),
   },
   (t) => [
     // One open order per table: a second send appends to it (SQLite indexes NULLs as distinct).
@@ -340,7 +406,34 @@ export const orders = sqliteTable(
       .on(t.businessId)
       .where(sql`${t.accettato} = 0 AND ${t.closedAt} IS NULL`),
     index('orders_payment_intent').on(t.paymentIntentId),
+    // Pending deliveries per sender (the cap on slots one person can hold).
+    index('orders_pending_by_sender')
+      .on(t.businessId, t.placedBy)
+      .where(sql`${t.accettato} = 0 AND ${t.closedAt} IS NULL`),
   ],
+);
+
+/**
+ * Senders an owner blocked from the delivery desk: their account, and for a while the address
+ * they sent from. A blocked sender's delivery and pickup orders are refused at send time.
+ */
+export const blockedSenders = sqliteTable(
+  'blocked_senders',
+  {
+    id: text('id').primaryKey(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** The blocked account (a guest or a customer). */
+    userId: text('user_id'),
+    /** The address the blocked order came from; blocked until `addressUntil`. */
+    address: text('address'),
+    addressUntil: ms('address_until'),
+    /** What the owner saw: the order's name and phone, to recognise the block in the list. */
+    label: text('label').notNull().default(''),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [index('blocked_senders_business').on(t.businessId)],
 );
 
 /**
@@ -530,3 +623,6 @@ export type BusinessRecord = typeof businesses.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type ChatMessageRecord = typeof chatMessages.$inferSelect;
 export type TableCallRecord = typeof tableCalls.$inferSelect;
+export type MailOutboxRecord = typeof mailOutbox.$inferSelect;
+export type BlockedSenderRecord = typeof blockedSenders.$inferSelect;
+export type HandoffTokenRecord = typeof handoffTokens.$inferSelect;

@@ -1,0 +1,109 @@
+import { AppError } from '@comanda/shared-schema';
+
+/** The outcome of taking from a quota. */
+export interface QuotaCheck {
+  allowed: boolean;
+  /** Hits counted in the window (including this one when allowed). */
+  count: number;
+  /** When refused: how long until one more would fit, ms. */
+  retryAfterMs: number;
+}
+
+/**
+ * Keyed quotas over a sliding window: "at most `limit` per `windowMs` for this key". Keys name
+ * who is counted ('order:session:<id>', 'login:addr:<ip>'...). Async on purpose: a hosted
+ * deployment keeps them in a store every instance shares; this process's map is the embedded one.
+ */
+export interface Quotas {
+  /** Counts one hit (or `cost`) if it fits; a refused hit is not counted. */
+  take(key: string, limit: number, windowMs: number, cost?: number): Promise<QuotaCheck>;
+  /** What `take` of one more would answer, counting nothing. */
+  peek(key: string, limit: number, windowMs: number): Promise<QuotaCheck>;
+  /** Forgets a key (a successful login clears its failures). */
+  reset(key: string): Promise<void>;
+}
+
+interface Window {
+  start: number;
+  current: number;
+  previous: number;
+  windowMs: number;
+}
+
+/**
+ * Sliding-window counters in memory (the previous fixed window weighted by how much of it still
+ * overlaps the sliding one: Cloudflare's approximation, two numbers a key). At most `maxKeys`
+ * keys are kept; beyond that the least recently used go, so a flood of new keys (random
+ * sessions, spoofed addresses) costs bounded memory and at worst forgets the oldest counts.
+ */
+export class MemoryQuotas implements Quotas {
+  private readonly windows = new Map<string, Window>();
+
+  constructor(
+    private readonly nowMs: () => number,
+    private readonly maxKeys = 100_000,
+  ) {}
+
+  async take(key: string, limit: number, windowMs: number, cost = 1): Promise<QuotaCheck> {
+    return this.check(key, limit, windowMs, cost, true);
+  }
+
+  async peek(key: string, limit: number, windowMs: number): Promise<QuotaCheck> {
+    return this.check(key, limit, windowMs, 1, false);
+  }
+
+  async reset(key: string): Promise<void> {
+    this.windows.delete(key);
+  }
+
+  private check(key: string, limit: number, windowMs: number, cost: number, count: boolean): QuotaCheck {
+    const now = this.nowMs();
+    const w = this.roll(key, windowMs, now);
+    const elapsed = (now - w.start) / windowMs;
+    const weighted = w.previous * (1 - elapsed) + w.current;
+    if (weighted + cost > limit) {
+      // The previous window's weight fades linearly; past its end only the current one counts.
+      const over = weighted + cost - limit;
+      const retryAfterMs =
+        w.previous > 0 && over <= w.previous * (1 - elapsed)
+          ? Math.ceil((over / w.previous) * windowMs)
+          : Math.ceil(w.start + windowMs - now);
+      return { allowed: false, count: Math.ceil(weighted), retryAfterMs: Math.max(1, retryAfterMs) };
+    }
+    if (!count) return { allowed: true, count: Math.ceil(weighted), retryAfterMs: 0 };
+    w.current += cost;
+    return { allowed: true, count: Math.ceil(weighted + cost), retryAfterMs: 0 };
+  }
+
+  private roll(key: string, windowMs: number, now: number): Window {
+    let w = this.windows.get(key);
+    if (w && w.windowMs === windowMs) {
+      this.windows.delete(key);
+      const passed = Math.floor((now - w.start) / windowMs);
+      if (passed === 1) {
+        w.previous = w.current;
+        w.current = 0;
+        w.start += windowMs;
+      } else if (passed > 1) {
+        w.previous = 0;
+        w.current = 0;
+        w.start = now;
+      }
+    } else {
+      if (w) this.windows.delete(key);
+      w = { start: now, current: 0, previous: 0, windowMs };
+    }
+    // Re-inserted last: the map's order is least recently used first.
+    this.windows.set(key, w);
+    if (this.windows.size > this.maxKeys) {
+      const oldest = this.windows.keys().next().value;
+      if (oldest !== undefined) this.windows.delete(oldest);
+    }
+    return w;
+  }
+}
+
+/** A quota refusal as the one error envelope (429, Italian text chosen by the caller). */
+export function quotaRefusal(message: string): AppError {
+  return new AppError('RATE_LIMITED', message);
+}
