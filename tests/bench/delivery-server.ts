@@ -21,6 +21,8 @@ const config = loadConfig(
     COMANDA_DEMO_PASSWORD: 'bench-password',
     COMANDA_FAKE_NOW: '2025-07-15T18:30:00+02:00',
     HOST: '127.0.0.1',
+    // The bench stands for the proxy: each diner's address comes in x-forwarded-for.
+    TRUST_PROXY: '1',
   },
   dir,
 );

@@ -1,5 +1,6 @@
 // `npm run bench -- delivery`: POST /api/reservation/user/orderDelivery on embedded SQLite with 50
-// concurrent customers (guest sessions, fetch, a fresh Idempotency-Key each) competing for the 20
+// concurrent clients sending for ever new diners (a guest session and address each, fetch, a fresh
+// Idempotency-Key per send) competing for the 20
 // slots of the demo venue's delivery window, each slot taking CAPACITY orders. Every customer
 // picks a random slot it still believes free, sends a 3-line consegna, and drops that slot on
 // 'SLOT_TAKEN', until it believes none is left. Figures: orders stored per second (median of the
@@ -8,7 +9,8 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { calls, type MenuDish, SYNC_HEADERS } from '@comanda/shared-schema';
+import { calls, SYNC_HEADERS } from '@comanda/shared-schema';
+import { dinerAddress, guestCookie, postJson, threeLineCart } from '../support/guest-orders.ts';
 import { repoRoot } from '../support/server.ts';
 import { percentile, report, round } from './report.ts';
 
@@ -59,34 +61,6 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-}
-
-async function guestCookie(base: string): Promise<string> {
-  const res = await postJson(`${base}${calls.userLogin.path}`, { isAnonymus: true });
-  if (!res.ok) throw new Error(`guest login failed: ${res.status} ${await res.text()}`);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-}
-
-/** One dish with its mandatory choice made and two plain ones, as the PWA sends them. */
-async function threeLineCart(base: string, businessId: string, cookie: string): Promise<unknown[]> {
-  const res = await postJson(`${base}${calls.userMenuGet.path}`, { businessId }, { cookie });
-  const dishes = ((await res.json()) as { data: MenuDish[] }).data;
-  const withChoice = dishes.find((d) => d.variants.some((v) => v.multi === 0));
-  const plain = dishes.filter((d) => d.variants.length === 0).slice(0, 2);
-  if (!withChoice || plain.length < 2) throw new Error('the demo menu lacks the dishes this bench orders');
-  return [withChoice, ...plain].map((dish, i) => ({
-    ...dish,
-    amount: i + 1,
-    variants: dish.variants.map((v) => ({ ...v, selected: v.multi === 0 ? (v.options[0] ?? null) : [] })),
-  }));
-}
-
 interface Round {
   stored: number;
   refused: number;
@@ -96,13 +70,17 @@ interface Round {
   latencies: number[];
 }
 
-async function race(base: string, businessId: string, cookies: string[], cart: unknown[]): Promise<Round> {
+/** A diner: their own guest session and address. */
+interface Diner {
+  cookie: string;
+  address: string;
+}
+
+async function race(base: string, businessId: string, diners: Diner[], cart: unknown[]): Promise<Round> {
   const options = await postJson(
     `${base}${calls.userDeliveryOptions.path}`,
     { ownerId: businessId },
-    {
-      cookie: cookies[0] ?? '',
-    },
+    { cookie: diners[0]?.cookie ?? '', 'x-forwarded-for': diners[0]?.address ?? '' },
   );
   const { slots } = (
     (await options.json()) as { result: { slots: { asap: string[] | null; selectable: string[] } } }
@@ -112,9 +90,13 @@ async function race(base: string, businessId: string, cookies: string[], cart: u
     throw new Error(`expected ${SLOTS} slots, the venue offers ${offered.length}`);
   const url = `${base}${calls.userOrderDelivery.path}`;
   const result: Round = { stored: 0, refused: 0, errors: 0, firstError: null, ms: 0, latencies: [] };
+  // Each stored order is another diner's (a diner holds at most a pending order or two), so a
+  // client takes the next diner from the queue after each success.
+  let nextDiner = 0;
   const customer = async (client: number) => {
     const free = [...offered];
     let sent = 0;
+    let diner = diners[nextDiner++] ?? { cookie: '', address: '' };
     while (free.length > 0) {
       const pick = Math.floor(Math.random() * free.length);
       const orario = free[pick] ?? '';
@@ -131,13 +113,15 @@ async function race(base: string, businessId: string, cookies: string[], cart: u
       };
       const t0 = performance.now();
       const res = await postJson(url, body, {
-        cookie: cookies[client] ?? '',
+        cookie: diner.cookie,
+        'x-forwarded-for': diner.address,
         [SYNC_HEADERS.idempotencyKey]: `delivery-${client}-${++sent}-${randomUUID()}`,
       });
       const answer = (await res.json()) as { code?: string };
       if (res.ok) {
         result.stored += 1;
         result.latencies.push(performance.now() - t0);
+        diner = diners[nextDiner++] ?? diner;
       } else if (answer.code === 'SLOT_TAKEN') {
         result.refused += 1;
         free.splice(pick, 1);
@@ -162,11 +146,17 @@ export async function benchDelivery(): Promise<void> {
   let storedInDb = 0;
   try {
     const base = `http://127.0.0.1:${port}`;
-    const cookies = await Promise.all(Array.from({ length: CLIENTS }, () => guestCookie(base)));
-    const cart = await threeLineCart(base, businessId, cookies[0] ?? '');
+    // Enough diners for a round (every order a different diner, from their own address; the
+    // server trusts the bench as its proxy); a reset between rounds leaves none pending.
+    const diners: Diner[] = [];
+    for (let n = 1; n <= SLOTS * CAPACITY + CLIENTS; n++) {
+      const address = dinerAddress(n);
+      diners.push({ cookie: await guestCookie(base, { 'x-forwarded-for': address }), address });
+    }
+    const cart = await threeLineCart(base, businessId, diners[0]?.cookie ?? '');
     for (let i = 0; i < ROUNDS; i++) {
       await ask(child, 'reset');
-      const r = await race(base, businessId, cookies, cart);
+      const r = await race(base, businessId, diners, cart);
       rounds.push(r);
       storedTotal += r.stored;
       const slots = (await ask(child, 'count')).slots ?? [];

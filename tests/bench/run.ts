@@ -45,8 +45,21 @@ const benches: Record<string, () => Promise<void>> = {
   report: async () => (await import('./owner-report.ts')).benchOwnerReport(),
 };
 
+// The bench runs to the end: a bench that fails prints its error as a JSON line and the others
+// still run; the exit code says whether all of them did.
 const wanted = process.argv.slice(2);
+const failed: string[] = [];
 for (const [name, run] of Object.entries(benches)) {
   if (wanted.length > 0 && !wanted.includes(name)) continue;
-  await run();
+  try {
+    await run();
+  } catch (err) {
+    failed.push(name);
+    const error = err instanceof Error ? err.message : String(err);
+    console.log(JSON.stringify({ bench: name, metric: 'failed', value: 1, error: error.slice(0, 500) }));
+  }
+}
+if (failed.length > 0) {
+  console.error(`bench: ${failed.length} failed (${failed.join(', ')})`);
+  process.exitCode = 1;
 }

@@ -1,8 +1,9 @@
 // `npm run bench -- stripe`: what POST /api/stripe/create-payment-intent costs on the server, the
 // Stripe API aside. The real app (demo venue, production settings, embedded SQLite) runs in a
 // child process with its Stripe SDK pointed at the fake Stripe API (STRIPE_API_BASE), which runs
-// here and times its own handling of every call. One guest sends card orders one after another
-// (a fresh deliveryId and Idempotency-Key each, 3 lines, consegna, slots in turn); for each, the
+// here and times its own handling of every call. Diners (a guest session and address each) send
+// card orders one after another (a fresh deliveryId and Idempotency-Key each, 3 lines, consegna,
+// slots in turn); for each, the
 // overhead is the time the customer waited minus the fake's own time for the intent it created:
 // pricing, the send-time checks and the insert, the change log, the SDK and the loopback hop.
 // Figures: that overhead p50/p99, the whole call p50/p99, the fake's p50, and a cash send's p50
@@ -14,8 +15,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { calls, type MenuDish, SYNC_HEADERS } from '@comanda/shared-schema';
+import { calls, SYNC_HEADERS } from '@comanda/shared-schema';
 import { FAKE_STRIPE_ACCOUNT, startFakeStripe } from '../../sync-server/src/testing/fake-stripe.ts';
+import { dinerAddress, guestCookie, postJson, threeLineCart } from '../support/guest-orders.ts';
 import { percentile, report, round } from './report.ts';
 
 const WARMUP = 20;
@@ -38,6 +40,7 @@ async function runChild(): Promise<void> {
       COMANDA_DEMO_PASSWORD: 'bench-password',
       COMANDA_FAKE_NOW: '2025-07-15T18:30:00+02:00',
       HOST: '127.0.0.1',
+      TRUST_PROXY: '1',
     },
     dir,
   );
@@ -86,26 +89,6 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-}
-
-/** One dish with its mandatory choice made and two plain ones, as the PWA sends them. */
-function threeLineCart(dishes: MenuDish[]): unknown[] {
-  const withChoice = dishes.find((d) => d.variants.some((v) => v.multi === 0));
-  const plain = dishes.filter((d) => d.variants.length === 0).slice(0, 2);
-  if (!withChoice || plain.length < 2) throw new Error('the demo menu lacks the dishes this bench orders');
-  return [withChoice, ...plain].map((dish, i) => ({
-    ...dish,
-    amount: i + 1,
-    variants: dish.variants.map((v) => ({ ...v, selected: v.multi === 0 ? (v.options[0] ?? null) : [] })),
-  }));
-}
-
 export async function benchStripe(): Promise<void> {
   const fake = await startFakeStripe();
   const { child, port, businessId } = await startChild(fake.env);
@@ -113,10 +96,16 @@ export async function benchStripe(): Promise<void> {
   const cash: number[] = [];
   try {
     const base = `http://127.0.0.1:${port}`;
-    const login = await postJson(`${base}${calls.userLogin.path}`, { isAnonymus: true });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-    const menu = await postJson(`${base}${calls.userMenuGet.path}`, { businessId }, { cookie });
-    const cart = threeLineCart(((await menu.json()) as { data: MenuDish[] }).data);
+    // Each send is another diner: their own session and address (the server trusts the bench as
+    // its proxy), as the per-session and per-address quotas expect of real traffic.
+    const sends = WARMUP + CARD_SENDS + WARMUP + CASH_SENDS;
+    const diners: Array<{ cookie: string; address: string }> = [];
+    for (let n = 1; n <= sends; n++) {
+      const address = dinerAddress(n);
+      diners.push({ cookie: await guestCookie(base, { 'x-forwarded-for': address }), address });
+    }
+    const cookie = diners[0]?.cookie ?? '';
+    const cart = await threeLineCart(base, businessId, cookie);
     const options = await postJson(
       `${base}${calls.userDeliveryOptions.path}`,
       { ownerId: businessId },
@@ -135,11 +124,14 @@ export async function benchStripe(): Promise<void> {
       ownerId: businessId,
       deliveryId: randomUUID(),
     });
+    let diner = 0;
     const send = async (path: string) => {
+      const who = diners[diner++ % diners.length] ?? { cookie, address: '' };
       const before = fake.calls.length;
       const t0 = performance.now();
       const res = await postJson(`${base}${path}`, body(), {
-        cookie,
+        cookie: who.cookie,
+        'x-forwarded-for': who.address,
         [SYNC_HEADERS.idempotencyKey]: randomUUID(),
       });
       const text = await res.text();

@@ -13,9 +13,12 @@ export async function postJson(
   });
 }
 
-/** A guest session's cookie (`name=value`). */
-export async function guestCookie(base: string): Promise<string> {
-  const res = await postJson(`${base}${calls.userLogin.path}`, { isAnonymus: true });
+/**
+ * A guest session's cookie (`name=value`). `headers` may carry `x-forwarded-for` when the server
+ * trusts a proxy: benches model many diners, each from their own address.
+ */
+export async function guestCookie(base: string, headers: Record<string, string> = {}): Promise<string> {
+  const res = await postJson(`${base}${calls.userLogin.path}`, { isAnonymus: true }, headers);
   if (!res.ok) throw new Error(`guest login failed: ${res.status} ${await res.text()}`);
   return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 }
@@ -34,4 +37,9 @@ export async function threeLineCart(base: string, businessId: string, cookie: st
     amount: i + 1,
     variants: dish.variants.map((v) => ({ ...v, selected: v.multi === 0 ? (v.options[0] ?? null) : [] })),
   }));
+}
+
+/** A distinct documentation-range address for diner `n` (benches behind TRUST_PROXY=1). */
+export function dinerAddress(n: number): string {
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }

@@ -45,11 +45,18 @@ describe('closing', () => {
     const app = Fastify({ logger: false, return503OnClosing: false });
     installErrorHandler(app);
     installClosingGuard(app);
+    // Every step waits for a signal, never for time: the slow request has reached its handler,
+    // the close has reached preClose, and preClose ends only once the refusal was read.
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
+    let slowArrived: () => void = () => {};
+    const inSlow = new Promise<void>((resolve) => {
+      slowArrived = resolve;
+    });
     app.get('/slow', async () => {
+      slowArrived();
       await gate;
       return { success: true };
     });
@@ -59,22 +66,27 @@ describe('closing', () => {
     const inPreClose = new Promise<void>((resolve) => {
       preCloseWaiting = resolve;
     });
+    let endPreClose: () => void = () => {};
+    const preCloseMayEnd = new Promise<void>((resolve) => {
+      endPreClose = resolve;
+    });
     app.addHook('preClose', (done) => {
       preCloseWaiting();
-      setTimeout(done, 300);
+      void preCloseMayEnd.then(() => done());
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
     const slow = fetch(`${base}/slow`);
-    await new Promise((r) => setTimeout(r, 50));
+    await inSlow;
     const closed = app.close();
     await inPreClose;
     const refused = await fetch(`${base}/quick`);
     expect(refused.status).toBe(503);
     expect(refused.headers.get('connection')).toBe('close');
     expect(await refused.json()).toEqual({ success: false, code: 'UNAVAILABLE', error: msg.unavailable });
+    endPreClose();
     release();
     const finished = await slow;
     expect(finished.status).toBe(200);

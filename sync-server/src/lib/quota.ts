@@ -107,3 +107,25 @@ export class MemoryQuotas implements Quotas {
 export function quotaRefusal(message: string): AppError {
   return new AppError('RATE_LIMITED', message);
 }
+
+/** One quota a call must fit: "at most `limit` per `windowMs` for `key`". */
+export interface QuotaRule {
+  key: string;
+  limit: number;
+  windowMs: number;
+}
+
+/**
+ * Takes one hit from every rule, or none: each is checked first, so a refusal by one key (the
+ * address, say) does not use up another's (the session's). Throws `quotaRefusal(message)`.
+ */
+export async function takeQuotas(
+  quotas: Quotas,
+  rules: readonly QuotaRule[],
+  message: string,
+): Promise<void> {
+  for (const rule of rules) {
+    if (!(await quotas.peek(rule.key, rule.limit, rule.windowMs)).allowed) throw quotaRefusal(message);
+  }
+  for (const rule of rules) await quotas.take(rule.key, rule.limit, rule.windowMs);
+}
