@@ -16,7 +16,10 @@ export default defineProject({
   test: {
     name: 'pwa',
     environment: 'jsdom',
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: [
+      './src/test/setup.ts',
+      fileURLToPath(new URL('../tests/support/vitest-waits.ts', import.meta.url)),
+    ],
     include: ['src/**/*.test.{ts,tsx}'],
   },
 });
