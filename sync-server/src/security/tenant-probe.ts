@@ -18,6 +18,10 @@ const SCOPED_BY: Record<string, string> = {
   users: 'id = $owner',
   sessions: 'user_id = $owner',
   email_tokens: 'user_id = $owner',
+  handoff_tokens: 'user_id = $owner',
+  // Mails to the venue's owner and to the customers who ordered from it.
+  mail_outbox: `recipient IN (SELECT email FROM users WHERE id = $owner)
+    OR recipient IN (SELECT email FROM orders WHERE business_id = $business)`,
   variants: 'dish_id IN (SELECT id FROM dishes WHERE business_id = $business)',
   variant_options: `variant_id IN (SELECT v.id FROM variants v JOIN dishes d ON d.id = v.dish_id
     WHERE d.business_id = $business)`,
