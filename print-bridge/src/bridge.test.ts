@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Bridge } from './bridge.ts';
 import type { OutFrame, StatusData } from './protocol.ts';
-import { BridgeClient, isAck, isError, isQueued } from './testing/client.ts';
+import { type BridgeClient, isAck, isError, isQueued } from './testing/client.ts';
 import { decodeEscpos } from './testing/escpos-text.ts';
 import { FakePrinter } from './testing/fake-printer.ts';
 import { httpsGet } from './testing/https-get.ts';
 import { printMessage, tableData } from './testing/sample-data.ts';
-import { cleanupTempDirs, startTestBridge, tempDir } from './testing/test-bridge.ts';
+import { cleanupTempDirs, pairedClient, startTestBridge, tempDir } from './testing/test-bridge.ts';
 
 const open: Array<{ close(): Promise<void> }> = [];
 const printers: FakePrinter[] = [];
@@ -32,7 +32,7 @@ async function bridgeWith(file: Parameters<typeof startTestBridge>[1]): Promise<
 }
 
 async function client(bridge: Bridge): Promise<BridgeClient> {
-  const c = await BridgeClient.connect(bridge.port, bridge.tls.caCert);
+  const c = await pairedClient(bridge);
   open.push(c);
   return c;
 }
@@ -65,7 +65,9 @@ describe('print bridge', { timeout: 20_000 }, () => {
       printers: [{ printer: 'cassa', backup: false }],
       duplicate: false,
     });
-    const events = dashboard.frames.map((f) => f.event).filter((e) => e !== 'PRINTER_STATUS');
+    const events = dashboard.frames
+      .map((f) => f.event)
+      .filter((e) => e !== 'PRINTER_STATUS' && e !== 'PAIRED');
     expect(events).toEqual(['PRINT_QUEUED', 'ORDER_PRINTED_NOTIFICATION']);
 
     const ticket = decodeEscpos(printer.tickets[0]!.bytes);
@@ -231,7 +233,7 @@ describe('print bridge', { timeout: 20_000 }, () => {
 
     const status = await httpsGet(bridge.port, '/status', bridge.tls.caCert);
     expect(status.status).toBe(200);
-    expect(status.headers['access-control-allow-origin']).toBe('*');
+    expect(status.headers['access-control-allow-origin']).toBeUndefined();
     expect(JSON.parse(status.body)).toMatchObject({
       queuedJobs: 2,
       printers: [{ name: 'cassa', queued: 2 }],

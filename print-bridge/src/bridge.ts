@@ -1,9 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { startAdminSocket } from './admin/socket.ts';
 import type { BridgeConfig, PrinterConfig } from './config.ts';
 import { createHttpsServer } from './http/server.ts';
 import { JobIntake } from './jobs.ts';
 import { consoleLog, type Log } from './log.ts';
+import { codePrinter, pairingTicket } from './pairing/code-ticket.ts';
+import { DeviceStore } from './pairing/devices.ts';
+import { Pairing } from './pairing/pairing.ts';
 import { probeTarget, sendToTarget } from './printers/target.ts';
 import { PrinterWorker } from './printers/worker.ts';
 import type { StatusData } from './protocol.ts';
@@ -18,6 +22,8 @@ export interface Bridge {
   config: BridgeConfig;
   tls: TlsMaterial;
   status(): StatusData;
+  /** The pairing code shown on the box and the paired devices (DESIGN.md "Abuse"). */
+  pairing: Pairing;
   /** Stops taking messages, lets tickets in flight finish, closes everything. */
   close(): Promise<void>;
 }
@@ -50,6 +56,7 @@ export async function startBridge(config: BridgeConfig, log: Log = consoleLog())
   }
   const tlsDir = join(config.dataDir, 'tls');
   let tls = await ensureCertificate(tlsDir, machineNames(config.certificateNames), log);
+  const pairing = new Pairing(await DeviceStore.open(config.dataDir), log);
   const queue = await PrintQueue.open(config.dataDir, log);
   const rehomed = await queue.rehome(new Set(config.printers.map((p) => p.name)), (task) => {
     const active = config.printers.filter((p) => !p.onlyBackup);
@@ -93,8 +100,14 @@ export async function startBridge(config: BridgeConfig, log: Log = consoleLog())
     queuedJobs: queue.pendingJobs,
   });
 
-  const server = createHttpsServer({ status, tls: () => tls });
-  const sockets = attachSockets(server, { intake, status, allowedOrigins: config.allowedOrigins, log });
+  const server = createHttpsServer({ status, pairing, tls: () => tls });
+  const sockets = attachSockets(server, {
+    intake,
+    status,
+    pairing,
+    allowedOrigins: config.allowedOrigins,
+    log,
+  });
   statusChanged = () => sockets.statusChanged();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -104,6 +117,18 @@ export async function startBridge(config: BridgeConfig, log: Log = consoleLog())
     });
   });
   for (const worker of workers.values()) worker.start();
+  const admin = await startAdminSocket(config.dataDir, {
+    newCode: () => pairing.newCode(),
+    printCode: async (code) => {
+      const printer = codePrinter(config.printers);
+      if (!printer) throw new Error('no printer configured');
+      await sendToTarget(printer.target, pairingTicket(code, printer), `abbinamento-${Date.now()}`);
+      return printer.name;
+    },
+    devices: () => pairing.devices(),
+    revoke: (id) => pairing.revoke(id),
+    log,
+  });
 
   // A new LAN address or a certificate near its end: remade daily, swapped without a restart.
   const renewal = setInterval(() => {
@@ -124,8 +149,10 @@ export async function startBridge(config: BridgeConfig, log: Log = consoleLog())
       return tls;
     },
     status,
+    pairing,
     async close() {
       clearInterval(renewal);
+      await admin?.close();
       await sockets.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

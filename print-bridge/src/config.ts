@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { KITCHEN_FILTERS, PRINTER_PORT } from '@comanda/shared-schema';
 import { z } from 'zod';
+import { defaultAppOrigins, normalizeOrigin } from './origins.ts';
+import { machineNames } from './tls.ts';
 
 /**
  * The bridge's settings: a small JSON file (PRINT_BRIDGE_CONFIG, else `print-bridge.config.json`
@@ -65,8 +67,11 @@ const ConfigFileSchema = z
     retry: z.object({ firstSeconds: Seconds.optional(), maxSeconds: Seconds.optional() }).strict().optional(),
     /** How often an idle printer is checked so the status stays true. 0 turns it off. */
     probeSeconds: z.number().min(0).max(3600).optional(),
-    /** Web origins allowed to open the websocket (the dashboard's). Empty: any origin. */
-    allowedOrigins: z.array(z.string().min(1)).optional(),
+    /**
+     * Web origins allowed to open the websocket: the Comanda app's. Unset or empty: the app on
+     * this machine, `http(s)://<any of its names>:3000` (DESIGN.md "Abuse").
+     */
+    allowedOrigins: z.array(z.string().min(1)).max(100).optional(),
     /** Hostnames or IPs added to the certificate besides localhost and the LAN addresses. */
     certificateNames: z.array(z.string().min(1)).optional(),
   })
@@ -96,7 +101,10 @@ export interface BridgeConfig {
   retryFirstMs: number;
   retryMaxMs: number;
   probeMs: number;
+  /** Never empty: the settings', COMANDA_APP_ORIGIN's, or the app on this machine's. */
   allowedOrigins: string[];
+  /** Where `allowedOrigins` came from, for the start-up message. */
+  originsFrom: 'settings' | 'COMANDA_APP_ORIGIN' | 'default';
   certificateNames: string[];
   /** Where the settings came from, for the start-up message. */
   configFile: string | null;
@@ -141,6 +149,15 @@ function envPort(value: string | undefined): number | undefined {
   return port;
 }
 
+/** Each origin as a browser sends it; a wrong one stops the bridge with its name. */
+function origins(values: readonly string[], where: string): string[] {
+  return values.map((value) => {
+    const origin = normalizeOrigin(value);
+    if (origin === null) throw new ConfigError(`${where}: not a web origin (scheme://host[:port]): ${value}`);
+    return origin;
+  });
+}
+
 /** Resolves the settings. `env` and `cwd` are parameters so tests need no global state. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): BridgeConfig {
   const envDataDir = env.PRINT_BRIDGE_DATA_DIR?.trim() || undefined;
@@ -178,6 +195,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const retryFirstMs = Math.round((file.retry?.firstSeconds ?? DEFAULTS.retryFirstSeconds) * 1000);
   const retryMaxMs = Math.round((file.retry?.maxSeconds ?? DEFAULTS.retryMaxSeconds) * 1000);
   if (retryMaxMs < retryFirstMs) throw new ConfigError('retry.maxSeconds is below retry.firstSeconds');
+  const certificateNames = file.certificateNames ?? [];
+  const envOrigins = (env.COMANDA_APP_ORIGIN ?? '').split(',').filter((o) => o.trim() !== '');
+  let allowedOrigins: string[];
+  let originsFrom: BridgeConfig['originsFrom'];
+  if (envOrigins.length > 0) {
+    allowedOrigins = origins(envOrigins, 'COMANDA_APP_ORIGIN');
+    originsFrom = 'COMANDA_APP_ORIGIN';
+  } else if (file.allowedOrigins && file.allowedOrigins.length > 0) {
+    allowedOrigins = origins(file.allowedOrigins, 'allowedOrigins');
+    originsFrom = 'settings';
+  } else {
+    allowedOrigins = defaultAppOrigins(machineNames(certificateNames));
+    originsFrom = 'default';
+  }
   return {
     port: envPort(env.PRINT_BRIDGE_PORT) ?? file.port ?? DEFAULTS.port,
     host: env.PRINT_BRIDGE_HOST?.trim() || file.host || DEFAULTS.host,
@@ -187,8 +218,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     retryFirstMs,
     retryMaxMs,
     probeMs: Math.round((file.probeSeconds ?? DEFAULTS.probeSeconds) * 1000),
-    allowedOrigins: file.allowedOrigins ?? [],
-    certificateNames: file.certificateNames ?? [],
+    allowedOrigins: [...new Set(allowedOrigins)],
+    originsFrom,
+    certificateNames,
     configFile,
   };
 }

@@ -53,6 +53,7 @@ describe('the queue across a crash', { timeout: 90_000 }, () => {
     processes.push(first);
     const tabletA = await BridgeClient.connect(first.port, first.caCert);
     clients.push(tabletA);
+    await tabletA.pair(await first.pairingCode());
 
     // Jobs flow; the printers go away mid-queue (the fourth ticket on the receipt printer).
     const gone = cassa.waitFor(4).then(() => Promise.all([cassa.off(), cucina.off()]));
@@ -75,6 +76,8 @@ describe('the queue across a crash', { timeout: 90_000 }, () => {
     processes.push(second);
     const tabletB = await BridgeClient.connect(second.port, second.caCert);
     clients.push(tabletB);
+    // The same tablet after the restart: its token was kept (only its hash, on disk).
+    tabletB.token = tabletA.token;
     // The dashboard re-sends what it has no acknowledgement for, with the same job keys.
     const unacked = Array.from({ length: JOBS }, (_, i) => i + 1).filter(
       (n) => !ackedBefore.includes(jobId(n)),

@@ -8,16 +8,21 @@ export type PrintType = (typeof PRINT_TYPES)[number];
  * frames shaped like the live hub's, `{event, data}`, so the dashboard parses both the same way.
  *
  * In:
- * - `{type: 'PRINT_ORDER_TABLE' | 'PRINT_ORDER_R_C', data, sconto, jobId?}` (spec 3 "Printer
- *   message"; `data` is the `/api/printer/{kind}` payload, or a bare dashboard entry). `jobId`
- *   (1-64 of `A-Za-z0-9_-.:`) is the job's key: a message whose jobId the bridge already holds
- *   or has printed is not printed again, it is answered again.
- * - `{type: 'PRINTER_STATUS'}`: asks for the status.
+ * - `{type: 'PAIR', code, label}`: a tablet pairs with the 6-digit code the bridge shows on the
+ *   box; the answer `PAIRED` carries its device token (DESIGN.md "Abuse": the bridge prints only
+ *   for paired devices).
+ * - `{type: 'PRINT_ORDER_TABLE' | 'PRINT_ORDER_R_C', data, sconto, jobId?, token}` (spec 3
+ *   "Printer message"; `data` is the `/api/printer/{kind}` payload, or a bare dashboard entry).
+ *   `jobId` (1-64 of `A-Za-z0-9_-.:`) is the job's key: a message whose jobId the bridge already
+ *   holds or has printed is not printed again, it is answered again.
+ * - `{type: 'PRINTER_STATUS', token}`: asks for the status.
+ * Every message but `PAIR` carries a paired device's `token`, else it is refused (`NOT_PAIRED`).
  *
- * Out: `PRINT_QUEUED`, `ORDER_PRINTED_NOTIFICATION`, `PRINT_ERROR`, `PRINTER_STATUS` (below).
+ * Out: `PAIRED`, `PRINT_QUEUED`, `ORDER_PRINTED_NOTIFICATION`, `PRINT_ERROR`, `PRINTER_STATUS`.
  */
 
 export const STATUS_REQUEST = 'PRINTER_STATUS';
+export const PAIR_REQUEST = 'PAIR';
 
 export const JobId = z
   .string()
@@ -28,6 +33,15 @@ export const JobId = z
 /** Top level first, so an unknown type is told apart from a known type with a bad payload. */
 const Envelope = z.object({ type: z.string().max(100) }).loose();
 
+/** A device token: 32 random bytes, base64url. Anything else cannot be one. */
+const Token = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+
+const PairMessage = z.object({
+  type: z.literal(PAIR_REQUEST),
+  code: z.string().regex(/^\d{6}$/),
+  label: z.string().max(200).optional(),
+});
+
 const PrintMessage = z.object({
   type: z.enum(PRINT_TYPES),
   data: z.unknown(),
@@ -35,8 +49,14 @@ const PrintMessage = z.object({
   jobId: JobId.optional(),
 });
 
+/** A frame's top level: its type and the token it carries, read before the payload is checked. */
+export type Envelope =
+  | { kind: 'envelope'; type: string; token: string | null; jobId: string | undefined; raw: unknown }
+  | Extract<ParsedMessage, { kind: 'error' }>;
+
 export type ParsedMessage =
   | { kind: 'status' }
+  | { kind: 'pair'; code: string; label: string }
   | {
       kind: 'print';
       type: PrintType;
@@ -47,7 +67,14 @@ export type ParsedMessage =
     }
   | { kind: 'error'; code: ErrorCode; error: string; type?: string; jobId?: string; issues?: Issue[] };
 
-export type ErrorCode = 'INVALID_JSON' | 'UNKNOWN_TYPE' | 'INVALID_MESSAGE' | 'QUEUE_FAILED';
+export type ErrorCode =
+  | 'INVALID_JSON'
+  | 'UNKNOWN_TYPE'
+  | 'INVALID_MESSAGE'
+  | 'QUEUE_FAILED'
+  | 'NOT_PAIRED'
+  | 'PAIRING_CODE_WRONG'
+  | 'PAIRING_CODE_EXPIRED';
 
 export interface Issue {
   path: string;
@@ -60,13 +87,33 @@ export const ERROR_TEXTS = {
   UNKNOWN_TYPE: (type: string) => `Tipo di stampa sconosciuto: ${type}`,
   INVALID_MESSAGE: 'Dati di stampa non validi',
   QUEUE_FAILED: 'Impossibile salvare la stampa sul disco del bridge: riprovare',
+  NOT_PAIRED: 'Stampante non abbinata: inserisci il codice in Profilo',
+  PAIRING_CODE_WRONG: (attemptsLeft: number) =>
+    attemptsLeft > 0
+      ? `Codice di abbinamento errato (tentativi rimasti: ${attemptsLeft})`
+      : 'Codice di abbinamento errato: leggi il nuovo codice sul bridge',
+  PAIRING_CODE_EXPIRED: 'Codice di abbinamento scaduto o già usato: leggi il nuovo codice sul bridge',
 } as const;
+
+/** What a tablet calls itself in the bridge's list: printable characters, at most 60. */
+export function deviceLabel(label: string | undefined): string {
+  const clean = (label ?? '')
+    .replace(/[\p{C}]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 60);
+  return clean === '' ? 'Dispositivo' : clean;
+}
 
 function issuesOf(error: z.ZodError): Issue[] {
   return error.issues.slice(0, 10).map((i) => ({ path: i.path.join('.'), message: i.message }));
 }
 
-export function parseMessage(text: string): ParsedMessage {
+/**
+ * The frame's JSON and top level only: cheap, so a frame from an unpaired socket is refused
+ * before its payload costs any work.
+ */
+export function readEnvelope(text: string): Envelope {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -77,13 +124,41 @@ export function parseMessage(text: string): ParsedMessage {
   if (!envelope.success) {
     return { kind: 'error', code: 'UNKNOWN_TYPE', error: ERROR_TEXTS.UNKNOWN_TYPE('(nessuno)') };
   }
-  const { type } = envelope.data;
+  const { token, jobId } = raw as { token?: unknown; jobId?: unknown };
+  return {
+    kind: 'envelope',
+    type: envelope.data.type,
+    token: Token.safeParse(token).success ? (token as string) : null,
+    jobId: JobId.safeParse(jobId).success ? (jobId as string) : undefined,
+    raw,
+  };
+}
+
+export function parseMessage(text: string): ParsedMessage {
+  const envelope = readEnvelope(text);
+  return envelope.kind === 'error' ? envelope : parseEnvelope(envelope);
+}
+
+/** The whole message, once its envelope is read (and, but for `PAIR`, its token accepted). */
+export function parseEnvelope(envelope: Extract<Envelope, { kind: 'envelope' }>): ParsedMessage {
+  const { type, raw, jobId: echoedJobId } = envelope;
   if (type === STATUS_REQUEST) return { kind: 'status' };
+  if (type === PAIR_REQUEST) {
+    const pair = PairMessage.safeParse(raw);
+    if (!pair.success) {
+      return {
+        kind: 'error',
+        code: 'INVALID_MESSAGE',
+        error: ERROR_TEXTS.INVALID_MESSAGE,
+        type,
+        issues: issuesOf(pair.error),
+      };
+    }
+    return { kind: 'pair', code: pair.data.code, label: deviceLabel(pair.data.label) };
+  }
   if (!(PRINT_TYPES as readonly string[]).includes(type)) {
     return { kind: 'error', code: 'UNKNOWN_TYPE', error: ERROR_TEXTS.UNKNOWN_TYPE(type), type };
   }
-  const jobIdRaw = (raw as { jobId?: unknown }).jobId;
-  const echoedJobId = JobId.safeParse(jobIdRaw).success ? (jobIdRaw as string) : undefined;
   const invalid = (issues: Issue[]): ParsedMessage => ({
     kind: 'error',
     code: 'INVALID_MESSAGE',
@@ -150,11 +225,34 @@ export interface TicketRef {
   backup: boolean;
 }
 
+/** What the page at `/status` tells anyone who asks: no addresses, paths or error texts. */
+export type PublicPrinterStatus = Pick<PrinterStatus, 'name' | 'area' | 'online' | 'queued'>;
+
+export interface PublicStatus {
+  printers: PublicPrinterStatus[];
+  queuedJobs: number;
+}
+
+export function publicStatus(status: StatusData): PublicStatus {
+  return {
+    printers: status.printers.map(({ name, area, online, queued }) => ({ name, area, online, queued })),
+    queuedJobs: status.queuedJobs,
+  };
+}
+
+export interface PrintErrorData {
+  code: ErrorCode;
+  error: string;
+  type?: string;
+  jobId?: string;
+  issues?: Issue[];
+  /** PAIRING_CODE_WRONG: wrong codes still accepted before this code is void. */
+  attemptsLeft?: number;
+}
+
 export type OutFrame =
+  | { event: 'PAIRED'; data: { deviceId: string; token: string; label: string } }
   | { event: 'PRINT_QUEUED'; data: JobRef & { printers: string[]; duplicate: boolean } }
   | { event: 'ORDER_PRINTED_NOTIFICATION'; data: JobRef & { printers: TicketRef[]; duplicate: boolean } }
-  | {
-      event: 'PRINT_ERROR';
-      data: { code: ErrorCode; error: string; type?: string; jobId?: string; issues?: Issue[] };
-    }
+  | { event: 'PRINT_ERROR'; data: PrintErrorData }
   | { event: 'PRINTER_STATUS'; data: StatusData };

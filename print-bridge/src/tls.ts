@@ -1,17 +1,22 @@
 import { X509Certificate } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
-import { hostname, networkInterfaces } from 'node:os';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { generate } from 'selfsigned';
 import { writeFileDurable } from './fs-atomic.ts';
 import type { Log } from './log.ts';
+import { issueServer, makeAuthority, type Pem, parseCertificate } from './tls/certificates.ts';
+import { type Constraints, constraintsFor, permits, readConstraints } from './tls/name-constraints.ts';
+
+export { isIp, machineNames } from './machine-names.ts';
 
 /**
  * The bridge's own certificate authority and server certificate, made on first run and kept in
  * `<dataDir>/tls`. A tablet either opens `https://<bridge>:3001/` once and accepts the warning,
  * or installs the authority (`/comanda-print-bridge-ca.crt`) for good. The server certificate is
  * remade, by the same authority, when the machine gets a new LAN address or it nears its end, so
- * a tablet that installed the authority keeps trusting the bridge.
+ * a tablet that installed the authority keeps trusting the bridge. The authority can vouch only
+ * for the bridge's own names (`tls/name-constraints.ts`); one that cannot cover the names wanted
+ * (made before that limit existed, or the machine was renamed) is replaced, and the owner told.
  */
 
 export interface TlsMaterial {
@@ -31,21 +36,6 @@ const SERVER_DAYS = 397;
 const RENEW_DAYS = 30;
 const MAX_NAMES = 40;
 
-const isIp = (name: string) => /^[\d.]+$/.test(name) || name.includes(':');
-
-/** localhost, this machine's names and every IPv4 address it has on its networks. */
-export function machineNames(extra: readonly string[] = []): string[] {
-  const names = ['localhost', '127.0.0.1'];
-  const host = hostname();
-  if (host && host !== 'localhost') names.push(host, `${host}.local`);
-  for (const list of Object.values(networkInterfaces())) {
-    for (const address of list ?? []) {
-      if (address.family === 'IPv4' && !address.internal) names.push(address.address);
-    }
-  }
-  return [...new Set([...names, ...extra])];
-}
-
 async function readOptional(path: string): Promise<string | null> {
   try {
     return await readFile(path, 'utf8');
@@ -59,6 +49,26 @@ async function readOptional(path: string): Promise<string | null> {
 const writeSecret = (path: string, text: string) => writeFileDurable(path, text, 0o600);
 
 const validTo = (cert: X509Certificate) => new Date(cert.validTo).getTime();
+
+/**
+ * Why a stored authority cannot serve (null: it can): near its end, made without name
+ * constraints, or not permitting every name wanted.
+ */
+function authorityUnfit(caCert: string, wanted: readonly string[], now: number): string | null {
+  if (validTo(new X509Certificate(caCert)) < now + RENEW_DAYS * DAY_MS) return 'expiring';
+  let constraints: Constraints | null;
+  try {
+    constraints = readConstraints(parseCertificate(caCert));
+  } catch {
+    constraints = null;
+  }
+  if (constraints === null)
+    return 'the certificate authority has no name constraints (made by an older bridge)';
+  const outside = wanted.filter((name) => !permits(constraints, name));
+  if (outside.length > 0)
+    return `${outside.join(', ')} not within the certificate authority's name constraints`;
+  return null;
+}
 
 export async function ensureCertificate(
   dir: string,
@@ -74,26 +84,34 @@ export async function ensureCertificate(
     cert: join(dir, 'server.crt'),
     names: join(dir, 'server-names.json'),
   };
-  let caKey = await readOptional(paths.caKey);
-  let caCert = await readOptional(paths.caCert);
-  if (!caKey || !caCert || validTo(new X509Certificate(caCert)) < now + RENEW_DAYS * DAY_MS) {
-    const ca = await generate([{ name: 'commonName', value: `Comanda print bridge CA (${hostname()})` }], {
-      keySize: 2048,
-      algorithm: 'sha256',
-      notBeforeDate: new Date(now - DAY_MS),
-      notAfterDate: new Date(now + CA_DAYS * DAY_MS),
-      extensions: [
-        { name: 'basicConstraints', cA: true, pathLenConstraint: 0, critical: true },
-        { name: 'keyUsage', keyCertSign: true, cRLSign: true, digitalSignature: true, critical: true },
-      ],
+  const storedKey = await readOptional(paths.caKey);
+  const storedCert = await readOptional(paths.caCert);
+  const stored = storedKey && storedCert ? { key: storedKey, cert: storedCert } : null;
+  const why = stored ? authorityUnfit(stored.cert, wanted, now) : 'missing';
+  let ca: Pem;
+  if (stored && why === null) ca = stored;
+  else {
+    const constraints = constraintsFor(wanted);
+    ca = await makeAuthority({
+      commonName: `Comanda print bridge CA (${hostname()})`,
+      notBefore: new Date(now - DAY_MS),
+      notAfter: new Date(now + CA_DAYS * DAY_MS),
+      constraints,
     });
-    caKey = ca.private;
-    caCert = ca.cert;
-    await writeSecret(paths.caKey, caKey);
-    await writeFileDurable(paths.caCert, caCert);
+    await writeSecret(paths.caKey, ca.key);
+    await writeFileDurable(paths.caCert, ca.cert);
     await writeFileDurable(paths.names, '[]'); // a new authority: the server certificate follows
-    log.info(`tls: made a new certificate authority in ${dir}`);
+    if (why === 'missing' || why === 'expiring') log.info(`tls: made a new certificate authority in ${dir}`);
+    else {
+      log.warn(
+        `tls: ${why}: made a new certificate authority in ${dir} that can vouch only for ` +
+          `${[...constraints.dns, ...constraints.ip].join(', ')}; every tablet that installed the old ` +
+          'one must now install the new one from https://<bridge>:3001/comanda-print-bridge-ca.crt ' +
+          '(or open https://<bridge>:3001/ again and accept the warning)',
+      );
+    }
   }
+  const caCert = ca.cert;
   const authority = new X509Certificate(caCert);
 
   let key = await readOptional(paths.key);
@@ -107,25 +125,19 @@ export async function ensureCertificate(
     validTo(current) > now + RENEW_DAYS * DAY_MS &&
     wanted.every((name) => names.includes(name));
   if (!fresh) {
-    // Keep the names it had (a laptop back on another network), newest first, within a bound.
-    names = [...new Set([...wanted, ...names])].slice(0, MAX_NAMES);
-    const server = await generate([{ name: 'commonName', value: 'Comanda print bridge' }], {
-      keySize: 2048,
-      algorithm: 'sha256',
-      notBeforeDate: new Date(now - DAY_MS),
-      notAfterDate: new Date(now + SERVER_DAYS * DAY_MS),
-      ca: { key: caKey, cert: caCert },
-      extensions: [
-        { name: 'basicConstraints', cA: false, critical: true },
-        { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true },
-        { name: 'extKeyUsage', serverAuth: true },
-        {
-          name: 'subjectAltName',
-          altNames: names.map((name) => (isIp(name) ? { type: 7, ip: name } : { type: 2, value: name })),
-        },
-      ],
+    // Keep the names it had (a laptop back on another network), newest first, within a bound,
+    // and only those the authority may vouch for (a verifier would refuse the others).
+    const allowed = readConstraints(parseCertificate(caCert));
+    names = [...new Set([...wanted, ...names])]
+      .filter((name) => allowed === null || permits(allowed, name))
+      .slice(0, MAX_NAMES);
+    const server = await issueServer({
+      authority: ca,
+      names,
+      notBefore: new Date(now - DAY_MS),
+      notAfter: new Date(now + SERVER_DAYS * DAY_MS),
     });
-    key = server.private;
+    key = server.key;
     cert = server.cert;
     await writeSecret(paths.key, key);
     await writeFileDurable(paths.cert, cert);

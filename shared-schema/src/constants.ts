@@ -66,6 +66,36 @@ export const PRICE_STEP_CENTS = 50;
 /** Card service fee of spec 9: total = (amount + 0.305 + 0.1) / 0.95535, amounts in euro. */
 export const CARD_FEE = { fixedCents: 30.5, extraCents: 10, divisor: 0.95535 } as const;
 
+/**
+ * Order ceilings, checked when an order is sent (rules/order-ceilings.ts), so that no guest can
+ * make an entry impossible to complete. Sized on a restaurant's biggest real table, a banquet of
+ * about 300 covers at 100-150 € a head (30.000-45.000 €, sent over several rounds): one line
+ * (300 covers of a 60 € menu) stays under 20.000 €, one send under 30.000 €, the whole entry
+ * under 50.000 €. With the delivery fee counted inside those and the card fee on top (about 5%),
+ * the most an entry can charge is near 52.500 €, far below the wire's `Cents` bound
+ * (1.000.000,00 €), so completing it always fits. Quantities per line keep the wire's 1-999.
+ */
+export const LINE_TOTAL_MAX_CENTS = 2_000_000;
+export const ORDER_TOTAL_MAX_CENTS = 3_000_000;
+export const ENTRY_TOTAL_MAX_CENTS = 5_000_000;
+/** Lines one send may carry: a full banquet's distinct dishes, variants and notes fit. */
+export const ORDER_LINES_MAX = 100;
+/**
+ * Lines an open entry may hold: the dashboard's own calls name at most 500 lines (print `ids`,
+ * modify), so an entry beyond that could no longer be printed or edited whole.
+ */
+export const ENTRY_LINES_MAX = 500;
+
+/**
+ * Quotas on customers' orders (per 10 minutes), keyed by session, table and address. A diner
+ * sends a few rounds an evening; a table of 12 phones may send many; the address is the loosest
+ * because a full venue's 150 phones often share its Wi-Fi's one public address.
+ */
+export const ORDER_QUOTA_WINDOW_MS = 10 * 60_000;
+export const ORDER_QUOTA_PER_SESSION = 20;
+export const ORDER_QUOTA_PER_TABLE = 60;
+export const ORDER_QUOTA_PER_ADDRESS = 600;
+
 /** Alerts and toasts (spec 2.6, 9). */
 export const DELIVERY_ALERT_REPEAT_MS = 180_000;
 export const TOAST_MAX = 3;

@@ -20,6 +20,7 @@ export * from './rules/cart.ts';
 export * from './rules/dish-price.ts';
 export * from './rules/money.ts';
 export * from './rules/notes.ts';
+export * from './rules/order-ceilings.ts';
 export * from './rules/order-form.ts';
 export * from './rules/order-totals.ts';
 export * from './rules/rome-time.ts';

@@ -25,7 +25,22 @@ export const SYNC_HEADERS = {
 } as const;
 
 export const ClientId = z.uuid();
-export const MutationId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+/**
+ * A header's number as a client writes it: a canonical decimal integer, no sign, space, leading
+ * zero, exponent, hex or fraction ('0x1', ' 1', '1e3' and '01' are not 1), at most 16 digits
+ * and within the safe integers. A lenient parse would let two spellings name one mutation.
+ */
+const decimalInteger = (min: 0 | 1) =>
+  z
+    .string()
+    .regex(min === 1 ? /^[1-9][0-9]{0,15}$/ : /^(0|[1-9][0-9]{0,15})$/)
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(Number.MAX_SAFE_INTEGER));
+
+export const MutationId = decimalInteger(1);
+/** A query number: a JSON number from a typed caller, or its canonical decimal text in the URL. */
+const queryInteger = (min: 0 | 1) =>
+  z.union([z.number().int().min(min).max(Number.MAX_SAFE_INTEGER), decimalInteger(min)]);
 export const IdempotencyKey = z.string().min(8).max(128);
 
 /** One row of a business's change log. `data` is the entity as the server now holds it. */
@@ -92,8 +107,8 @@ export const syncCalls = {
     path: '/api/sync/changes',
     access: 'owner',
     body: z.object({
-      since: z.coerce.number().int().min(0),
-      limit: z.coerce.number().int().min(1).max(CHANGES_PAGE_MAX).optional(),
+      since: queryInteger(0),
+      limit: queryInteger(1).pipe(z.number().max(CHANGES_PAGE_MAX)).optional(),
     }),
     response: z.union([
       z.object({

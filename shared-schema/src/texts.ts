@@ -193,11 +193,14 @@ export const t = {
   invalidAmount: 'Quantità non valida: da 1 a 999', // ours
   invalidCartLine: 'Riga del carrello non valida: quantità intera da 1 a 999, nota al massimo 150 caratteri.', // ours
   outOfMenuOwnerOnly: 'Solo il gestore può aggiungere richieste fuori menu', // ours
+  // Quotas on customers' orders (per session, table and address): 429, retried later.
+  orderQuotaExceeded: 'Troppi ordini in poco tempo: attendi qualche minuto e riprova, o chiedi al personale.', // ours: RATE_LIMITED
 
   // ---- owner dashboard, server answers (issue 5; ours: the spec leaves them open)
   noOpenOrder: 'Nessun ordine aperto per questo tavolo o consegna', // ours
   orderLineNotFound: "Piatto non trovato nell'ordine", // ours: a line id that is not one of this venue's
   orderAlreadyCompleted: "L'ordine è già stato completato", // ours
+  completionTwoOrders: 'Il completamento indica due ordini diversi', // ours: VALIDATION (id and table.id differ)
   orderChangedSinceSeen: "Sono arrivati nuovi piatti per questo ordine: controlla l'ordine e riprova.", // ours: seenVersion conflict
   orderNotAccepted: "L'ordine non è ancora stato accettato", // ours
   deletedLineRestoreFirst: 'Piatto eliminato: ripristinalo prima di cambiarne lo stato', // ours
@@ -296,6 +299,20 @@ export const t = {
   printerNotTried: 'non ancora provata', // ours
   printNothingWaiting: 'Nessuna stampa in attesa.', // ours: the browser-print view with nothing to print
   printViewTitle: 'Stampa dal browser', // ours: heading of the browser-print view
+  // Pairing with the print bridge (DESIGN.md "Abuse": it prints only for paired devices; ours)
+  printerNotPaired: 'Stampante non abbinata: inserisci il codice in Profilo', // ours: the bridge refused this tablet
+  pairPrinter: 'Abbina la stampante', // ours: the Profilo card's title and button
+  pairingCodeLabel: 'Codice di abbinamento', // ours
+  pairingCodeHint:
+    "Le 6 cifre che il print bridge mostra sul suo computer: all'avvio, sulla sua pagina aperta da lì o con «npm run print-bridge -- pair». Valgono 10 minuti, per un solo dispositivo.", // ours
+  pairingCodeInvalid: 'Il codice è di 6 cifre', // ours
+  pairingCodeExpired: 'Codice scaduto o già usato: leggi il nuovo codice sul print bridge', // ours
+  pairingUnreachable:
+    "Print bridge non raggiungibile: controlla l'indirizzo e apri una volta la sua pagina per accettarne il certificato.", // ours
+  printerPaired: 'Questo dispositivo è abbinato alla stampante.', // ours
+  printerPairedNow: 'Stampante abbinata.', // ours: the pairing just succeeded
+  printerNotPairedHere:
+    'Questo dispositivo non è ancora abbinato alla stampante: senza abbinamento il print bridge non stampa.', // ours
 
   // ---- delivery (issue 6)
   slotNoLongerOffered: "L'orario scelto non è più disponibile.", // ours: SLOT_TAKEN for a past or out-of-hours slot
@@ -310,6 +327,14 @@ export const t = {
     "L'ordine è già stato accettato su un altro dispositivo: non si può più rifiutare.", // ours: ALREADY_DECIDED
   deliveryAlreadyRemoved: "L'ordine è già stato rifiutato o rimosso: non si può più accettare.", // ours: ALREADY_DECIDED
   refundUnavailable: "Rimborso con carta non disponibile: l'ordine non è stato rifiutato.", // ours: CONFLICT
+  // Pending deliveries per sender and per address, blocked senders (DESIGN.md "Abuse"). The blocked
+  // text does not say "blocked": it gives no hint that another account would get through.
+  deliveryPendingPerSender:
+    'Hai già ordini in attesa di conferma: attendi che il locale li accetti prima di inviarne altri.', // ours: CONFLICT
+  deliveryPendingPerAddress:
+    'Troppi ordini in attesa di conferma da questa connessione: riprova quando il locale li avrà accettati.', // ours: CONFLICT
+  senderRefused: 'Il locale non accetta ordini da questo account. Contatta il locale.', // ours: FORBIDDEN
+  blockedSenderNotFound: 'Questo mittente non è più bloccato.', // ours: NOT_FOUND
   deliveryCitiesLabel: 'Comuni serviti', // ours: delivery settings
   slotCapacityLabel: 'Ordini per fascia di 15 minuti', // ours: delivery settings
   slotAreaCapacityLabel: 'Ordini per fascia, per reparto', // ours: delivery settings (empty = nessun limite)
@@ -392,6 +417,17 @@ export const t = {
   paymentMethodCash: 'Alla cassa o alla consegna', // ours: cassa
   rejectDeliveryConfirm: "Rifiutare l'ordine? Verrà eliminato e non si potrà recuperare.", // ours
   deliveryAcceptedNotice: 'Ordine accettato: ora è sulla dashboard.', // ours
+  rejectSelected: 'Rifiuta selezionati', // ours: the desk's multi-select
+  selectOne: 'Seleziona', // ours: a pending order's checkbox (its accessible name adds the order)
+  selectAllPending: 'Seleziona tutti', // ours
+  blockSender: 'Blocca mittente', // ours
+  senderBlockedNotice: "Mittente bloccato: l'ordine è stato rifiutato.", // ours
+  blockedSendersTitle: 'Mittenti bloccati', // ours
+  noBlockedSenders: 'Nessun mittente bloccato.', // ours
+  blockedSendersOffline: "L'elenco dei mittenti bloccati si vede solo con la connessione.", // ours
+  unblock: 'Sblocca', // ours
+  senderWithoutName: 'Mittente senza nome', // ours: a blocked order with neither name nor phone
+  blockedAccount: 'Account bloccato', // ours
 
   // ---- card payments, server answers (issue 7, ours)
   cardAmountTooLow: 'Importo troppo basso per il pagamento con carta: il minimo è 0,50 €.', // ours: VALIDATION
@@ -460,6 +496,9 @@ export const t = {
   chatOpen: 'Apri la chat', // ours: the dashboard's link
   chatDisabledOwner: 'La chat è disattivata: i clienti non possono scrivere né leggere le risposte.', // ours
   waiterCallTooSoon: 'Hai già chiamato il cameriere da poco: attendi prima di chiamare di nuovo.', // ours
+  // Live sockets per session, address and venue (DESIGN.md "Abuse"): the upgrade's 429.
+  liveTooManyConnections: 'Troppe connessioni aperte: chiudi qualche scheda e riprova.', // ours: RATE_LIMITED
+  liveReconnectTooFast: 'Troppi tentativi di connessione: riprova tra qualche secondo.', // ours: RATE_LIMITED
 
   // ---- accounts (ours: screens of spec 2.1)
   signIn: 'Accedi',
@@ -493,6 +532,10 @@ export const t = {
   invalidCredentials:
     "Email o password non corretti. Se ti sei appena registrato, conferma prima l'indirizzo dal link che ti abbiamo inviato.",
   tooManyAttempts: 'Troppi tentativi. Riprova tra qualche minuto.',
+  // Ours (DESIGN "Abuse"); also the answer for an address without an account.
+  accountLocked:
+    'Troppi tentativi di accesso a questo account. Riprova più tardi, accedi da un dispositivo già usato o reimposta la password.',
+  loginBusy: 'Troppi accessi in questo momento. Riprova tra qualche secondo.', // ours
 
   // ---- social sign-in (issue 10, ours: spec 4 and 7 name it, not its texts)
   signInWithGoogle: 'Accedi con Google',
@@ -648,6 +691,11 @@ export const tf = {
   // ---- printing (issue 9)
   /** Tickets the bridge holds: '2 stampe in coda'. */
   printerQueued: (n: number) => (n === 1 ? '1 stampa in coda' : `${n} stampe in coda`),
+  /** A wrong pairing code: 'Codice di abbinamento errato: ancora 3 tentativi'. */
+  pairingCodeWrong: (attemptsLeft: number) =>
+    attemptsLeft <= 0
+      ? `Codice di abbinamento errato. ${t.pairingCodeExpired}`
+      : `Codice di abbinamento errato: ancora ${attemptsLeft} ${attemptsLeft === 1 ? 'tentativo' : 'tentativi'}`,
   /** Jobs the bridge has not taken: '1 stampa in attesa'. */
   printJobsWaiting: (n: number) => (n === 1 ? '1 stampa in attesa' : `${n} stampe in attesa`),
   /** One bridge printer: 'cucina: in linea', 'bar: carta esaurita'. */
@@ -665,6 +713,21 @@ export const tf = {
   removeCity: (name: string) => `Rimuovi ${name}`,
   /** The payment status choice of one order: 'Stato del pagamento: Ritiro 20:15 Mario'. */
   paymentStatusOf: (title: string) => `Stato del pagamento: ${title}`,
+  /** A pending order's checkbox: 'Seleziona Consegna 20:00 Lucia Bianchi'. */
+  selectDelivery: (title: string) => `Seleziona ${title}`,
+  /** 'Rifiuta selezionati (3)'. */
+  rejectSelectedCount: (n: number) => `${t.rejectSelected} (${n})`,
+  rejectSelectedConfirm: (n: number) =>
+    n === 1
+      ? "Rifiutare l'ordine selezionato? Verrà eliminato e non si potrà recuperare."
+      : `Rifiutare ${n} ordini selezionati? Verranno eliminati e non si potranno recuperare.`,
+  /** The block's confirmation, naming who: 'Lucia Bianchi, 3331234567'. */
+  blockSenderConfirm: (who: string) =>
+    `Bloccare ${who}? L'ordine viene rifiutato e il locale non riceverà altri ordini di consegna o ritiro da questo account, né per 24 ore dalla sua connessione.`,
+  /** A blocked sender's 'Sblocca' button: 'Sblocca Lucia Bianchi, 3331234567'. */
+  unblockSender: (label: string) => `${t.unblock} ${label}`,
+  /** Until when a blocked sender's address stays blocked: 'Connessione bloccata fino alle 20:30 del 16/07'. */
+  addressBlockedUntil: (time: string, date: string) => `Connessione bloccata fino alle ${time} del ${date}`,
   // ---- card payments (issue 7, ours)
   /** A refund Stripe refused, with why: the order was kept. */
   refundFailed: (reason: string) => `Rimborso non riuscito (${reason}): l'ordine non è stato rifiutato.`,
@@ -708,6 +771,18 @@ export const tf = {
   optionNotInDish: (name: string) => `Opzione non valida per ${name}. Aggiorna il menu e riprova.`,
   /** A mandatory single-choice variant left empty: 'Margherita: Formato (scelta obbligatoria)'. */
   mandatoryVariantMissing: (dish: string, variant: string) => `${dish}: ${variant} ${t.mandatoryChoice}`,
+  // ---- order ceilings (rules/order-ceilings.ts): refused at send time, nothing stored
+  orderTooManyLines: (n: number) => `Ordine troppo grande: al massimo ${n} righe per ordine`,
+  lineTotalTooHigh: (cents: number) => `Riga troppo grande: al massimo ${formatEuro(cents)} per riga`,
+  orderTotalTooHigh: (cents: number) => `Ordine troppo grande: al massimo ${formatEuro(cents)} per ordine`,
+  /** The customer's: the table's open order plus this send. */
+  tableTotalTooHigh: (cents: number) =>
+    `Il totale del tavolo supererebbe ${formatEuro(cents)}: chiedi al personale`,
+  tableTooManyLines: (n: number) => `Il tavolo ha già troppe righe (al massimo ${n}): chiedi al personale`,
+  /** The owner's (an edit, a line added, a delivery's extra dishes). */
+  entryTotalTooHigh: (cents: number) =>
+    `Il totale dell'ordine supererebbe ${formatEuro(cents)}: completalo e aprine un altro`,
+  entryTooManyLines: (n: number) => `L'ordine supererebbe ${n} righe: completalo e aprine un altro`,
   // ---- reports (issue 10)
   /** The range under the title: 'Dal 01/07/2025 al 31/07/2025', or 'Il 15/07/2025' for one day. */
   reportRange: (from: string, to: string) => (from === to ? `Il ${from}` : `Dal ${from} al ${to}`),

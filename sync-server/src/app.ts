@@ -16,7 +16,9 @@ import { dashboardPlugin } from './dashboard/index.ts';
 import { openStore } from './db/client.ts';
 import { deliveryPlugin } from './delivery/index.ts';
 import { seedDemo } from './demo/demo-seed.ts';
+import { capConnectionsPerAddress, clientErrorHandler, timeoutOptions } from './http/connections.ts';
 import { installClosingGuard, installErrorHandler, sendError } from './http/errors.ts';
+import { installHostCheck } from './http/host-check.ts';
 import { installJsonParser } from './http/json-parser.ts';
 import { msg } from './http/messages.ts';
 import { hasPwa, installPwa, isAppNavigation, sendShell } from './http/pwa-static.ts';
@@ -70,16 +72,27 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     trustProxy: config.trustProxy,
     // While closing, new requests get the one error envelope instead (installClosingGuard).
     return503OnClosing: false,
+    // Head, body, keep-alive and idle timeouts; parser refusals answered with the envelope.
+    ...timeoutOptions(config.http),
+    clientErrorHandler,
   });
 
   const clock = createClock(config.fakeNow);
+  if (!config.trustProxy && config.http.connectionsPerAddress > 0) {
+    capConnectionsPerAddress(app.server, config.http.connectionsPerAddress, app.log, () => clock.nowMs());
+  }
   const store = openStore(config.databasePath, (message) => app.log.warn(message));
   const secureCookie = config.publicUrl?.startsWith('https://') ?? false;
-  const hub = new LiveHub(options.bus ?? createLocalBus(), app.log, config.livePingIntervalMs);
+  const hub = new LiveHub(options.bus ?? createLocalBus(), app.log, {
+    pingIntervalMs: config.livePingIntervalMs,
+    nowMs: () => clock.nowMs(),
+    caps: { perAddress: config.liveMaxSocketsPerAddress },
+  });
   const mailer = createMailer(
     { smtpUrl: config.smtpUrl, mailDir: config.mailDir, from: config.mailFrom },
     clock,
     app.log,
+    store.db,
   );
   app.decorate('config', config);
   app.decorate('clock', clock);
@@ -95,10 +108,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   app.addHook('onClose', async () => {
     hub.stop();
-    await mailer.flush();
-    mailer.close();
+    // Mails wait in the outbox: the next start sends what this one did not.
+    await mailer.close();
     await store.close();
   });
+  app.addHook('onReady', async () => mailer.start());
 
   installErrorHandler(app);
   installClosingGuard(app);
@@ -112,6 +126,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   installCsrfGuard(app, config);
   await app.register(websocket, {
     options: { maxPayload: MAX_CLIENT_FRAME_BYTES },
+    // A frame ws refuses (over the size limit) is the client's doing, not an error line.
+    errorHandler: (error, socket) => hub.socketError(error, socket),
     // Shutdown: 1001 tells clients to reconnect (to this server once back, or another one).
     preClose(done) {
       hub.closeAll(CLOSE_GOING_AWAY, 'server shutting down');
@@ -125,6 +141,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       });
     },
   });
+
+  // After the websocket plugin: its own onRequest hook must mark an upgrade first, so that a
+  // refused upgrade's socket is closed once the refusal is written.
+  installHostCheck(app, config, () => clock.nowMs());
 
   const pwa = hasPwa(config.pwaDist);
   app.setNotFoundHandler((req, reply) => {

@@ -82,6 +82,46 @@ describe('configuration', () => {
     expect(resolveDatabasePath(':memory:', '/app')).toBe(':memory:');
   });
 
+  it('connection limits and allowed hosts: defaults, settings, and a head timeout within the request timeout', () => {
+    const cwd = tempDir();
+    expect(loadConfig({ DATABASE_URL: ':memory:' }, cwd)).toMatchObject({
+      http: {
+        headersTimeoutMs: 10_000,
+        requestTimeoutMs: 30_000,
+        keepAliveTimeoutMs: 5000,
+        socketTimeoutMs: 60_000,
+        connectionsPerAddress: 512,
+      },
+      allowedHosts: [],
+    });
+    const set = loadConfig(
+      {
+        DATABASE_URL: ':memory:',
+        HTTP_HEADERS_TIMEOUT_MS: '5000',
+        HTTP_REQUEST_TIMEOUT_MS: '20000',
+        HTTP_KEEP_ALIVE_TIMEOUT_MS: '2000',
+        HTTP_SOCKET_TIMEOUT_MS: '45000',
+        MAX_CONNECTIONS_PER_ADDRESS: '0',
+        ALLOWED_HOSTS: ' Comanda.Example.it , cassa.lan:3000,, ',
+      },
+      cwd,
+    );
+    expect(set.http).toMatchObject({
+      headersTimeoutMs: 5000,
+      requestTimeoutMs: 20_000,
+      keepAliveTimeoutMs: 2000,
+      socketTimeoutMs: 45_000,
+      connectionsPerAddress: 0,
+    });
+    expect(set.allowedHosts).toEqual(['comanda.example.it', 'cassa.lan:3000']);
+    expect(() => loadConfig({ DATABASE_URL: ':memory:', HTTP_HEADERS_TIMEOUT_MS: '40000' }, cwd)).toThrow(
+      /HTTP_HEADERS_TIMEOUT_MS cannot exceed HTTP_REQUEST_TIMEOUT_MS/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: ':memory:', MAX_CONNECTIONS_PER_ADDRESS: '-1' }, cwd)).toThrow(
+      /MAX_CONNECTIONS_PER_ADDRESS/,
+    );
+  });
+
   it('refuses invalid values at boot with every problem listed', () => {
     const cwd = tempDir();
     expect(() => loadConfig({ PORT: 'abc', PUBLIC_URL: 'ftp://x', COMANDA_FAKE_NOW: 'ieri' }, cwd)).toThrow(

@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LIVE_PING_INTERVAL_MS } from '@comanda/shared-schema';
+import {
+  LIVE_PING_INTERVAL_MS,
+  ORDER_QUOTA_PER_ADDRESS,
+  ORDER_QUOTA_PER_SESSION,
+  ORDER_QUOTA_PER_TABLE,
+} from '@comanda/shared-schema';
 import { z } from 'zod';
 
 /**
@@ -44,8 +49,40 @@ const EnvSchema = z.object({
   COMANDA_DEMO_PASSWORD: optionalString.pipe(z.string().min(8).optional()),
   COMANDA_FAKE_NOW: optionalString.pipe(z.iso.datetime({ offset: true }).optional()),
   COMANDA_PWA_DIST: optionalString,
+  /**
+   * Deliveries and pickups awaiting the owner's decision that one account, and one address, may
+   * hold at a venue (delivery/senders.ts). Raise the address cap where many customers share one
+   * public address (a carrier's NAT) or every client is loopback (the e2e suite, the benches).
+   */
+  DELIVERY_PENDING_PER_SENDER: z.coerce.number().int().min(1).max(1_000_000).default(2),
+  DELIVERY_PENDING_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /**
+   * Customers' orders per 10 minutes per session, per table and per client address
+   * (ordering/order-quotas.ts; the defaults fit a full venue, see shared-schema constants.ts).
+   * Raise them only for load tools that send far more than an evening's service (benches).
+   */
+  ORDER_QUOTA_PER_SESSION: z.coerce.number().int().min(1).max(1_000_000).default(ORDER_QUOTA_PER_SESSION),
+  ORDER_QUOTA_PER_TABLE: z.coerce.number().int().min(1).max(1_000_000).default(ORDER_QUOTA_PER_TABLE),
+  ORDER_QUOTA_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(ORDER_QUOTA_PER_ADDRESS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag,
+  /**
+   * Live sockets one client address may hold (live/limits.ts): a full venue behind one public
+   * address fits the default; raise it where more clients share one (a carrier's NAT, benches).
+   */
+  LIVE_MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  /**
+   * Connection limits (DESIGN.md "Abuse": a slow or idle client is cut off). Milliseconds; the
+   * defaults suit a venue and a hosted server alike (README, "Configuration").
+   */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  HTTP_SOCKET_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  /** Open connections (websockets included) one client address may hold; 0 = no cap. */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(512),
+  /** Host names the server answers to besides its own (comma-separated; `*` = any). */
+  ALLOWED_HOSTS: optionalString,
 });
 
 /** Google's published signing keys for ID tokens. */
@@ -94,6 +131,34 @@ export interface Config {
   responseCheck: 'throw' | 'log' | 'off';
   /** Live keep-alive interval (tests shorten it). */
   livePingIntervalMs: number;
+  /** Live sockets per client address (req.ip, so the forwarded one behind TRUST_PROXY). */
+  liveMaxSocketsPerAddress: number;
+  /** Pending deliveries one sender (account) and one address may hold per venue. */
+  deliveryPending: { perSender: number; perAddress: number };
+  /** Customers' orders per 10 minutes (ordering/order-quotas.ts). */
+  orderQuotas: { perSession: number; perTable: number; perAddress: number };
+  /** How long a connection may take or idle (see http/connections.ts). */
+  http: HttpLimits;
+  /**
+   * Host names (lowercase, no port) the server answers to besides PUBLIC_URL's, localhost and
+   * the box's own names and addresses (http/host-check.ts); ['*'] turns the check off.
+   */
+  allowedHosts: string[];
+}
+
+export interface HttpLimits {
+  /** A connection must send a complete request head within this (a silent one is closed). */
+  headersTimeoutMs: number;
+  /** A whole request, body included, must arrive within this (a slow drip is cut). */
+  requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this (Node adds one second). */
+  keepAliveTimeoutMs: number;
+  /** A socket with no traffic either way for this long is closed. */
+  socketTimeoutMs: number;
+  /** How often the server checks the two timeouts above (tests shorten it). */
+  checkIntervalMs: number;
+  /** Open connections per client address; 0 = no cap. Not applied behind a proxy. */
+  connectionsPerAddress: number;
 }
 
 export class ConfigError extends Error {
@@ -138,6 +203,11 @@ export function loadConfig(
     throw new ConfigError('Invalid configuration:\n  FACEBOOK_APP_ID and FACEBOOK_APP_SECRET go together');
   }
   const mailHost = publicUrl ? new URL(publicUrl).hostname : 'localhost';
+  if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(
+      'Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_MS cannot exceed HTTP_REQUEST_TIMEOUT_MS',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -175,6 +245,25 @@ export function loadConfig(
     pwaDist: e.COMANDA_PWA_DIST ? resolve(cwd, e.COMANDA_PWA_DIST) : resolve(packageDir, '../pwa/dist'),
     responseCheck: env.NODE_ENV === 'production' ? 'off' : env.NODE_ENV === 'test' ? 'throw' : 'log',
     livePingIntervalMs: LIVE_PING_INTERVAL_MS,
+    liveMaxSocketsPerAddress: e.LIVE_MAX_SOCKETS_PER_ADDRESS,
+    deliveryPending: { perSender: e.DELIVERY_PENDING_PER_SENDER, perAddress: e.DELIVERY_PENDING_PER_ADDRESS },
+    orderQuotas: {
+      perSession: e.ORDER_QUOTA_PER_SESSION,
+      perTable: e.ORDER_QUOTA_PER_TABLE,
+      perAddress: e.ORDER_QUOTA_PER_ADDRESS,
+    },
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      socketTimeoutMs: e.HTTP_SOCKET_TIMEOUT_MS,
+      checkIntervalMs: 1000,
+      connectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
+    },
+    allowedHosts: (e.ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter((h) => h !== ''),
   };
 }
 

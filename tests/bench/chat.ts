@@ -24,6 +24,8 @@ interface Ready {
   port: number;
   password: string;
   venues: Venue[];
+  /** Guest session cookies for the phones, one each. */
+  guests: string[];
 }
 
 export interface ChatBenchOptions {
@@ -86,7 +88,13 @@ async function loginCookie(url: string, body: unknown): Promise<string> {
     body: JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  // The session cookie: an owner's login sets a device cookie too.
+  return (
+    res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('comanda_sid='))
+      ?.split(';')[0] ?? ''
+  );
 }
 
 /** A message's text is `chat<n>`: its number, read from the frame's bytes without JSON.parse. */
@@ -154,10 +162,9 @@ export async function benchChat(options: Partial<ChatBenchOptions> = {}): Promis
         }),
       );
     }
-    // A few guest sessions serve every phone (guest logins are rate-limited per address).
-    const guests: string[] = [];
-    for (let i = 0; i < 10; i++)
-      guests.push(await loginCookie(`${base}${calls.userLogin.path}`, { isAnonymus: true }));
+    // Guest sessions made by the child, one per phone (each session has one frame budget).
+    const guests = ready.guests;
+    if (guests.length < customersTotal) throw new Error('too few guest sessions');
 
     // Message n is sent by customer socket n % customersTotal, of venue (n % customersTotal) % venues.
     const venueOf = (n: number) => (n % customersTotal) % o.venues;

@@ -1,5 +1,6 @@
 // Child process of the hub bench: the real app (demo venue) on a loopback port. The parent
 // drives it over IPC: `publish` broadcasts one event to the venue's owners, `rss` reports memory.
+// `ready` carries owner session cookies for the sockets.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +15,9 @@ const config = loadConfig(
     COMANDA_DEMO: '1',
     COMANDA_DEMO_PASSWORD: 'bench-password',
     HOST: '127.0.0.1',
+    // Every socket of the bench comes from loopback: one address holding a thousand.
+    LIVE_MAX_SOCKETS_PER_ADDRESS: '5000',
+    MAX_CONNECTIONS_PER_ADDRESS: '0',
   },
   dir,
 );
@@ -22,6 +26,12 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 const businessId = app.demo?.businessId ?? '';
+// One session per ten sockets (an owner session holds at most ten), as screens signed in apart.
+const ownerId = app.store.sqlite
+  .prepare('SELECT owner_user_id FROM businesses WHERE id = ?')
+  .pluck()
+  .get(businessId) as string;
+const cookies = Array.from({ length: 200 }, () => `comanda_sid=${app.sessions.create(ownerId).token}`);
 
 process.on('message', (msg: { type: string }) => {
   if (msg.type === 'publish') {
@@ -37,4 +47,4 @@ process.on('message', (msg: { type: string }) => {
     });
   }
 });
-process.send?.({ type: 'ready', port, businessId, email: app.demo?.email, password: 'bench-password' });
+process.send?.({ type: 'ready', port, businessId, cookies });

@@ -8,8 +8,8 @@ interface Ready {
   type: 'ready';
   port: number;
   businessId?: string;
-  email?: string;
-  password?: string;
+  /** Owner sessions of the hub's demo venue (a session holds at most ten sockets). */
+  cookies?: string[];
 }
 
 function startChild(script: string): Promise<{ child: ChildProcess; ready: Ready }> {
@@ -36,17 +36,6 @@ function ask<T>(child: ChildProcess, type: string, answer: string): Promise<T> {
   });
 }
 
-async function ownerCookie(port: number, email: string, password: string): Promise<string> {
-  const res = await fetch(`http://127.0.0.1:${port}/api/owner/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!res.ok) throw new Error(`bench login failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.get('set-cookie') ?? '';
-  return cookie.split(';')[0] ?? '';
-}
-
 interface Measured {
   rssPerSocketKb: number;
   p50: number;
@@ -56,7 +45,7 @@ interface Measured {
 /** Connects `sockets` clients, then times `rounds` broadcasts until the last socket has each. */
 async function measure(
   url: string,
-  headers: Record<string, string>,
+  cookies: string[],
   child: ChildProcess,
   sockets: number,
   rounds: number,
@@ -67,8 +56,9 @@ async function measure(
   const clients: WebSocket[] = [];
   // Connect in batches so the accept queue is not the thing measured.
   for (let i = 0; i < sockets; i += 100) {
-    const batch = Array.from({ length: Math.min(100, sockets - i) }, () => {
-      const ws = new WebSocket(url, { headers });
+    const batch = Array.from({ length: Math.min(100, sockets - i) }, (_, k) => {
+      const cookie = cookies[Math.floor((i + k) / 10) % cookies.length];
+      const ws = new WebSocket(url, { headers: cookie ? { cookie } : {} });
       clients.push(ws);
       return new Promise<void>((resolve, reject) => {
         ws.once('error', reject);
@@ -108,11 +98,10 @@ async function measure(
 
 export async function benchHub(sockets = 1000, rounds = 200): Promise<void> {
   const hub = await startChild('hub-server.ts');
-  const { port, businessId, email, password } = hub.ready;
-  const cookie = await ownerCookie(port, email ?? '', password ?? '');
+  const { port, businessId, cookies } = hub.ready;
   const hubResult = await measure(
     `ws://127.0.0.1:${port}/live?ownerId=${businessId}`,
-    { cookie },
+    cookies ?? [],
     hub.child,
     sockets,
     rounds,
@@ -120,7 +109,7 @@ export async function benchHub(sockets = 1000, rounds = 200): Promise<void> {
   hub.child.send({ type: 'stop' });
 
   const bare = await startChild('bare-ws-server.ts');
-  const bareResult = await measure(`ws://127.0.0.1:${bare.ready.port}/`, {}, bare.child, sockets, rounds);
+  const bareResult = await measure(`ws://127.0.0.1:${bare.ready.port}/`, [], bare.child, sockets, rounds);
   bare.child.send({ type: 'stop' });
 
   report({ bench: 'hub', metric: 'sockets', value: sockets, unit: 'sockets' });

@@ -1,7 +1,8 @@
 // Child process of the order-live bench: the real app (production settings, demo venue) on a
 // loopback port, its clock inside the demo's opening hours, plus `argv[2] - 1` copies of the demo
 // venue (owner, rooms, tables, menu) so there are that many venues with their own owners.
-// The parent reads `ready` over IPC, may ask `cpu` (process CPU time so far) and sends `stop`.
+// The parent reads `ready` over IPC (venues, password, guest session cookies), may ask `cpu`
+// (process CPU time so far) and sends `stop`.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,6 +28,9 @@ const config = loadConfig(
     COMANDA_DEMO_PASSWORD: PASSWORD,
     COMANDA_FAKE_NOW: OPEN_NOW,
     HOST: '127.0.0.1',
+    // Every socket of the bench comes from loopback, where the venues' phones would have many.
+    LIVE_MAX_SOCKETS_PER_ADDRESS: '5000',
+    MAX_CONNECTIONS_PER_ADDRESS: '0',
   },
   dir,
 );
@@ -110,6 +114,19 @@ const venues = (
   ).map((t) => t.id),
 }));
 
+/**
+ * Guest sessions for the phones' sockets, one each (a session holds at most four sockets and
+ * has one frame budget), made here: guest logins are rate-limited per address, and every bench
+ * client is on loopback.
+ */
+const guests = Array.from({ length: 600 }, () => {
+  const id = randomId();
+  sqlite
+    .prepare("INSERT INTO users (id, role, is_anonymous, created_at) VALUES (?, 'user', 1, ?)")
+    .run(id, app.clock.nowMs());
+  return `comanda_sid=${app.sessions.create(id).token}`;
+});
+
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
@@ -125,4 +142,4 @@ process.on('message', (msg: { type: string }) => {
     });
   }
 });
-process.send?.({ type: 'ready', port, password: PASSWORD, venues });
+process.send?.({ type: 'ready', port, password: PASSWORD, venues, guests });

@@ -44,6 +44,8 @@ export async function benchPrint(): Promise<void> {
       env: { PRINT_BRIDGE_LOG: 'warn' },
     });
     client = await BridgeClient.connect(bridge.port, bridge.caCert);
+    // The bridge prints only for a paired device: the code, as the owner reads it on the box.
+    await client.pair(await bridge.pairingCode());
     // One ticket at a time: message sent -> last byte at the printer, and -> acknowledgement.
     const toPrinter: number[] = [];
     const toAck: number[] = [];

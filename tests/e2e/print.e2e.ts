@@ -13,9 +13,11 @@ import { signInDemoOwner } from './owner.ts';
 
 /**
  * Issue 9, the dashboard side, end to end: the real print bridge (its own process, a folder
- * printer) on a free loopback port, the demo venue's print address pointed at it. The owner
- * accepts a pickup on the desk: the ticket file appears and the dashboard shows its lines as
- * printed. The bridge stops: 'Stampa automatica non disponibile', the direct print gives way to
+ * printer) on a free loopback port, the demo venue's print address pointed at it. The bridge
+ * prints only for paired tablets and lets only the app's origin connect (DESIGN.md "Abuse"):
+ * the dashboard first says 'Stampante non abbinata', the owner types the bridge's code in
+ * Profilo, and the printer is ready. The owner accepts a pickup on the desk: the ticket file
+ * appears and the dashboard shows its lines as printed. The bridge stops: 'Stampa automatica non disponibile', the direct print gives way to
  * 'stampa con il browser' after the retries, and a pickup accepted then prints in the browser
  * view. Uses no table (tables 3-10 belong to other files).
  */
@@ -102,6 +104,8 @@ test('printing: an accepted pickup prints through the bridge and shows printed; 
   let bridge: BridgeProcess | null = await startBridgeProcess({
     dataDir,
     config: { printers: [{ name: 'cassa', area: 'tutto', target: { type: 'folder', path: 'tickets' } }] },
+    // The app under test is not on port 3000 of this machine: its origin is named, as a venue would.
+    env: { COMANDA_APP_ORIGIN: new URL(baseUrl()).origin },
   });
   const owner = await printingOwner(browser);
   const clientId = randomUUID();
@@ -116,6 +120,27 @@ test('printing: an accepted pickup prints through the bridge and shows printed; 
     await setOwnerIp(owner, clientId, 1, `127.0.0.1:${bridge.port}`);
     await learnServerClock(browser, ownerId, [owner]);
     const page = await owner.newPage();
+    await page.goto('/owner/dashboard');
+    // Not paired yet: the bridge refuses this tablet, and the dashboard says where to pair it.
+    await expect(page.getByRole('status').filter({ hasText: t.printerNotPaired })).toBeVisible({
+      timeout: 15_000,
+    });
+    expect(tickets(dataDir)).toEqual([]);
+
+    // Profilo > 'Abbina la stampante': the code the bridge shows on its box.
+    await page.goto('/owner/profile');
+    const pairing = page.getByRole('region', { name: t.pairPrinter });
+    await expect(pairing).toContainText(t.printerNotPairedHere);
+    await pairing.getByRole('textbox', { name: t.pairingCodeLabel }).fill('000000');
+    await pairing.getByRole('button', { name: t.pairPrinter }).click();
+    await expect(pairing).toContainText(/Codice di abbinamento errato/);
+    await pairing.getByRole('textbox', { name: t.pairingCodeLabel }).fill(await bridge.pairingCode());
+    await pairing.getByRole('button', { name: t.pairPrinter }).click();
+    await expect(pairing).toContainText(t.printerPairedNow);
+    await expect(pairing).toContainText(t.printerPaired);
+    await expectAccessible(page);
+    await shootAllSizes(page, 'print-pairing');
+
     await page.goto('/owner/dashboard');
     await expect(page.getByRole('status').filter({ hasText: t.printerReady })).toBeVisible({
       timeout: 15_000,

@@ -75,7 +75,12 @@ export async function send(
   }
 }
 
-const cookieOf = (res: Response) => (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+/** The session cookie (`comanda_sid=...`) a login set (an owner's login sets a device cookie too). */
+const cookieOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('comanda_sid='))
+    ?.split(';')[0] ?? '';
 
 /** Is this the one error envelope with code UNAVAILABLE and its Italian text? */
 export function isUnavailable(a: Answer): boolean {

@@ -37,6 +37,9 @@ export class ServerLife {
       COMANDA_DEMO_PASSWORD: KILL_PASSWORD,
       COMANDA_FAKE_NOW: new Date(EVENING + (Date.now() - firstStart)).toISOString(),
       LOG_LEVEL: 'error',
+      // Its 50 customers all send from loopback: the per-address cap on pending deliveries would
+      // refuse most of their deliveries, which this loop is here to store through the kills.
+      DELIVERY_PENDING_PER_ADDRESS: '1000',
     };
   }
 

@@ -229,7 +229,10 @@ export async function shutdownAndReconnect(options: ShutdownRunOptions): Promise
     const url = first.url;
     const owner = await OwnerClient.signIn(url);
     const tables = await owner.tableIds();
-    const customers = await Promise.all(Array.from({ length: 8 }, () => Customer.guest(url)));
+    // Two signed-in screens and twelve guests share the sockets: a session holds at most ten
+    // live sockets (an owner's) or four (a customer's), as on real devices.
+    const screens = [owner, await OwnerClient.signIn(url)];
+    const customers = await Promise.all(Array.from({ length: 12 }, () => Customer.guest(url)));
     const cart = await demoCart(customers[0]!, owner.businessId);
     const plan = (key: string, i: number): PlannedOrder => ({
       key,
@@ -246,7 +249,9 @@ export async function shutdownAndReconnect(options: ShutdownRunOptions): Promise
     let terminated = false;
     for (let i = 0; i < options.sockets; i++) {
       const isOwner = i % 4 === 0;
-      const cookie = isOwner ? owner.cookie : customers[i % customers.length]!.cookie;
+      const cookie = isOwner
+        ? screens[(i / 4) % screens.length]!.cookie
+        : customers[(i - Math.ceil(i / 4)) % customers.length]!.cookie;
       const query = isOwner
         ? `ownerId=${owner.businessId}`
         : `ownerId=${owner.businessId}&tableId=${tables[i % tables.length]}`;

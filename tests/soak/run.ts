@@ -17,6 +17,7 @@ const soaks: Record<string, () => Promise<Soak>> = {
   fuzz: async () => (await import('./fuzz.ts')).soak,
   'kill-loop': async () => (await import('./kill-loop.ts')).soak,
   ops: async () => (await import('./ops.ts')).soak,
+  abuse: async () => (await import('./abuse-live.ts')).soak,
   throughput: async () => (await import('./throughput.ts')).soak,
 };
 

@@ -2,7 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { adminRequest } from '../admin/socket.ts';
 import type { ConfigFile } from '../config.ts';
+import type { PairingCode } from '../pairing/codes.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const bridgeMain = join(here, '..', 'main.ts');
@@ -17,6 +19,8 @@ export interface BridgeProcess {
   /** The bridge's certificate authority: what a tablet that trusts the bridge has. */
   caCert: string;
   output(): string;
+  /** A new pairing code, as `npm run print-bridge -- pair` asks it on the box. */
+  pairingCode(): Promise<string>;
   /** SIGKILL: no clean-up at all, as a power cut. */
   kill(): Promise<void>;
   /** SIGTERM: the graceful stop. */
@@ -76,6 +80,8 @@ export async function startBridgeProcess(options: {
     dataDir: options.dataDir,
     caCert: readFileSync(join(options.dataDir, 'tls', 'ca.crt'), 'utf8'),
     output: () => out,
+    pairingCode: async () =>
+      (await adminRequest<PairingCode>(options.dataDir, 'POST', '/pairing-code')).body.code,
     kill: () => end('SIGKILL'),
     stop: () => end('SIGTERM'),
   };

@@ -4,9 +4,13 @@ import type { OutFrame } from '../protocol.ts';
 /**
  * A dashboard stand-in: a websocket to the bridge that trusts the bridge's own authority (as a
  * tablet that installed it), keeps every frame it gets, and waits for the ones a test needs.
+ * Once paired (`pair`), every JSON frame it sends carries its device token, as the dashboard's
+ * do; `ws.send` sends a frame as it is.
  */
 export class BridgeClient {
   readonly frames: OutFrame[] = [];
+  /** The device token the bridge gave at pairing; null while not paired. */
+  token: string | null = null;
   private listeners = new Set<() => void>();
 
   private constructor(readonly ws: WebSocket) {
@@ -16,8 +20,14 @@ export class BridgeClient {
     });
   }
 
-  static connect(port: number, caCert: string, host = '127.0.0.1'): Promise<BridgeClient> {
-    const ws = new WebSocket(`wss://${host}:${port}/`, { ca: caCert });
+  /** `origin`: what a browser would send; Node's client sends none unless told. */
+  static connect(
+    port: number,
+    caCert: string,
+    host = '127.0.0.1',
+    options: { origin?: string } = {},
+  ): Promise<BridgeClient> {
+    const ws = new WebSocket(`wss://${host}:${port}/`, { ca: caCert, ...options });
     const client = new BridgeClient(ws);
     return new Promise((resolve, reject) => {
       ws.once('open', () => resolve(client));
@@ -26,7 +36,32 @@ export class BridgeClient {
   }
 
   send(text: string): void {
+    let frame: unknown = null;
+    try {
+      frame = this.token === null ? null : JSON.parse(text);
+    } catch {
+      // Not JSON (a test of bad frames): sent as it is.
+    }
+    if (typeof frame === 'object' && frame !== null && !Array.isArray(frame) && !('token' in frame)) {
+      this.ws.send(JSON.stringify({ ...frame, token: this.token }));
+      return;
+    }
     this.ws.send(text);
+  }
+
+  /** Pairs with the bridge's code (shown on the box); resolves with the device token. */
+  async pair(code: string, label = 'Tablet di prova'): Promise<string> {
+    const before = this.frames.length;
+    this.ws.send(JSON.stringify({ type: 'PAIR', code, label }));
+    await this.waitFor(
+      (f) =>
+        this.frames.indexOf(f) >= before &&
+        (f.event === 'PAIRED' || (f.event === 'PRINT_ERROR' && f.data.code.startsWith('PAIRING'))),
+    );
+    const answer = this.frames.slice(before).find((f) => f.event === 'PAIRED' || f.event === 'PRINT_ERROR');
+    if (answer?.event !== 'PAIRED') throw new Error(`bridge client: not paired: ${JSON.stringify(answer)}`);
+    this.token = answer.data.token;
+    return answer.data.token;
   }
 
   of<E extends OutFrame['event']>(event: E): Extract<OutFrame, { event: E }>[] {

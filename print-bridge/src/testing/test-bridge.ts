@@ -13,6 +13,7 @@ import { type Bridge, startBridge } from '../bridge.ts';
 import { type ConfigFile, loadConfig } from '../config.ts';
 import { silentLog } from '../log.ts';
 import { ensureCertificate, machineNames } from '../tls.ts';
+import { BridgeClient } from './client.ts';
 
 /** Temp folders a test made, removed by `cleanupTempDirs`. */
 const made: string[] = [];
@@ -58,4 +59,11 @@ export async function startTestBridge(dataDir: string, file: ConfigFile): Promis
   const path = join(dataDir, 'print-bridge.config.json');
   writeFileSync(path, JSON.stringify({ port: 0, host: '127.0.0.1', dataDir: '.', probeSeconds: 0, ...file }));
   return startBridge(loadConfig({ PRINT_BRIDGE_CONFIG: path }, dataDir), silentLog);
+}
+
+/** A dashboard paired with an in-process bridge, as a tablet is once the owner typed the code. */
+export async function pairedClient(bridge: Bridge, options: { origin?: string } = {}): Promise<BridgeClient> {
+  const client = await BridgeClient.connect(bridge.port, bridge.tls.caCert, '127.0.0.1', options);
+  await client.pair(bridge.pairing.code().code);
+  return client;
 }

@@ -91,14 +91,9 @@ function OrderView({ tableId, onClose, onPrint, onComplete }: OrderViewDialogPro
     setFailure(null);
     try {
       await autosave.flush();
-      await client.mutate('dashboardTableHistory', {
-        table,
-        totaleOrdine: totals.subtotal,
-        costoConsegna: totals.costoConsegna,
-        totalePagato: totals.newTotal,
-        // The server refuses (CONFLICT) when lines arrived after what this tablet has seen.
-        seenVersion: client.version$.value,
-      });
+      // The order and the version seen: the server builds the history from its own lines, and
+      // refuses (CONFLICT) when lines arrived after what this tablet has seen.
+      await client.mutate('dashboardTableHistory', { id: order.id, seenVersion: client.version$.value });
       onClose();
     } catch (err) {
       setFailure(err instanceof Error ? err.message : t.genericError);

@@ -8,7 +8,10 @@ import type { PRINT_TYPES, PrintData } from '@comanda/shared-schema';
 
 export type PrintType = (typeof PRINT_TYPES)[number];
 
-/** Spec 3 "Printer message" plus the job's key: the bridge prints a jobId once. */
+/**
+ * Spec 3 "Printer message" plus the job's key: the bridge prints a jobId once. The device token
+ * (`token`) is added by the print connection as each frame leaves, never stored with the job.
+ */
 export interface PrintMessage {
   type: PrintType;
   data: PrintData;
@@ -35,16 +38,43 @@ export interface BridgeStatus {
   queuedJobs: number;
 }
 
-export type BridgeErrorCode = 'INVALID_JSON' | 'UNKNOWN_TYPE' | 'INVALID_MESSAGE' | 'QUEUE_FAILED';
+export type BridgeErrorCode =
+  | 'INVALID_JSON'
+  | 'UNKNOWN_TYPE'
+  | 'INVALID_MESSAGE'
+  | 'QUEUE_FAILED'
+  /** The frame carried no token of a device paired with this bridge: pair in Profilo. */
+  | 'NOT_PAIRED'
+  /** PAIR: wrong code; `attemptsLeft` more before the code is void. */
+  | 'PAIRING_CODE_WRONG'
+  /** PAIR: no active code (timed out, used, or voided by wrong tries): read the new one on the box. */
+  | 'PAIRING_CODE_EXPIRED';
+
+/** `{type: 'PAIR', code, label}`: pairs this device with the 6-digit code the bridge shows. */
+export interface PairMessage {
+  type: 'PAIR';
+  code: string;
+  label: string;
+}
 
 /** What the bridge answers, shaped like the live hub's frames. */
 export type BridgeFrame =
+  | { event: 'PAIRED'; data: { deviceId: string; token: string; label?: string } }
   | { event: 'PRINT_QUEUED'; data: { jobId: string; duplicate?: boolean } }
   | { event: 'ORDER_PRINTED_NOTIFICATION'; data: { jobId: string; duplicate?: boolean } }
-  | { event: 'PRINT_ERROR'; data: { code: BridgeErrorCode; error: string; type?: string; jobId?: string } }
+  | {
+      event: 'PRINT_ERROR';
+      data: { code: BridgeErrorCode; error: string; type?: string; jobId?: string; attemptsLeft?: number };
+    }
   | { event: 'PRINTER_STATUS'; data: BridgeStatus };
 
-const EVENTS = new Set(['PRINT_QUEUED', 'ORDER_PRINTED_NOTIFICATION', 'PRINT_ERROR', 'PRINTER_STATUS']);
+const EVENTS = new Set([
+  'PAIRED',
+  'PRINT_QUEUED',
+  'ORDER_PRINTED_NOTIFICATION',
+  'PRINT_ERROR',
+  'PRINTER_STATUS',
+]);
 
 /** A frame from the bridge, or null for anything else (the socket is not trusted blindly). */
 export function parseBridgeFrame(raw: unknown): BridgeFrame | null {
@@ -63,6 +93,10 @@ export function parseBridgeFrame(raw: unknown): BridgeFrame | null {
   }
   if (frame.event === 'PRINT_ERROR') {
     return typeof (data as { code?: unknown }).code === 'string' ? (frame as BridgeFrame) : null;
+  }
+  if (frame.event === 'PAIRED') {
+    const { token, deviceId } = data as { token?: unknown; deviceId?: unknown };
+    return typeof token === 'string' && typeof deviceId === 'string' ? (frame as BridgeFrame) : null;
   }
   return typeof (data as { jobId?: unknown }).jobId === 'string' ? (frame as BridgeFrame) : null;
 }

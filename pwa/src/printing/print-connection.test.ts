@@ -1,14 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type BridgeTokens, createBridgeTokens } from './bridge-tokens.ts';
 import { asWebSocket, FakeBridgeSocket } from './fake-bridge-socket.ts';
 import { PRINT_MAX_RETRIES, PRINT_PROBE_MS, PRINT_RETRY_MS, PrintConnection } from './print-connection.ts';
 
 const URL = 'wss://cassa.local:3001/';
+const TOKEN = 'T'.repeat(43);
+const NEW_TOKEN = 'N'.repeat(43);
+const noEvents = { addEventListener: () => {}, removeEventListener: () => {} };
 let connection: PrintConnection;
+let tokens: BridgeTokens;
 
 beforeEach(() => {
   vi.useFakeTimers();
   FakeBridgeSocket.reset();
-  connection = new PrintConnection({ WebSocket: asWebSocket });
+  tokens = createBridgeTokens({ storage: null, events: noEvents });
+  // This tablet was paired with the bridge (Profilo): the retry rules below are about the socket.
+  tokens.set(URL, TOKEN);
+  connection = new PrintConnection({ WebSocket: asWebSocket, tokens });
 });
 afterEach(() => {
   connection.stop();
@@ -101,7 +109,11 @@ describe('print connection (spec 4, 8, 9)', () => {
     const socket = FakeBridgeSocket.last;
     socket?.open();
     expect(connection.send({ type: 'PRINTER_STATUS' })).toBe(true);
-    expect(socket?.sent).toEqual([{ type: 'PRINTER_STATUS' }]);
+    // On open it asks the status itself; each frame carries the device token.
+    expect(socket?.sent).toEqual([
+      { type: 'PRINTER_STATUS', token: TOKEN },
+      { type: 'PRINTER_STATUS', token: TOKEN },
+    ]);
     const frames = vi.fn();
     connection.frames$.subscribe(frames);
     const status = { printers: [{ name: 'cassa', online: true, queued: 0 }], queuedJobs: 0 };
@@ -121,5 +133,69 @@ describe('print connection (spec 4, 8, 9)', () => {
     expect(FakeBridgeSocket.made.map((s) => s.url)).toEqual([URL, 'wss://10.0.0.2:3001/']);
     expect(FakeBridgeSocket.made[0]?.readyState).toBe(3);
     expect(connection.state.status).toBe('connecting');
+  });
+});
+
+describe('print connection: a tablet paired with the bridge (DESIGN.md "Abuse")', () => {
+  it('sends the device token with every job, for the bridge it was paired with', () => {
+    tokens.set('wss://10.0.0.2:3001/', NEW_TOKEN);
+    connection.setAddress(URL);
+    connection.start();
+    const socket = FakeBridgeSocket.last;
+    socket?.open();
+    expect(connection.state).toMatchObject({ status: 'open', unpaired: false, printerError: false });
+    const job = { type: 'PRINT_ORDER_TABLE', data: {}, sconto: 0, jobId: 'j1' };
+    expect(connection.send(job)).toBe(true);
+    expect(socket?.sent.at(-1)).toEqual({ ...job, token: TOKEN });
+    connection.setAddress('wss://10.0.0.2:3001/');
+    FakeBridgeSocket.last?.open();
+    connection.send(job);
+    expect(FakeBridgeSocket.last?.sent.at(-1)).toEqual({ ...job, token: NEW_TOKEN });
+  });
+
+  it('not paired: nothing is sent, the printer shows as not paired, automatic prints go to the browser', () => {
+    tokens.forget(URL);
+    connection.setAddress(URL);
+    connection.start();
+    const opened = vi.fn();
+    connection.opened$.subscribe(opened);
+    const socket = FakeBridgeSocket.last;
+    socket?.open();
+    expect(connection.state).toMatchObject({
+      status: 'open',
+      socketError: false,
+      unpaired: true,
+      printerError: true,
+    });
+    expect(connection.send({ type: 'PRINT_ORDER_TABLE', jobId: 'j1' })).toBe(false);
+    expect(socket?.sent).toEqual([]);
+    expect(opened).not.toHaveBeenCalled();
+  });
+
+  it('the bridge does not know the token: it is dropped, then a new pairing reconnects and sends again', () => {
+    connection.setAddress(URL);
+    connection.start();
+    const opened = vi.fn();
+    connection.opened$.subscribe(opened);
+    const first = FakeBridgeSocket.last;
+    first?.open();
+    expect(opened).toHaveBeenCalledTimes(1);
+    first?.answer('PRINT_ERROR', {
+      code: 'NOT_PAIRED',
+      error: 'Stampante non abbinata: inserisci il codice in Profilo',
+      type: 'PRINTER_STATUS',
+    });
+    expect(connection.state).toMatchObject({ unpaired: true, printerError: true });
+    expect(tokens.get(URL)).toBeNull();
+    expect(connection.send({ type: 'PRINT_ORDER_TABLE', jobId: 'j1' })).toBe(false);
+
+    // The owner pairs this tablet in Profilo: a fresh socket, the new token, everything again.
+    tokens.set(URL, NEW_TOKEN);
+    const second = FakeBridgeSocket.last;
+    expect(second).not.toBe(first);
+    second?.open();
+    expect(second?.sent).toEqual([{ type: 'PRINTER_STATUS', token: NEW_TOKEN }]);
+    expect(connection.state).toMatchObject({ unpaired: false, printerError: false });
+    expect(opened).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,5 +1,6 @@
 import { BehaviorSubject, Subject } from 'rxjs';
 import { type BridgeFrame, type BridgeStatus, parseBridgeFrame } from './bridge-protocol.ts';
+import { type BridgeTokens, bridgeTokens } from './bridge-tokens.ts';
 
 /** Spec 4, 9: the printer connection retries every 5 s, at most 10 times, then flags an error. */
 export const PRINT_RETRY_MS = 5_000;
@@ -19,10 +20,16 @@ export interface PrinterState {
   /** Spec 8: a connection that is not open ('Stampa automatica non disponibile'). */
   socketError: boolean;
   /**
-   * Spec 4, 8: the retries ran out (or there is no address): automatic printing is off and the
-   * direct print button hidden; the browser print remains.
+   * Spec 4, 8: the retries ran out (or there is no address, or the bridge does not know this
+   * tablet): automatic printing is off and the direct print button hidden; the browser print
+   * remains.
    */
   printerError: boolean;
+  /**
+   * The bridge prints only for paired devices (DESIGN.md "Abuse"): this tablet has no token for
+   * it, or the bridge said it does not know the one it has. Pairing is in Profilo.
+   */
+  unpaired: boolean;
   /** Retries made since the socket was last open (the first attempt is not a retry). */
   retries: number;
   /** The bridge's last PRINTER_STATUS while connected. */
@@ -34,6 +41,7 @@ const INITIAL: PrinterState = {
   status: 'idle',
   socketError: false,
   printerError: false,
+  unpaired: false,
   retries: 0,
   bridge: null,
 };
@@ -47,20 +55,29 @@ export interface PrintConnectionOptions {
   maxRetries?: number;
   probeMs?: number;
   connectTimeoutMs?: number;
+  /** The device tokens (this tab's local storage unless injected). */
+  tokens?: BridgeTokens;
 }
 
 /**
  * The local print connection (spec 4): one secure websocket from this tab to the venue's print
  * bridge. It only connects and tells; what is sent, and re-sent, is the print service's job.
+ * Every frame carries this tablet's device token for that bridge; without one nothing is sent
+ * and the state says `unpaired`. A new token (paired in Profilo, here or in another tab) opens a
+ * fresh socket, so nothing the old token sent can be taken for the new one's answer.
  */
 export class PrintConnection {
   readonly state$ = new BehaviorSubject<PrinterState>(INITIAL);
   /** Every frame the bridge sends (PRINTER_STATUS is also kept in the state). */
   readonly frames$ = new Subject<BridgeFrame>();
-  /** Fires on every (re)open: the moment to (re)send what is not acknowledged yet. */
+  /** Fires on every (re)open with a token: the moment to (re)send what is not acknowledged yet. */
   readonly opened$ = new Subject<void>();
 
   private socket: WebSocket | null = null;
+  /** The token the open socket sends, null if none. */
+  private token: string | null = null;
+  private readonly tokens: BridgeTokens;
+  private stopTokens: (() => void) | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private started = false;
   private readonly retryMs: number;
@@ -77,6 +94,7 @@ export class PrintConnection {
     this.maxRetries = opts.maxRetries ?? PRINT_MAX_RETRIES;
     this.probeMs = opts.probeMs ?? PRINT_PROBE_MS;
     this.connectTimeoutMs = opts.connectTimeoutMs ?? PRINT_CONNECT_TIMEOUT_MS;
+    this.tokens = opts.tokens ?? bridgeTokens();
   }
 
   get state(): PrinterState {
@@ -100,26 +118,53 @@ export class PrintConnection {
     if (this.started) return;
     this.started = true;
     globalThis.addEventListener?.('online', this.onOnline);
+    this.stopTokens = this.tokens.subscribe(() => this.tokenChanged());
     if (this.state.address && this.state.status === 'idle') this.connect();
   }
 
   stop(): void {
     this.started = false;
     globalThis.removeEventListener?.('online', this.onOnline);
+    this.stopTokens?.();
+    this.stopTokens = null;
     this.teardown();
     this.patch({ status: 'idle' });
   }
 
-  /** Sends a JSON frame; false when the socket is not open (the caller keeps the job). */
-  send(message: unknown): boolean {
+  /**
+   * Sends a JSON frame with the device token; false when the socket is not open or this tablet
+   * is not paired (the caller keeps the job).
+   */
+  send(message: object): boolean {
     const socket = this.socket;
-    if (!socket || this.state.status !== 'open') return false;
+    if (!socket || this.state.status !== 'open' || this.token === null) return false;
     try {
-      socket.send(JSON.stringify(message));
+      socket.send(JSON.stringify({ ...message, token: this.token }));
       return true;
     } catch {
       return false;
     }
+  }
+
+  /** A token was stored or dropped (Profilo, another tab, a refusal just handled). */
+  private tokenChanged(): void {
+    const url = this.state.address;
+    if (!this.started || !url) return;
+    const token = this.tokens.get(url);
+    if (token === this.token) return;
+    if (token === null) {
+      if (this.state.status === 'open') this.markUnpaired();
+      return;
+    }
+    // A new pairing: start over on a fresh socket with it, retries and all.
+    this.teardown();
+    this.patch({ retries: 0 });
+    this.connect();
+  }
+
+  private markUnpaired(): void {
+    this.token = null;
+    this.patch({ unpaired: true, printerError: true });
   }
 
   private patch(next: Partial<PrinterState>): void {
@@ -135,6 +180,7 @@ export class PrintConnection {
     this.clearTimer();
     const socket = this.socket;
     this.socket = null;
+    this.token = null;
     if (socket) {
       socket.onopen = socket.onclose = socket.onerror = socket.onmessage = null;
       try {
@@ -179,7 +225,15 @@ export class PrintConnection {
       if (socket !== this.socket) return;
       opened = true;
       this.clearTimer();
-      this.patch({ status: 'open', socketError: false, printerError: false, retries: 0 });
+      this.token = this.tokens.get(url);
+      if (this.token === null) {
+        // Open but not paired: nothing to send until the owner pairs this tablet in Profilo.
+        this.patch({ status: 'open', socketError: false, printerError: true, unpaired: true, retries: 0 });
+        return;
+      }
+      this.patch({ status: 'open', socketError: false, printerError: false, unpaired: false, retries: 0 });
+      // The bridge tells a socket its status once it has shown a token.
+      this.send({ type: 'PRINTER_STATUS' });
       this.opened$.next();
     };
     socket.onmessage = (event: MessageEvent) => {
@@ -187,6 +241,12 @@ export class PrintConnection {
       const frame = parseBridgeFrame(event.data);
       if (!frame) return;
       if (frame.event === 'PRINTER_STATUS') this.patch({ bridge: frame.data });
+      if (frame.event === 'PRINT_ERROR' && frame.data.code === 'NOT_PAIRED' && this.token !== null) {
+        // Revoked on the box, or the bridge lost its data: this token is no use any more.
+        const refused = this.token;
+        this.markUnpaired();
+        if (this.tokens.get(url) === refused) this.tokens.forget(url);
+      }
       this.frames$.next(frame);
     };
     socket.onclose = down;

@@ -1,12 +1,14 @@
 import type { PrintData, PrintLine } from '@comanda/shared-schema';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from '../data/errors.ts';
+import { type BridgeTokens, createBridgeTokens } from './bridge-tokens.ts';
 import { asWebSocket, FakeBridgeSocket } from './fake-bridge-socket.ts';
 import { createJobStore, type JobStore, jobStorageKey } from './job-store.ts';
 import { PrintConnection } from './print-connection.ts';
 import { type MarkPrintedBody, PrintService, type PrintServiceDeps } from './print-service.ts';
 
 const URL = 'wss://cassa.local:3001/';
+const TOKEN = 'T'.repeat(43);
 
 function line(id: string, over: Partial<PrintLine> = {}): PrintLine {
   return {
@@ -73,6 +75,8 @@ class MemoryStorage {
 let storage: MemoryStorage;
 let ids = 0;
 const events = { addEventListener: () => {}, removeEventListener: () => {} };
+/** This tablet's device tokens: paired with the bridge unless a test says otherwise. */
+let tokens: BridgeTokens;
 
 interface Harness {
   service: PrintService;
@@ -89,7 +93,7 @@ const harnesses: Harness[] = [];
 
 function harness(data: PrintData = payload([line('a'), line('b', { selected_option: 'bar' })])): Harness {
   const store = createJobStore('biz', { storage: storage as unknown as Storage, events });
-  const connection = new PrintConnection({ WebSocket: asWebSocket });
+  const connection = new PrintConnection({ WebSocket: asWebSocket, tokens });
   const fetchPayload = vi.fn<PrintServiceDeps['fetchPayload']>(async () => data);
   const markPrinted = vi.fn(async (_body: MarkPrintedBody) => 1);
   const refresh = vi.fn();
@@ -137,6 +141,8 @@ beforeEach(() => {
   FakeBridgeSocket.reset();
   storage = new MemoryStorage();
   ids = 0;
+  tokens = createBridgeTokens({ storage: storage as unknown as Storage, events });
+  tokens.set(URL, TOKEN);
 });
 afterEach(() => {
   for (const h of harnesses.splice(0)) h.service.stop();
@@ -164,6 +170,7 @@ describe('print service: from print action to printed flag', () => {
         data: payload([line('a'), line('b', { selected_option: 'bar' })]),
         sconto: 0,
         jobId: job.jobId,
+        token: TOKEN,
       },
     ]);
     first?.answer('PRINT_QUEUED', { jobId: job.jobId, duplicate: false });
@@ -299,6 +306,33 @@ describe('print service: from print action to printed flag', () => {
       'Tipo di stampa sconosciuto: X',
     );
     expect(h.store.list()).toEqual([]);
+  });
+
+  it('the bridge does not know this tablet: the job is kept, not dropped, and goes once it is paired', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const h = harness();
+    const first = FakeBridgeSocket.last;
+    first?.open();
+    const job = h.service.print({ target: { deliveryId: 'D1' }, from: 'dashboard' });
+    await settle(h.service);
+    expect(printsSent(first).map((f) => f.jobId)).toEqual([job.jobId]);
+    first?.answer('PRINT_ERROR', {
+      code: 'NOT_PAIRED',
+      error: 'Stampante non abbinata: inserisci il codice in Profilo',
+      type: 'PRINT_ORDER_R_C',
+      jobId: job.jobId,
+    });
+    await settle(h.service);
+    expect(h.store.get(job.jobId)).toBeDefined();
+    expect(h.service.state.printer).toMatchObject({ unpaired: true, printerError: true });
+    // Not queued by the bridge: the browser view can print it meanwhile.
+    expect(h.service.waiting().map((j) => j.jobId)).toEqual([job.jobId]);
+    expect(warn).not.toHaveBeenCalled();
+
+    tokens.set(URL, 'N'.repeat(43));
+    FakeBridgeSocket.last?.open();
+    await settle(h.service);
+    expect(printsSent().map((f) => [f.jobId, f.token])).toEqual([[job.jobId, 'N'.repeat(43)]]);
   });
 
   it('a reload loses nothing: the next page sends the kept job with the same jobId and payload', async () => {

@@ -353,6 +353,12 @@ export class PrintService {
 
   private onPrintError(error: Extract<BridgeFrame, { event: 'PRINT_ERROR' }>['data']): void {
     const jobId = error.jobId;
+    if (error.code === 'NOT_PAIRED') {
+      // The bridge does not know this tablet: the job waits for the pairing (the connection then
+      // opens a fresh socket and everything goes again) or for 'stampa con il browser'.
+      if (jobId) this.sentOnSocket.delete(jobId);
+      return;
+    }
     if (error.code === 'QUEUE_FAILED' && jobId) {
       // The bridge's disk failed: the same message again in a while.
       this.sentOnSocket.delete(jobId);

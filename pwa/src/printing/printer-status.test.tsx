@@ -7,6 +7,7 @@ import { SyncContext } from '../data/hooks.ts';
 import { SyncClient } from '../data/sync-client.ts';
 import { BIZ, renderDashboard } from '../screens/owner-dashboard/dashboard-test-harness.tsx';
 import { freshDbName } from '../test/sync-fixture.ts';
+import { FakeBridgeSocket } from './fake-bridge-socket.ts';
 import { createJobStore, type PrintJob } from './job-store.ts';
 import PrintViewScreen from './print-view-screen.tsx';
 import { stopPrinting } from './printing.ts';
@@ -49,6 +50,19 @@ describe('the dashboard with a printer that cannot be reached (spec 2.11, 8)', (
     await renderDashboard('/owner/dashboard', [venue('192.168.1.20')]);
     await screen.findByText('Connessione alla stampante...');
     expect(screen.getByRole('button', { name: 'Stampa Tavolo 3' })).toBeTruthy();
+  });
+
+  it("a bridge that does not know this tablet: 'Stampante non abbinata', and the browser prints", async () => {
+    FakeBridgeSocket.reset();
+    vi.stubGlobal('WebSocket', FakeBridgeSocket);
+    await renderDashboard('/owner/dashboard', [venue('192.168.1.20')]);
+    await screen.findByText('Connessione alla stampante...');
+    await act(async () => FakeBridgeSocket.last?.open());
+    const notice = await screen.findByText('Stampante non abbinata: inserisci il codice in Profilo');
+    expect(notice.closest('[role="status"]')?.textContent).toContain('stampa con il browser');
+    await screen.findByRole('button', { name: 'stampa con il browser Tavolo 3' });
+    expect(screen.queryByRole('button', { name: 'Stampa Tavolo 3' })).toBeNull();
+    expect(FakeBridgeSocket.last?.sent).toEqual([]);
   });
 });
 

@@ -16,14 +16,21 @@ function problems(state: PrintServiceState): string[] {
 /**
  * Spec 2.11, 8: 'Stampa automatica non disponibile' while the print connection is not open,
  * with 'stampa con il browser', which opens the browser-print view of what waits. Usable on
- * any owner screen (it starts the session's print connection).
+ * any owner screen (it starts the session's print connection). `text` says why, when there is
+ * more to say (the bridge does not know this tablet).
  */
-export function PrintUnavailableNotice({ state }: { state: PrintServiceState }) {
+export function PrintUnavailableNotice({
+  state,
+  text = t.autoPrintUnavailable,
+}: {
+  state: PrintServiceState;
+  text?: string;
+}) {
   const navigate = useNavigate();
   return (
     <div className="print-notice" role="status">
       <PrinterIcon />
-      <span>{t.autoPrintUnavailable}</span>
+      <span>{text}</span>
       {state.waiting > 0 ? <span className="print-muted">{tf.printJobsWaiting(state.waiting)}</span> : null}
       <Button variant="secondary" onPress={() => void navigate(printViewHref('waiting'))}>
         {t.printWithBrowser}
@@ -42,6 +49,8 @@ export function PrinterStatus() {
   if (!state || state.printer.address === undefined) return null;
   const { printer } = state;
   if (printer.address === null || printer.socketError) return <PrintUnavailableNotice state={state} />;
+  // The bridge prints only for paired tablets (DESIGN.md "Abuse"): the code goes in Profilo.
+  if (printer.unpaired) return <PrintUnavailableNotice state={state} text={t.printerNotPaired} />;
   let tone = 'print-chip';
   let text: string;
   const trouble = problems(state);

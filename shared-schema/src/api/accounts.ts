@@ -56,6 +56,11 @@ export const RestoreRequestBody = z.object({ mail: Email });
 export const RestoreSetBody = z.object({ id: Id, userId: Id, password: Password });
 
 export const accountCalls = {
+  /**
+   * Spec 1's owner -> customer switch (spec 7 names the calls and fields). `sessionId` is a
+   * handoff, not the session: a single-use token naming the caller's current session, valid 2
+   * minutes; the session's own token never leaves its HttpOnly cookie.
+   */
   userSessionIdGet: defineCall({
     method: 'POST',
     path: '/api/user/sessionId/get',
@@ -63,6 +68,10 @@ export const accountCalls = {
     body: emptyBody,
     response: ok({ sessionId: z.string(), userId: Id }),
   }),
+  /**
+   * Uses a handoff from sessionId/get once (unexpired, made for `userId`): the answer is that
+   * session, whose cookie is set again (with a new token); 401 otherwise.
+   */
   userSessionIdSet: defineCall({
     method: 'POST',
     path: '/api/user/sessionId/set',
@@ -179,7 +188,15 @@ export const accountCalls = {
     path: '/api/health',
     access: 'public',
     body: z.object({}),
-    response: ok({ status: z.literal('ok'), version: z.string() }),
+    /**
+     * `mail`: mails stuck in the outbox, counts only (no addresses): `overdue` pending ones that
+     * failed at least once or wait for over two minutes, `failed` ones given up after a day.
+     */
+    response: ok({
+      status: z.literal('ok'),
+      version: z.string(),
+      mail: z.object({ overdue: z.number().int().min(0), failed: z.number().int().min(0) }),
+    }),
   }),
   /**
    * Which social providers are configured, with their public ids (Google client id, Facebook

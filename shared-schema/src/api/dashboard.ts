@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { OUT_OF_MENU_CATEGORY_ID, OUT_OF_MENU_CATEGORY_NAME, PRICE_STEP_CENTS } from '../constants.ts';
 import { defineCall, Id, ok } from '../contract.ts';
-import { LineStatus, OrderHistoryPayload, ReservationLine, TableOrder } from '../entities.ts';
+import { LineStatus, ReservationLine, TableOrder } from '../entities.ts';
 import {
   ClientGeneratedId,
   KitchenArea,
@@ -94,6 +94,46 @@ export const HistoryTotals = z.object({
   totalePagato: z.number().int().min(0),
 });
 export type HistoryTotals = z.infer<typeof HistoryTotals>;
+
+/**
+ * The completion's body (added): the order's id and the version the tablet had seen, so its size
+ * no longer grows with the order (a table's every line used to travel, and 256 KB or an amount
+ * past `Cents` made a big table impossible to complete). The spec's body (spec 7: `{table,
+ * totaleOrdine, costoConsegna, totalePagato}`) is still accepted, as tablets may have one queued
+ * in their outbox: of it only `table.id` (the order) and the keys beside it are read; its lines
+ * and totals are never checked nor used, the server computes every total itself.
+ */
+export const CompletionBody = z
+  .object({
+    /** The order's id (`TableOrder.id`, an 'order' row's id). */
+    id: Id.optional(),
+    seenVersion: SeenVersion,
+    socketId: SocketId,
+    table: z
+      .object({
+        id: Id,
+        tableId: Id.nullable().optional(),
+        deliveryId: Id.nullable().optional(),
+        businessId: Id.optional(),
+      })
+      .optional(),
+    totaleOrdine: z.number().optional(),
+    costoConsegna: z.number().optional(),
+    totalePagato: z.number().optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.id === undefined && body.table === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['id'], message: t.requiredField });
+    } else if (body.id !== undefined && body.table !== undefined && body.id !== body.table.id) {
+      ctx.addIssue({ code: 'custom', path: ['id'], message: t.completionTwoOrders });
+    }
+  });
+export type CompletionBody = z.input<typeof CompletionBody>;
+
+/** The order a completion names, in either body: `id`, or an old body's `table.id`. */
+export function completedOrderId(body: Pick<CompletionBody, 'id' | 'table'>): string | undefined {
+  return body.id ?? body.table?.id;
+}
 
 export const dashboardCalls = {
   /**
@@ -197,16 +237,17 @@ export const dashboardCalls = {
     response: ok({ line: ReservationLine }),
   }),
   /**
-   * Complete an order: the server recomputes every total from its own lines (the amounts sent are
-   * ignored), stores the history and removes the table or delivery. `table.id` names the order
-   * the tablet saw; completing it twice is refused, as is a `seenVersion` older than its lines.
+   * Complete an order: the server builds the history from its own lines and order row, and
+   * removes the table or delivery. The body names the order (`id`; the spec's old body, still
+   * accepted, by `table.id`: see CompletionBody) and the version the tablet saw; completing it
+   * twice is refused, as is a `seenVersion` older than its lines.
    */
   dashboardTableHistory: defineCall({
     method: 'POST',
     path: '/api/dashboard/owner/table/history',
     access: 'owner',
     mutation: true,
-    body: OrderHistoryPayload.extend({ seenVersion: SeenVersion, socketId: SocketId }),
+    body: CompletionBody,
     response: ok({ history: HistoryTotals }),
   }),
   /**

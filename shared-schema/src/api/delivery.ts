@@ -1,7 +1,15 @@
 import { z } from 'zod';
-import { defineCall, Id, ok } from '../contract.ts';
+import { defineCall, emptyBody, Id, ok } from '../contract.ts';
 import { BusinessRow, TableOrder } from '../entities.ts';
-import { DeliveryCities, Flag, SeenVersion, SlotAreaCapacity, SlotCapacity, SocketId } from '../fields.ts';
+import {
+  DeliveryCities,
+  Flag,
+  Instant,
+  SeenVersion,
+  SlotAreaCapacity,
+  SlotCapacity,
+  SocketId,
+} from '../fields.ts';
 import { t } from '../texts.ts';
 
 /**
@@ -16,6 +24,23 @@ export const DeliverySettingsBody = z
   })
   .strict()
   .refine((body) => Object.values(body).some((v) => v !== undefined), { message: t.nothingToChange });
+
+/**
+ * A sender the owner blocked from the delivery desk (DESIGN.md "Abuse"): their account for good,
+ * until unblocked, and the address the order came from for a day. The address itself is not
+ * shown: the owner recognises the block by the order's name and phone.
+ */
+export const BlockedSender = z.object({
+  id: Id,
+  /** The blocked order's name and phone, as the desk showed them. */
+  label: z.string(),
+  /** The sender's account is blocked (false: the order named none, only its address counts). */
+  account: z.boolean(),
+  /** Until when the address is blocked; null when it no longer is (or none was known). */
+  addressUntil: Instant.nullable(),
+  createdAt: Instant,
+});
+export type BlockedSender = z.infer<typeof BlockedSender>;
 
 /**
  * Spec 7 "Delivery" (owner). Each decision is an outbox mutation (client and mutation ids) on a
@@ -61,6 +86,38 @@ export const deliveryCalls = {
     mutation: true,
     body: z.object({ deliveryId: Id, socketId: SocketId, seenVersion: SeenVersion }),
     response: ok({}),
+  }),
+  /**
+   * Added (DESIGN.md "Abuse"): rejects a pending delivery exactly as `deliveryReject` does (refund
+   * first, the same refusals), and blocks who sent it: their account until unblocked, the address
+   * it came from for 24 hours. From then on their deliveries and pickups at this venue are
+   * refused at send time. Blocking an order already rejected blocks without rejecting again.
+   * Answers the block (null when the order named neither an account nor an address).
+   */
+  deliveryBlockSender: defineCall({
+    method: 'POST',
+    path: '/api/delivery/blockSender',
+    access: 'owner',
+    mutation: true,
+    body: z.object({ deliveryId: Id, socketId: SocketId, seenVersion: SeenVersion }),
+    response: ok({ blocked: BlockedSender.nullable() }),
+  }),
+  /** Added: lifts a block (account and address). Another venue's, or one already lifted: NOT_FOUND. */
+  deliveryUnblockSender: defineCall({
+    method: 'POST',
+    path: '/api/delivery/unblockSender',
+    access: 'owner',
+    mutation: true,
+    body: z.object({ id: Id }),
+    response: ok({}),
+  }),
+  /** Added: the venue's blocks that still block something, newest first. No payload. */
+  deliveryBlockedSenders: defineCall({
+    method: 'POST',
+    path: '/api/delivery/blockedSenders/get',
+    access: 'owner',
+    body: emptyBody,
+    response: ok({ blocked: z.array(BlockedSender) }),
   }),
   /** Payment status of an open delivery: 1 paid, 0 not paid (live `changeStatusPay`). */
   deliveryChangeStatusPay: defineCall({

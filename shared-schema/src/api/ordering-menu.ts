@@ -166,7 +166,10 @@ export const orderingCalls = {
    * A table order. Answer (not shown by the spec): the table and the lines stored, every name and
    * price from the server's menu. Send an `Idempotency-Key` header (one per send, reused on retry).
    * Refusals, nothing stored: business_id_error, TABLE_INVALID, FORBIDDEN (isOwner without being
-   * the venue's owner), ORDER_DISABLED (customers only), VENUE_CLOSED, dish_error, VALIDATION.
+   * the venue's owner), ORDER_DISABLED (customers only), VENUE_CLOSED, dish_error, VALIDATION
+   * (also a line or the send past its order ceiling), CONFLICT (the table's open order would pass
+   * its ceiling: rules/order-ceilings.ts), RATE_LIMITED (a customer's quota per session, table or
+   * address; never stored as the answer to its key, the same send may be retried later).
    */
   userOrder: defineCall({
     method: 'POST',

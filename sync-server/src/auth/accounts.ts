@@ -24,12 +24,20 @@ export const TOKEN_TTL_MS: Record<'confirm' | 'restore', number> = {
   restore: 60 * 60 * 1000,
 };
 
+/** What one signup typed: its confirm link activates exactly this (spec 7, DESIGN "Abuse"). */
+export interface SignupDetails {
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+}
+
 export function createEmailToken(
   db: Db,
   secret: string,
   userId: string,
   kind: 'confirm' | 'restore',
   now: number,
+  signup?: SignupDetails,
 ): string {
   const token = randomToken();
   db.insert(emailTokens)
@@ -39,6 +47,7 @@ export function createEmailToken(
       kind,
       createdAt: now,
       expiresAt: now + TOKEN_TTL_MS[kind],
+      ...signup,
     })
     .run();
   return token;
@@ -75,7 +84,7 @@ export function countTokensSince(db: Db, userId: string, kind: 'confirm' | 'rest
     .all().length;
 }
 
-/** Retires a user's unused links of that kind (a newer one replaces them). */
+/** Retires a user's unused links of that kind (the account was confirmed or its password set). */
 export function dropUnusedTokens(db: Db, userId: string, kind: 'confirm' | 'restore'): void {
   db.delete(emailTokens)
     .where(and(eq(emailTokens.userId, userId), eq(emailTokens.kind, kind), isNull(emailTokens.usedAt)))

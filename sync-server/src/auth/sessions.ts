@@ -36,7 +36,7 @@ const statements = perDb((db: Db) => ({
 export interface Session {
   /** Hash of the token: the row's key. */
   id: string;
-  /** The cookie value (sessionId/get hands it to the client). */
+  /** The cookie value: it travels in the HttpOnly cookie only, never in a body. */
   token: string;
   user: UserRow;
   /** The owner's venue; null for customers and guests. */
@@ -117,10 +117,24 @@ export class SessionStore {
     db.delete(sessions).where(where).run();
   }
 
-  /** Whether this token is a live session of that user (sessionId/set). */
-  matches(token: string, userId: string): Session | null {
-    const session = this.fromToken(token);
-    return session && session.user.id === userId ? session : null;
+  /**
+   * The same session (its user, its creation) under a new token, its expiry slid; the old token
+   * stops working. The way back through a handoff (sessionId/set, spec 1): the database keeps
+   * only the token's HMAC, so the cookie cannot be given back, and a fresh one is safer anyway.
+   * Null when the session is gone or expired.
+   */
+  reissue(sessionId: string): { token: string; expiresAt: number } | null {
+    const { db } = this.store;
+    const row = db.select().from(sessions).where(eq(sessions.id, sessionId)).get();
+    const now = this.clock.nowMs();
+    if (!row || row.expiresAt <= now) return null;
+    const token = randomToken();
+    const expiresAt = now + SESSION_TTL_MS;
+    db.insert(sessions)
+      .values({ ...row, id: hashToken(this.secret, token), expiresAt, lastSeenAt: now })
+      .run();
+    statements(db).drop.run({ id: sessionId });
+    return { token, expiresAt };
   }
 
   setCookie(reply: FastifyReply, token: string, expiresAt: number): void {

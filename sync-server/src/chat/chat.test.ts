@@ -112,7 +112,7 @@ describe('a customer writes from the table', () => {
     expect((history.data.messages as Array<{ text: string }>)[0]?.text).toBe(text);
   });
 
-  it('a resend of the same id after a drop is stored once; its table hears it again, the tablets do not', async () => {
+  it('a resend of the same id after a drop is stored once; its sender hears it again, the tablets do not', async () => {
     const id = randomUUID();
     fromPhone('Un altro bicchiere', { id });
     for (const client of [tabletA, tabletB, phone]) await client.next('recieveMessage');

@@ -1,4 +1,4 @@
-import { AppError, calls, t } from '@comanda/shared-schema';
+import { AppError, type ChatMessage, calls, t } from '@comanda/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import { msg } from '../http/messages.ts';
 import { mutationRoute, route } from '../http/route.ts';
@@ -26,7 +26,8 @@ function ownTable(socket: LiveSocketInfo, ownerId: string, tableId: string): boo
  * `chatMessage` (owner devices keep the last 12 hours offline) and reaches the venue's owners
  * and that table's phones as `recieveMessage`. A phone asks for its table's conversation with
  * `joinChat` after each (re)connect and gets `syncMessages`; messages carry ids, so replays
- * never duplicate. A refused message comes back to the table as `messageRefused`, in Italian.
+ * never duplicate. A refused message comes back to its sender as `messageRefused`, in Italian;
+ * answers (`syncMessages`, refusals, a resent message's echo) go to the asking socket alone.
  */
 export async function chatPlugin(app: FastifyInstance): Promise<void> {
   app.sync.registerSnapshot('chatMessage', (db, businessId) =>
@@ -71,9 +72,11 @@ export async function chatPlugin(app: FastifyInstance): Promise<void> {
 
   app.hub.onClientEvent('sendMessage', async ({ socket, data }) => {
     if (!ownTable(socket, data.ownerId, data.tableId)) {
-      app.log.warn({ socketId: socket.socketId }, 'sendMessage for a table this socket did not join');
+      app.hub.strayFrame(socket, 'sendMessage');
       return;
     }
+    // A resend of a stored message: only its sender learns it arrived (the others heard it then).
+    const resend: { message?: ChatMessage } = {};
     try {
       await app.sync.execute({
         scope: 'live:sendMessage',
@@ -101,12 +104,12 @@ export async function chatPlugin(app: FastifyInstance): Promise<void> {
           });
           const message = messageWire(row);
           if (!fresh) {
-            // A resend of a stored message: its phones learn it arrived; owners already have it.
-            publish('recieveMessage', message, { tableId: row.tableId, includeSender: true });
+            resend.message = message;
             return;
           }
           change('chatMessage', row.id, 'put', message);
-          // The sender too: its echo confirms the message (same id, the server's time).
+          // The sender too: its echo confirms the message (same id, the server's time). One frame
+          // per listener for a message a person typed, at most CHAT_BURST per table.
           publish('recieveMessage', message, { to: 'all', tableId: row.tableId, includeSender: true });
         },
       });
@@ -115,43 +118,32 @@ export async function chatPlugin(app: FastifyInstance): Promise<void> {
         app.log.error({ err, socketId: socket.socketId }, 'chat message not stored');
       }
       const refusal = err instanceof AppError ? err : new AppError('UNAVAILABLE', msg.unavailable);
-      app.hub.publish(
-        data.ownerId,
-        'messageRefused',
-        {
-          tableId: data.tableId,
-          ...(data.id ? { id: data.id } : {}),
-          code: refusal.code,
-          error: refusal.message,
-        },
-        { tableId: data.tableId },
-      );
+      // The refusal is the sender's alone: one frame in, one frame out (DESIGN.md "Abuse").
+      app.hub.reply(socket, 'messageRefused', {
+        tableId: data.tableId,
+        ...(data.id ? { id: data.id } : {}),
+        code: refusal.code,
+        error: refusal.message,
+      });
+      return;
     }
+    if (resend.message) app.hub.reply(socket, 'recieveMessage', resend.message);
   });
 
+  // The table's conversation, or why not, to the socket that asked and no other.
   app.hub.onClientEvent('joinChat', ({ socket, data }) => {
     if (!ownTable(socket, data.ownerId, data.tableId)) {
-      app.log.warn({ socketId: socket.socketId }, 'joinChat for a table this socket did not join');
+      app.hub.strayFrame(socket, 'joinChat');
       return;
     }
     const { db } = app.store;
     try {
       requireChatOn(db, data.ownerId);
       const messages = tableHistory(db, data.ownerId, data.tableId, app.clock.nowMs());
-      app.hub.publish(
-        data.ownerId,
-        'syncMessages',
-        { tableId: data.tableId, messages },
-        { tableId: data.tableId },
-      );
+      app.hub.reply(socket, 'syncMessages', { tableId: data.tableId, messages });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      app.hub.publish(
-        data.ownerId,
-        'messageRefused',
-        { tableId: data.tableId, code: err.code, error: err.message },
-        { tableId: data.tableId },
-      );
+      app.hub.reply(socket, 'messageRefused', { tableId: data.tableId, code: err.code, error: err.message });
     }
   });
 }

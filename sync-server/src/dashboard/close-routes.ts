@@ -1,4 +1,4 @@
-import { AppError, calls, type ParsedBody, t } from '@comanda/shared-schema';
+import { AppError, calls, completedOrderId, type ParsedBody, t } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
@@ -28,8 +28,9 @@ type HistoryBody = ParsedBody<typeof calls.dashboardTableHistory>;
  * completed, a forged mix of entries, a pending delivery, new lines since `seenVersion`.
  */
 function orderToComplete(db: Db, businessId: string, body: HistoryBody): OrderRecord {
-  checkBusinessEcho(businessId, body.table.businessId);
-  const named = venueOrder(db, businessId, body.table.id);
+  // The spec's old body (an outbox queued before the small one): its echoes are still checked.
+  if (body.table?.businessId !== undefined) checkBusinessEcho(businessId, body.table.businessId);
+  const named = venueOrder(db, businessId, completedOrderId(body) ?? '');
   if (!named) throw new AppError('NOT_FOUND', t.noOpenOrder);
   if (named.closedAt !== null) {
     const done = db
@@ -40,7 +41,7 @@ function orderToComplete(db: Db, businessId: string, body: HistoryBody): OrderRe
     throw done ? new AppError('CONFLICT', t.orderAlreadyCompleted) : new AppError('NOT_FOUND', t.noOpenOrder);
   }
   // The entry the tablet showed must be this order's (a forged mix is not completed).
-  const sentKey = body.table.deliveryId ?? body.table.tableId;
+  const sentKey = body.table?.deliveryId ?? body.table?.tableId;
   if (sentKey != null && sentKey !== entryKey(named)) throw new AppError('NOT_FOUND', t.noOpenOrder);
   if (!named.accettato) throw new AppError('CONFLICT', t.orderNotAccepted);
   refuseIfNewLines(db, named.id, body.seenVersion);
@@ -68,10 +69,11 @@ export async function closeRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /**
-   * Completes the order `table.id` names: every total recomputed from the server's lines (the
-   * amounts sent are ignored), history and its lines written in this transaction, the entry
-   * closed. Twice is refused, as are new lines since `seenVersion` and a pending delivery. A card
-   * order records what Stripe kept of its payment, asked of Stripe first (payments/card-order.ts).
+   * Completes the order the body names (`id`, or an old body's `table.id`): the history built from
+   * the server's own lines and order row (an old body's lines and amounts are never read), written
+   * in this transaction, the entry closed. Twice is refused, as are new lines since `seenVersion`
+   * and a pending delivery. A card order records what Stripe kept of its payment, asked of Stripe
+   * first (payments/card-order.ts).
    */
   mutationRoute(
     app,

@@ -1,7 +1,8 @@
-import { calls, t } from '@comanda/shared-schema';
-import { eq } from 'drizzle-orm';
+import { calls, type MenuDish, t } from '@comanda/shared-schema';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { diningTables, orderHistory, orderHistoryLines, orders } from '../db/schema.ts';
+import { ownerMenu, sendOk } from '../menu/menu-test-kit.ts';
 import { cartLine } from '../ordering/ordering-test-kit.ts';
 import { changeLog, device } from '../rooms/rooms-test-kit.ts';
 import { post } from '../testing/test-app.ts';
@@ -181,6 +182,75 @@ describe('complete (table/history)', () => {
       404,
       'NOT_FOUND',
     );
+  });
+});
+
+describe('complete: the body names the order, the server builds the history', () => {
+  /** A menu dish at `price`, as customers order it. */
+  async function dish(name: string, price: number): Promise<MenuDish> {
+    const id = String(
+      (await sendOk(v.tablet, calls.ownerDishAdd.path, { name, price, categoryId: v.menu.pizze })).id,
+    );
+    const found = (await ownerMenu(v.app, v.owner.cookie)).dishes.find((d) => d.id === id);
+    if (!found) throw new Error(`${name} not stored`);
+    return found;
+  }
+  const openOrderId = (tableId: string) =>
+    db()
+      .select()
+      .from(orders)
+      .where(and(eq(orders.tableId, tableId), isNull(orders.closedAt)))
+      .get()?.id ?? '';
+
+  it('{id, seenVersion}: the order is completed from the server’s own lines', async () => {
+    const body = { id: v.orderId, seenVersion: version(v) };
+    expect(JSON.stringify(body).length).toBeLessThan(100);
+    const res = await v.tablet.send(calls.dashboardTableHistory.path, body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().history).toMatchObject({ totaleOrdine: 3350, totalePagato: 3350 });
+    expect(db().select().from(orderHistoryLines).all()).toHaveLength(2);
+    expect(await dashboard(v)).toEqual([]);
+  });
+
+  it('a table of the largest size the ceilings allow completes: 500 lines, 49.950,00 €', async () => {
+    const banquet = await dish('Menu banchetto', 15_000);
+    const tableId = v.otherTableId;
+    const lines = (n: number, of: MenuDish, amount: number, tag: string) =>
+      Array.from({ length: n }, (_, i) => cartLine(of, amount, {}, `${tag}${i}`));
+    await order(v, [...lines(21, banquet, 4, 'a'), ...lines(29, banquet, 3, 'b')], tableId);
+    await order(v, lines(50, banquet, 3, 'c'), tableId);
+    for (const tag of ['d', 'e', 'f', 'g']) await order(v, lines(100, v.menu.birra, 1, tag), tableId);
+    const id = openOrderId(tableId);
+    const res = await v.tablet.send(calls.dashboardTableHistory.path, { id, seenVersion: version(v) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().history).toMatchObject({ totaleOrdine: 4_995_000, totalePagato: 4_995_000 });
+    const [row] = db().select().from(orderHistory).where(eq(orderHistory.orderId, id)).all();
+    expect(row).toMatchObject({ totaleOrdine: 4_995_000, tableId });
+    expect(db().select().from(orderHistoryLines).all()).toHaveLength(500);
+  });
+
+  it('the spec’s old body still completes (a tablet’s queued outbox): lines and totals ignored', async () => {
+    const table = await entry(v);
+    const forged = {
+      table: { ...table, reservations: table.reservations.map((l) => ({ ...l, price: 0, amount: 999 })) },
+      // Beyond the wire's Cents bound, negative: an old body is read for its order id only.
+      totaleOrdine: 200_000_000,
+      costoConsegna: -5,
+      totalePagato: 1,
+    };
+    const res = await v.tablet.send(calls.dashboardTableHistory.path, forged);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().history).toMatchObject({ totaleOrdine: 3350, costoConsegna: 0, totalePagato: 3350 });
+    const [row] = db().select().from(orderHistory).all();
+    expect(row).toMatchObject({ orderId: v.orderId, totaleOrdine: 3350, totalePagato: 3350 });
+  });
+
+  it('refused: no order named, two different orders named, another venue’s order', async () => {
+    const path = calls.dashboardTableHistory.path;
+    await expectRefused(v, v.tablet, path, { seenVersion: 0 }, 400, 'VALIDATION');
+    const table = await entry(v);
+    await expectRefused(v, v.tablet, path, { id: v.stranger.userId, table }, 400, 'VALIDATION');
+    await expectRefused(v, v.strangerTablet, path, { id: v.orderId }, 404, 'NOT_FOUND', t.noOpenOrder);
   });
 });
 

@@ -11,6 +11,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type OrderLineRecord, orderLines, orders } from '../db/schema.ts';
 import { mutationRoute } from '../http/route.ts';
+import { entryLoad, entryTotalOf, refuseEditOverCeiling } from '../ordering/ceilings.ts';
 import { linesOfOrder, lineWire, orderWire } from '../ordering/queries.ts';
 import { refuseCardAmountChange } from '../payments/card-order.ts';
 import { entryWire, inArea, requireOpenEntry, tableOfOrder, venueOrder } from './entries.ts';
@@ -63,6 +64,11 @@ export async function lineRoutes(app: FastifyInstance): Promise<void> {
     if (line.status === body.status) return { success: true, line: lineWire(line, order) };
     // Deleting or restoring changes what the order costs: never on a card order (issue 11).
     if (line.status === 'owner_deleted' || body.status === 'owner_deleted') refuseCardAmountChange(order);
+    if (line.status === 'owner_deleted') {
+      // A restore adds the line back: not past the entry's ceiling (rules/order-ceilings.ts).
+      const before = entryLoad(db, order).total;
+      refuseEditOverCeiling(before, before + line.price * line.amount);
+    }
     const updated = db
       .update(orderLines)
       .set({ status: body.status, lastUpdate: now })
@@ -79,11 +85,13 @@ export async function lineRoutes(app: FastifyInstance): Promise<void> {
   /**
    * Changes only the lines named, and of them only the fields sent, so a customer's send that
    * arrived meanwhile survives. The discount is checked against the subtotal the server computes
-   * from its own lines after the edit.
+   * from its own lines after the edit; the entry's total may not be raised past its ceiling
+   * (rules/order-ceilings.ts: the writes so far are undone with the refusal).
    */
   mutationRoute(app, calls.dashboardTableModify, ({ body, db, businessId, now, change, publish }) => {
     const entry = requireOpenEntry(db, businessId, body.tableId);
     const lines = new Map(linesOfOrder(db, entry.order.id).map((line) => [line.id, line]));
+    const totalBefore = entryTotalOf(entry.order, lines.values());
     const changed = new Set<string>();
     for (const edit of body.reservations) {
       const line = lines.get(edit.id);
@@ -102,6 +110,7 @@ export async function lineRoutes(app: FastifyInstance): Promise<void> {
       lines.set(updated.id, updated);
       changed.add(updated.id);
     }
+    if (changed.size > 0) refuseEditOverCeiling(totalBefore, entryTotalOf(entry.order, lines.values()));
 
     let order = entry.order;
     if (body.sconto !== undefined && body.sconto !== order.sconto) {

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { diningTables, type OrderLineRecord, orderLines, orders } from '../db/schema.ts';
 import { mutationRoute } from '../http/route.ts';
 import { randomId } from '../lib/ids.ts';
+import { refuseOverCeilings } from '../ordering/ceilings.ts';
 import { orderStatements } from '../ordering/order-statements.ts';
 import { lastLineSeq, lineWire, orderWire } from '../ordering/queries.ts';
 import { refuseCardAmountChange } from '../payments/card-order.ts';
@@ -62,6 +63,8 @@ export async function outOfMenuRoute(app: FastifyInstance): Promise<void> {
     const { order } = entry;
     // Not on a card delivery: it costs what its payment charged (issue 11, payments/card-order.ts).
     refuseCardAmountChange(order);
+    // Nor past the entry's ceiling (rules/order-ceilings.ts); a new order opened above is undone.
+    refuseOverCeilings(db, [body.line], order, 'owner');
     const record: OrderLineRecord = {
       id: body.id ?? randomId(),
       orderId: order.id,

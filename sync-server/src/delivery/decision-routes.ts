@@ -1,13 +1,12 @@
 import { AppError, calls, t } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { refuseIfNewLines } from '../dashboard/entries.ts';
 import { businesses, orderLines, orders } from '../db/schema.ts';
 import { msg } from '../http/messages.ts';
 import { mutationRoute } from '../http/route.ts';
-import { recordPayStatus } from '../payments/pay-status.ts';
-import { deliveryAcceptedMail, deliveryRefundedMail } from './mail.ts';
-import { refundDelivery } from './payment.ts';
+import { queueMail } from '../mail/outbox.ts';
+import { deliveryAcceptedMail } from './mail.ts';
+import { prepareRejection, rejectDelivery } from './reject.ts';
 import { allLines, deliveryWire, publishCount, recordPut, requireDelivery } from './writes.ts';
 
 /**
@@ -51,82 +50,25 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
       .where(eq(businesses.id, businessId))
       .get();
     const mail = deliveryAcceptedMail(entry, venue?.name ?? '', accepted.serviceFee);
-    if (mail) afterCommit(() => app.mailer.queue(mail));
+    // In the transaction: a crash after the commit loses no mail (mail/outbox.ts).
+    if (mail) {
+      queueMail(db, mail, now);
+      afterCommit(() => app.mailer.wake());
+    }
     return { success: true, table: entry };
   });
 
   /**
-   * Rejects a pending delivery: refunded first when paid by card (issue 7's seam, before the
-   * transaction; re-checked inside it), then closed without history, its rows deleted from every
-   * device, `removeDelivery` and the new count. Refused when another tablet accepted it, or when
-   * lines arrived after the version the rejecting tablet saw.
+   * Rejects a pending delivery: refunded first when paid by card, then closed without history,
+   * its rows deleted from every device, `removeDelivery` and the new count (reject.ts). Refused
+   * when another tablet accepted it, or when lines arrived after the version the tablet saw.
    */
   mutationRoute(
     app,
     calls.deliveryReject,
-    async ({ body, businessId }) => {
-      const order = requireDelivery(app.store.db, businessId, body.deliveryId);
-      const pending = order.closedAt === null && !order.accettato;
-      if (!pending) return { refundId: null };
-      // Refused before any money moves when the tablet has not seen the latest lines.
-      refuseIfNewLines(app.store.db, order.id, body.seenVersion);
-      return refundDelivery(app, order);
-    },
+    ({ body, businessId }) => prepareRejection(app, businessId, body),
     (ctx, prepared) => {
-      const { body, db, businessId, now, change, publish, afterCommit } = ctx;
-      const order = requireDelivery(db, businessId, body.deliveryId);
-      /**
-       * Accepted on another tablet, or new lines, while Stripe refunded: the rejection is refused
-       * and the order stays, but its money is back with the customer, so once this refusal is
-       * stored the order is recorded unpaid ('order' change, `changeStatusPay` 0).
-       */
-      const keptAfterRefund = (err: AppError): AppError => {
-        const paymentIntentId = order.paymentIntentId;
-        if (prepared.refundId === null || paymentIntentId === null) return err;
-        app.log.warn(
-          { deliveryId: order.id, refundId: prepared.refundId },
-          'refunded, then the rejection was refused',
-        );
-        setImmediate(() => {
-          const input = {
-            scope: calls.deliveryReject.path,
-            key: null,
-            paymentIntentId,
-            businessId,
-            status: 0 as const,
-          };
-          recordPayStatus(app, input).catch((e: unknown) =>
-            app.log.error({ err: e, deliveryId: order.id }, 'unpaid not recorded'),
-          );
-        });
-        return err;
-      };
-      if (order.accettato) {
-        const text = prepared.refundId === null ? t.deliveryAlreadyAccepted : t.refundedButAccepted;
-        throw keptAfterRefund(new AppError('ALREADY_DECIDED', text));
-      }
-      if (order.closedAt !== null) return { success: true };
-      try {
-        refuseIfNewLines(db, order.id, body.seenVersion);
-      } catch (err) {
-        throw err instanceof AppError ? keptAfterRefund(err) : err;
-      }
-      const lines = allLines(db, order);
-      db.update(orders).set({ closedAt: now, updatedAt: now }).where(eq(orders.id, order.id)).run();
-      change('order', order.id, 'delete');
-      for (const line of lines) change('line', line.id, 'delete');
-      publish('removeDelivery', { deliveryId: order.id });
-      publishCount(ctx, businessId);
-      if (prepared.refundId !== null) {
-        // Issue 7: the customer is told by e-mail that the order was refused and refunded.
-        const venue = db
-          .select({ name: businesses.name })
-          .from(businesses)
-          .where(eq(businesses.id, businessId))
-          .get();
-        const mail = deliveryRefundedMail(deliveryWire(order, lines), order.serviceFee, venue?.name ?? '');
-        if (mail) afterCommit(() => app.mailer.queue(mail));
-      }
+      rejectDelivery(app, ctx, ctx.body, prepared, calls.deliveryReject.path);
       return { success: true };
     },
   );

@@ -120,7 +120,7 @@ describe('slot capacity', () => {
     // The owner deletes the first order's fried line: it no longer holds the fritti place.
     const friedLine = first.table.reservations.find((l) => l.name === 'Patatine');
     await sendOk(v.tablet, calls.dashboardStatusSet.path, { id: friedLine?.id, status: 'owner_deleted' });
-    await placeDelivery(v, {}, [cartLine(v.patatine, 1)]);
+    await placeDelivery(v, {}, [cartLine(v.patatine, 1)], await createGuest(v.app));
     // Three orders: the slot itself is full now, drinks included.
     const full = await sendDelivery(v, deliveryBody(v, {}, [cartLine(v.menu.birra, 1)]));
     expect(full.json().code).toBe('SLOT_TAKEN');

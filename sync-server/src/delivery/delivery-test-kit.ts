@@ -73,8 +73,14 @@ export function sendDelivery(v: Venue, body: unknown, cookie = v.guest, key: str
   );
 }
 
-export async function placeDelivery(v: Venue, extra: Record<string, unknown> = {}, cart?: unknown[]) {
-  const res = await sendDelivery(v, deliveryBody(v, extra, cart));
+/** A stored send; `cookie` another sender than the venue's guest (two pending each at most). */
+export async function placeDelivery(
+  v: Venue,
+  extra: Record<string, unknown> = {},
+  cart?: unknown[],
+  cookie = v.guest,
+) {
+  const res = await sendDelivery(v, deliveryBody(v, extra, cart), cookie);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as DeliveryAnswer;
 }

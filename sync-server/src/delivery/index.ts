@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { blockRoutes } from './block-routes.ts';
 import { decisionRoutes } from './decision-routes.ts';
 import { optionsRoute } from './options-route.ts';
 import { orderDeliveryRoute } from './order-delivery-route.ts';
@@ -8,7 +9,7 @@ import { settingsRoute } from './settings-route.ts';
 /**
  * Delivery and pickup ordering (issue 6; spec 2.10, 4 "Delivery order", 5, 7 "Delivery", 9):
  * the time picker's options, the customer's send with its atomic checks, the owner's decisions,
- * lines added to a delivery, and the venue's delivery settings. A delivery is an 'order' row
+ * lines added to a delivery, blocked senders, and the venue's delivery settings. A delivery is an 'order' row
  * (kind consegna/ritiro, accettato 0 until accepted) with its 'line' rows, registered for the
  * devices' offline copy by the ordering feature; the pending count is the dashboard's
  * `/api/delivery/getCountDelivery`.
@@ -17,6 +18,7 @@ export async function deliveryPlugin(app: FastifyInstance): Promise<void> {
   await app.register(optionsRoute);
   await app.register(orderDeliveryRoute);
   await app.register(decisionRoutes);
+  await app.register(blockRoutes);
   await app.register(roomCartRoute);
   await app.register(settingsRoute);
 }

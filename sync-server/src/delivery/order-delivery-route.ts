@@ -13,11 +13,14 @@ import type { BusinessRecord } from '../db/schema.ts';
 import { msg } from '../http/messages.ts';
 import { type MutationContext, mutationRoute } from '../http/route.ts';
 import { randomId } from '../lib/ids.ts';
+import { queueMail } from '../mail/outbox.ts';
+import { refuseOverCeilings } from '../ordering/ceilings.ts';
 import { priceCart } from '../ordering/price-cart.ts';
 import { requireVenue, venueIsClosed } from '../ordering/venue.ts';
 import { applyPayStatus } from '../payments/pay-status.ts';
 import { deliveryAcceptedMail } from './mail.ts';
 import { decidePayment, type PaymentDecision } from './payment.ts';
+import { refuseSender, senderAddress } from './senders.ts';
 import { asapPlan, isFullAt, windowSlots } from './slot-plan.ts';
 import { deliveryStatements } from './statements.ts';
 import { allLines, deliveryWire, insertLines, publishCount, recordPut } from './writes.ts';
@@ -61,14 +64,16 @@ function chooseSlot(ctx: Ctx, venue: BusinessRecord, byOwner: boolean, areas: Ki
 /**
  * A resend naming a deliveryId already stored: that order's answer, nothing written, except that
  * a card send must name the order's own payment intent, and a confirmed payment (the success
- * page resending its dataClient) marks the order paid once.
+ * page resending its dataClient) marks the order paid once. Only the account that sent it gets
+ * that answer (DESIGN.md "Abuse"): anyone else gets the refusal another venue's id gets, which
+ * says nothing of the order (its customer's name, phone, e-mail and address).
  */
 function alreadyStored(ctx: Ctx, venue: BusinessRecord, payment: PaymentDecision) {
-  const { body, db } = ctx;
+  const { body, db, user } = ctx;
   if (body.deliveryId === undefined) return null;
   let existing = deliveryStatements(db).orderById.get({ id: body.deliveryId });
   if (!existing) return null;
-  if (existing.businessId !== venue.id || existing.kind === 'table') {
+  if (existing.businessId !== venue.id || existing.kind === 'table' || existing.placedBy !== user.user.id) {
     throw new AppError('CONFLICT', t.deliveryIdTaken);
   }
   if (payment.paymentIntentId !== null && existing.paymentIntentId !== payment.paymentIntentId) {
@@ -111,6 +116,7 @@ export function storeDelivery(ctx: Ctx, payment: PaymentDecision) {
     throw new AppError('FEE_CHANGED', t.deliveryFeeChanged);
   }
   const priced = priceCart(db, venue.id, body.cart, byOwner);
+  refuseOverCeilings(db, priced, null, byOwner ? 'owner' : 'customer', fee);
   // Spec 9: the card fee on what the order costs (lines and delivery fee), customers by card only.
   const net = priced.reduce((sum, line) => sum + line.price * line.amount, 0) + fee;
   const serviceFee = payment.paymentMethod === 'carta' ? cardCharge(net).fee : 0;
@@ -120,6 +126,10 @@ export function storeDelivery(ctx: Ctx, payment: PaymentDecision) {
   }
   const areas = [...new Set(priced.map((line) => line.selectedOption))];
   const slot = chooseSlot(ctx, venue, byOwner, areas);
+  // Last, once the order would be stored: a blocked sender, or one holding too many orders that
+  // await the owner, is refused (DESIGN.md "Abuse"); the owner's phone orders never are.
+  const sender = { userId: user.user.id, address: senderAddress(ctx.req.ip) };
+  if (!byOwner) refuseSender(db, venue.id, sender, now, ctx.req.server.config.deliveryPending);
 
   // A customer's own account address when the form left it empty (guests have none).
   const email = body.email || (user.user.role === 'user' ? user.user.email : null) || null;
@@ -146,6 +156,8 @@ export function storeDelivery(ctx: Ctx, payment: PaymentDecision) {
     accountIdPayment: payment.accountIdPayment,
     statusPay: payment.paid,
     now,
+    placedBy: sender.userId,
+    placedFrom: sender.address,
   });
   if (!order) throw new Error('delivery insert returned no row');
   const entry = deliveryWire(order, insertLines(db, order, priced, now));
@@ -154,7 +166,11 @@ export function storeDelivery(ctx: Ctx, payment: PaymentDecision) {
   publish('order', { table: entry });
   if (byOwner) {
     const mail = deliveryAcceptedMail(entry, venue.name);
-    if (mail) afterCommit(() => ctx.req.server.mailer.queue(mail));
+    // In the transaction: a crash after the commit loses no mail (mail/outbox.ts).
+    if (mail) {
+      queueMail(db, mail, now);
+      afterCommit(() => ctx.req.server.mailer.wake());
+    }
   } else publishCount(ctx, venue.id);
   return { success: true as const, deliveryId: order.id, table: entry };
 }
@@ -169,7 +185,7 @@ export async function orderDeliveryRoute(app: FastifyInstance): Promise<void> {
   mutationRoute<typeof userOrderDelivery, PaymentDecision>(
     app,
     userOrderDelivery,
-    ({ body }) => decidePayment(app, body),
+    (ctx) => decidePayment(app, ctx.body, ctx.user.user.id),
     storeDelivery,
     { businessOf: ({ body }) => body.ownerId },
   );

@@ -46,7 +46,8 @@ export function storedCharge(db: FastifyInstance['store']['db'], order: OrderRec
  * send), and this only confirms it. The intent is fetched from Stripe on the order's account and
  * must be that order's (same id, its deliveryId and venue in the metadata), for the amount the
  * server computes for it, in euro, and succeeded; the run then answers the stored order and
- * marks it paid once (idempotent with the webhook and `payment-status`).
+ * marks it paid once (idempotent with the webhook and `payment-status`). Only the account that
+ * sent the order may confirm it this way (`userId`); anyone else is refused before Stripe is asked.
  */
 export async function decidePayment(
   app: FastifyInstance,
@@ -56,6 +57,7 @@ export async function decidePayment(
     ownerId: string;
     deliveryId?: string | undefined;
   },
+  userId: string,
 ): Promise<PaymentDecision> {
   const { paymentIntentId } = body;
   if (paymentIntentId === undefined) return PAY_AT_COUNTER;
@@ -67,7 +69,12 @@ export async function decidePayment(
   const stripe = requireStripe(app, 'paymentIntentId');
   const { db } = app.store;
   const order = body.deliveryId ? deliveryStatements(db).orderById.get({ id: body.deliveryId }) : undefined;
-  if (!order || order.businessId !== body.ownerId || order.paymentIntentId !== paymentIntentId) {
+  if (
+    !order ||
+    order.businessId !== body.ownerId ||
+    order.paymentIntentId !== paymentIntentId ||
+    order.placedBy !== userId
+  ) {
     throw new AppError('CONFLICT', t.paymentDoesNotMatch);
   }
   const account = order.accountIdPayment;

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { orders } from '../db/schema.ts';
 import { mutationRoute } from '../http/route.ts';
+import { refuseOverCeilings } from '../ordering/ceilings.ts';
 import { priceCart } from '../ordering/price-cart.ts';
 import { refuseCardAmountChange } from '../payments/card-order.ts';
 import { checkBusinessEcho } from '../rooms/queries.ts';
@@ -26,6 +27,7 @@ export async function roomCartRoute(app: FastifyInstance): Promise<void> {
      */
     refuseCardAmountChange(order);
     const priced = priceCart(db, businessId, body.cart, true);
+    refuseOverCeilings(db, priced, order, 'owner');
     const touched = db
       .update(orders)
       .set({ updatedAt: now })

@@ -1,6 +1,6 @@
-import { and, count, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, perDb, type Sqlite } from '../db/client.ts';
-import { orderHistory, orders } from '../db/schema.ts';
+import { blockedSenders, orderHistory, orders } from '../db/schema.ts';
 
 const p = sql.placeholder;
 
@@ -91,7 +91,57 @@ export const deliveryStatements = perDb((db) => ({
       statusPay: p('statusPay'),
       createdAt: p('now'),
       updatedAt: p('now'),
+      placedBy: p('placedBy'),
+      placedFrom: p('placedFrom'),
     })
     .returning()
+    .prepare(),
+  /**
+   * A sender's deliveries awaiting a decision at one venue (the pending cap of senders.ts), through
+   * `orders_pending_by_sender` (migration 0007), named as `pendingCount` names its index.
+   */
+  pendingBySender: rawClient(db).prepare<{ businessId: string; userId: string }, { n: number }>(
+    'SELECT count(*) AS n FROM orders INDEXED BY orders_pending_by_sender WHERE business_id = @businessId AND placed_by = @userId AND accettato = 0 AND closed_at IS NULL',
+  ),
+  /** The same from one address: among the venue's few pending orders (`orders_pending_delivery`). */
+  pendingFromAddress: rawClient(db).prepare<{ businessId: string; address: string }, { n: number }>(
+    'SELECT count(*) AS n FROM orders INDEXED BY orders_pending_delivery WHERE business_id = @businessId AND accettato = 0 AND closed_at IS NULL AND placed_from = @address',
+  ),
+  /** Whether a block of the venue holds this account, or this address until later than now. */
+  blockedMatch: rawClient(db).prepare<
+    { businessId: string; userId: string | null; address: string; now: number },
+    { id: string }
+  >(
+    'SELECT id FROM blocked_senders WHERE business_id = @businessId AND (user_id = @userId OR (address = @address AND address_until > @now)) LIMIT 1',
+  ),
+  insertBlock: db
+    .insert(blockedSenders)
+    .values({
+      id: p('id'),
+      businessId: p('businessId'),
+      userId: p('userId'),
+      address: p('address'),
+      addressUntil: p('addressUntil'),
+      label: p('label'),
+      createdAt: p('now'),
+    })
+    .returning()
+    .prepare(),
+  /** The venue's blocks that still hold an account or an address, newest first. */
+  activeBlocks: db
+    .select()
+    .from(blockedSenders)
+    .where(
+      and(
+        eq(blockedSenders.businessId, p('businessId')),
+        or(isNotNull(blockedSenders.userId), gt(blockedSenders.addressUntil, p('now'))),
+      ),
+    )
+    .orderBy(desc(blockedSenders.createdAt), desc(blockedSenders.id))
+    .prepare(),
+  deleteBlock: db
+    .delete(blockedSenders)
+    .where(and(eq(blockedSenders.id, p('id')), eq(blockedSenders.businessId, p('businessId'))))
+    .returning({ id: blockedSenders.id })
     .prepare(),
 }));

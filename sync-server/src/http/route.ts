@@ -14,6 +14,8 @@ import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Session } from '../auth/sessions.ts';
 import type { Db } from '../db/client.ts';
+import type { Mail } from '../mail/mailer.ts';
+import { queueMail } from '../mail/outbox.ts';
 import type { EventOptions, MutationExecutor, MutationOutcome, MutationTools } from '../sync/sync-core.ts';
 import { validationError } from './errors.ts';
 import { msg } from './messages.ts';
@@ -42,8 +44,13 @@ export interface MutationContext<C extends CallDef> extends Omit<CallContext<C>,
   socketId: string | null;
   change: MutationTools['change'];
   publish<E extends ServerEventName>(event: E, data: ServerEventData<E>, options?: EventOptions): void;
-  /** Work outside the database (a mail) run once the transaction committed; see MutationTools. */
+  /** Work outside the database run once the transaction committed; see MutationTools. */
   afterCommit: MutationTools['afterCommit'];
+  /**
+   * Puts a mail in the outbox inside this transaction (sent once it commits, never if the
+   * mutation is refused or fails; a crash after the commit loses nothing).
+   */
+  queueMail(mail: Mail): void;
 }
 
 /** Synchronous: reads and writes through `ctx.db`, records `ctx.change`, returns the answer. */
@@ -259,6 +266,10 @@ export function mutationRoute<C extends CallDef, P>(
           },
           publish: tools.publish,
           afterCommit: tools.afterCommit,
+          queueMail: (mail) => {
+            queueMail(tools.db, mail, tools.now);
+            tools.afterCommit(() => app.mailer.wake());
+          },
         };
         const result = run(ctx, prepared);
         checkResponse(app, def, req, result);

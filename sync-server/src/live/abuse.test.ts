@@ -19,7 +19,8 @@ import {
   rowCounts,
   type TestApp,
 } from '../testing/test-app.ts';
-import { MAX_FRAMES_PER_SECOND } from './hub.ts';
+import { CUSTOMER_FRAME_BUDGET } from './limits.ts';
+import { anotherSession, sessionOf } from './live-test-kit.ts';
 
 /**
  * Abuse of the live hub and of request bodies (issue 11): floods, malformed, binary and oversized
@@ -65,11 +66,12 @@ afterAll(async () => {
 
 type Frame = { event: string; data: Record<string, unknown> };
 
+/** A socket of the owner, or of a new guest session (each session has its own frame budget). */
 async function connect(role: 'owner' | 'customer' = 'customer') {
   const query =
     role === 'owner' ? `ownerId=${owner.businessId}` : `ownerId=${owner.businessId}&tableId=${tableId}`;
   const ws = new WebSocket(`ws://127.0.0.1:${port}/live?${query}`, {
-    headers: { cookie: role === 'owner' ? owner.cookie : guest },
+    headers: { cookie: role === 'owner' ? owner.cookie : anotherSession(t.app, guest) },
   });
   opened.push(ws);
   ws.on('error', () => {});
@@ -143,20 +145,26 @@ describe('live hub under abuse', () => {
     const watcher = await connect('owner');
     const flooder = await connect('customer');
     handled = 0;
-    for (let i = 0; i < 5 * MAX_FRAMES_PER_SECOND; i++) flooder.ws.send(joinChat());
+    for (let i = 0; i < 100 * CUSTOMER_FRAME_BUDGET.burst; i++) flooder.ws.send(joinChat());
     expect(await flooder.closed).toEqual([1008, 'too many frames']);
     await vi.waitFor(() => expect(t.app.hub.size).toBe(1));
-    expect(handled).toBe(MAX_FRAMES_PER_SECOND);
+    // The budget refills a few frames a second: at most one more may have come in meanwhile.
+    expect(handled).toBeGreaterThanOrEqual(CUSTOMER_FRAME_BUDGET.burst);
+    expect(handled).toBeLessThanOrEqual(CUSTOMER_FRAME_BUDGET.burst + 1);
     await stillWorking(watcher);
 
-    // A client well under the limit (a real chat: a few frames a second) is never closed.
+    // A client within its budget (a real chat: a few frames a second) is never closed: each
+    // second of the app clock brings `perSecond` more.
     const calm = await connect('customer');
     handled = 0;
-    for (let second = 0; second < 3; second++) {
-      for (let i = 0; i < 20; i++) calm.ws.send(joinChat());
-      await new Promise((r) => setTimeout(r, 350));
+    const { burst, perSecond } = CUSTOMER_FRAME_BUDGET;
+    for (let i = 0; i < burst; i++) calm.ws.send(joinChat());
+    for (let second = 0; second < 30; second++) {
+      t.app.clock.advance(1000);
+      await vi.waitFor(() => expect(handled).toBe(burst + second * perSecond));
+      for (let i = 0; i < perSecond; i++) calm.ws.send(joinChat());
     }
-    await vi.waitFor(() => expect(handled).toBe(60));
+    await vi.waitFor(() => expect(handled).toBe(burst + 30 * perSecond));
     expect(calm.ws.readyState).toBe(WebSocket.OPEN);
     calm.ws.close();
     watcher.ws.close();
@@ -208,7 +216,7 @@ describe('live hub under abuse', () => {
     // Raw sockets that never read: they keep writing 8 KB frames after the server's close frame.
     const abusers = await Promise.all([rawSocket(), rawSocket(), rawSocket()]);
     await vi.waitFor(() => expect(t.app.hub.size).toBe(4));
-    // Valid frames (the padding is an unknown key, dropped): the hub takes 100, then closes.
+    // Valid frames (the padding is an unknown key, dropped): the hub takes its budget, then closes.
     const frame = { event: 'joinChat', data: { ownerId: owner.businessId, tableId, pad: 'p'.repeat(8000) } };
     const payload = clientFrame(Buffer.from(JSON.stringify(frame)));
     const ended = abusers.map((s) => once(s, 'close'));
@@ -233,10 +241,12 @@ describe('live hub under abuse', () => {
 
   it('takes 500 sockets opened and dropped abruptly, and is back to none', async () => {
     const sockets: WebSocket[] = [];
+    // 50 screens with 10 sockets each (a session's cap), 500 from one address (its cap).
     for (let batch = 0; batch < 10; batch++) {
-      const opening = Array.from({ length: 50 }, async () => {
+      const screens = Array.from({ length: 5 }, () => sessionOf(t, owner.userId));
+      const opening = Array.from({ length: 50 }, async (_, i) => {
         const ws = new WebSocket(`ws://127.0.0.1:${port}/live?ownerId=${owner.businessId}`, {
-          headers: { cookie: owner.cookie },
+          headers: { cookie: screens[i % screens.length] ?? '' },
         });
         ws.on('error', () => {});
         await once(ws, 'message');

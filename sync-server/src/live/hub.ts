@@ -2,8 +2,6 @@ import {
   AppError,
   type ClientEventData,
   type ClientEventName,
-  ClientFrameSchema,
-  clientEvents,
   type ServerEventData,
   type ServerEventName,
 } from '@comanda/shared-schema';
@@ -11,6 +9,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { randomId } from '../lib/ids.ts';
 import type { Audience, LiveBus, LiveMessage } from './bus.ts';
+import { closeWithGrace, frameBytes, parseClientFrame } from './frames.ts';
+import {
+  type Admission,
+  DEFAULT_SOCKET_CAPS,
+  FrameBudgets,
+  MAX_BUFFERED_BYTES,
+  type SocketCaps,
+  SocketCounts,
+  STRAY_FRAME_COST,
+  STRAY_LOG_EVERY_MS,
+} from './limits.ts';
 
 /** Who is on the other end of a socket, decided on the upgrade from the session cookie. */
 export interface LiveSocketInfo {
@@ -45,25 +54,40 @@ export type ClientEventHandler<E extends ClientEventName> = (
 export const CLOSE_GOING_AWAY = 1001;
 export const CLOSE_POLICY = 1008;
 
-/**
- * Frames one socket may send within a second; one more closes it (1008 'too many frames'). A real
- * client never comes near: the PWA sends `joinChat` once per (re)connect and per `enableChat`, and
- * one `sendMessage` per message a person typed (a backlog typed offline leaves at once, and the
- * server takes at most 10 per 10 s anyway); owners send nothing but the rare `discardCalledTable`.
- */
-export const MAX_FRAMES_PER_SECOND = 100;
-const FRAME_WINDOW_MS = 1000;
-/** A socket closed for a policy violation that does not finish the close handshake is cut. */
-const CLOSE_GRACE_MS = 1000;
+/** Socket errors that are the client's doing (a frame ws refuses, a connection cut): not ours. */
+const CLIENT_SOCKET_ERRORS = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED']);
+
+export interface LiveHubOptions {
+  /** Keep-alive interval (tests shorten it). */
+  pingIntervalMs: number;
+  /** The app clock, ms: frame budgets refill on it, so tests move it instead of waiting. */
+  nowMs: () => number;
+  /** Socket caps; unset ones keep DEFAULT_SOCKET_CAPS. */
+  caps?: Partial<SocketCaps>;
+}
+
+/** What the hub did since it started (tests and the soak read it). */
+export interface LiveStats {
+  /** Frames read from clients. */
+  framesIn: number;
+  /** Frames written to clients (one per recipient). */
+  framesOut: number;
+  /** Sockets closed for a malformed frame or a flood. */
+  refused: number;
+  /** Sockets dropped because their send buffer backed up. */
+  dropped: number;
+}
 
 interface Connection {
   ws: WebSocket;
   info: LiveSocketInfo;
+  /** Its session, address and venue: the caps, and the session's frame budget. */
+  admission: Admission;
   alive: boolean;
   rooms: string[];
-  /** Start of the current one-second window and the frames received in it (flood limit). */
-  windowStart: number;
-  framesInWindow: number;
+  /** Frames naming a table it did not join, and when the last warning about them was logged. */
+  strays: number;
+  strayLoggedAt: number;
   /** Closed for a violation: whatever it still sends is dropped unread. */
   refused: boolean;
 }
@@ -76,20 +100,33 @@ const tableRoom = (businessId: string, tableId: string) => `t:${businessId}:${ta
  * The live hub: rooms per venue (owners, customers) and per table, a `connect` frame with the
  * socket id, keep-alive pings, client events parsed with the shared schemas and dispatched to
  * the handlers features register. Publishing goes through the bus, so another instance's sockets
- * receive it too.
+ * receive it too; an answer to a client frame goes to that socket alone (`reply`). DESIGN.md
+ * "Abuse": sockets are capped per session, address and venue, each session has a frame budget
+ * its sockets share, and a socket whose send buffer backs up is dropped (limits.ts).
  */
 export class LiveHub {
   private readonly rooms = new Map<string, Set<Connection>>();
   private readonly handlers = new Map<string, (ctx: ClientEventContext<ClientEventName>) => unknown>();
   private readonly unsubscribe: () => void;
   private readonly all = new Set<Connection>();
+  private readonly bySocketId = new Map<string, Connection>();
+  private readonly byWs = new WeakMap<WebSocket, Connection>();
+  private readonly counts: SocketCounts;
+  /** Frames each session may still send (DESIGN.md "Abuse": customers far fewer than owners). */
+  private readonly budgets = new FrameBudgets();
+  private readonly nowMs: () => number;
+  private readonly pingIntervalMs: number;
   private pingTimer: NodeJS.Timeout | undefined;
+  readonly stats: LiveStats = { framesIn: 0, framesOut: 0, refused: 0, dropped: 0 };
 
   constructor(
     private readonly bus: LiveBus,
     private readonly log: FastifyBaseLogger,
-    private readonly pingIntervalMs: number,
+    options: LiveHubOptions,
   ) {
+    this.nowMs = options.nowMs;
+    this.pingIntervalMs = options.pingIntervalMs;
+    this.counts = new SocketCounts({ ...DEFAULT_SOCKET_CAPS, ...options.caps });
     this.unsubscribe = bus.subscribe((message) => this.deliver(message));
   }
 
@@ -112,6 +149,36 @@ export class LiveHub {
     this.bus.publish(message);
   }
 
+  /**
+   * The answer to a client frame, to the socket that sent it and no other (one frame in, one
+   * out). The socket is on this instance (its frame came in here), so no bus is needed; a socket
+   * closed meanwhile gets nothing.
+   */
+  reply<E extends ServerEventName>(socket: LiveSocketInfo, event: E, data: ServerEventData<E>): void {
+    const conn = this.bySocketId.get(socket.socketId);
+    if (conn) this.send(conn, frameBytes({ event, data }));
+  }
+
+  /**
+   * A frame naming a table or venue the socket did not join: the app never sends one. Logged at
+   * most once a minute per socket (with the count), and it costs STRAY_FRAME_COST frames.
+   */
+  strayFrame(socket: LiveSocketInfo, event: ClientEventName): void {
+    const conn = this.bySocketId.get(socket.socketId);
+    if (!conn || conn.refused) return;
+    conn.strays++;
+    const now = this.nowMs();
+    if (now - conn.strayLoggedAt >= STRAY_LOG_EVERY_MS) {
+      conn.strayLoggedAt = now;
+      this.log.warn(
+        { socketId: socket.socketId, event, strays: conn.strays },
+        'live frame for a table or venue this socket did not join',
+      );
+    }
+    // The frame itself was counted when it came in.
+    if (!this.budgets.take(conn.admission, STRAY_FRAME_COST - 1, now)) this.reject(conn, 'too many frames');
+  }
+
   /** Register the handler of a client event (one per event name). */
   onClientEvent<E extends ClientEventName>(name: E, handler: ClientEventHandler<E>): void {
     if (this.handlers.has(name)) throw new Error(`live: a handler for '${name}' is already registered`);
@@ -128,8 +195,26 @@ export class LiveHub {
     return this.all.size;
   }
 
-  /** Takes over an upgraded socket: joins its rooms and sends `connect`. */
-  attach(ws: WebSocket, access: Omit<LiveSocketInfo, 'socketId'>): LiveSocketInfo {
+  /** Which cap one more socket of this session, address and venue would pass, or null. */
+  admit(admission: Admission): 'session' | 'address' | 'venue' | null {
+    return this.counts.full(admission);
+  }
+
+  /**
+   * Takes over an upgraded socket: joins its rooms and sends `connect`. Upgrades that raced past
+   * `admit` together are counted here: one over a cap is closed at once (1008) and gets null.
+   */
+  attach(
+    ws: WebSocket,
+    access: Omit<LiveSocketInfo, 'socketId'>,
+    admission: Admission,
+  ): LiveSocketInfo | null {
+    const full = this.counts.full(admission);
+    if (full) {
+      this.log.debug({ cap: full, role: admission.role }, 'live socket over its cap');
+      closeWithGrace(ws, CLOSE_POLICY, 'too many connections');
+      return null;
+    }
     const info: LiveSocketInfo = { ...access, socketId: randomId() };
     // A customer without a table hears only the venue-wide events.
     const rooms =
@@ -141,15 +226,18 @@ export class LiveHub {
     const conn: Connection = {
       ws,
       info,
+      admission,
       alive: true,
       rooms,
-      // The first frame opens the first window.
-      windowStart: Number.NEGATIVE_INFINITY,
-      framesInWindow: 0,
+      strays: 0,
+      strayLoggedAt: Number.NEGATIVE_INFINITY,
       refused: false,
     };
     for (const room of rooms) this.join(room, conn);
     this.all.add(conn);
+    this.bySocketId.set(info.socketId, conn);
+    this.byWs.set(ws, conn);
+    this.counts.add(admission);
     this.ensurePing();
 
     ws.on('pong', () => {
@@ -157,8 +245,25 @@ export class LiveHub {
     });
     ws.on('message', (raw, isBinary) => this.onFrame(conn, raw, isBinary));
     ws.on('close', () => this.detach(conn));
-    ws.send(JSON.stringify({ event: 'connect', data: { socketId: info.socketId } }));
+    this.send(conn, frameBytes({ event: 'connect', data: { socketId: info.socketId } }));
     return info;
+  }
+
+  /**
+   * A socket's 'error' (the websocket plugin's error handler). A frame ws refuses (over the size
+   * limit: ws has already closed it with 1009; bad UTF-8, a bad opcode) or a connection the client
+   * cut is the client's doing: a debug line with the reason, like the hub's own refusals. Anything
+   * else is ours. Either way the socket ends.
+   */
+  socketError(err: Error, ws: WebSocket): void {
+    const code = (err as Error & { code?: unknown }).code;
+    const socketId = this.byWs.get(ws)?.info.socketId;
+    if (typeof code === 'string' && (code.startsWith('WS_ERR_') || CLIENT_SOCKET_ERRORS.has(code))) {
+      this.log.debug({ socketId, code, reason: err.message }, 'live socket closed: client error');
+    } else {
+      this.log.error({ err, socketId }, 'live socket failed');
+    }
+    ws.terminate();
   }
 
   /** Closes every socket of this instance (shutdown: 1001 so clients reconnect elsewhere). */
@@ -182,12 +287,14 @@ export class LiveHub {
   }
 
   private detach(conn: Connection): void {
+    if (!this.all.delete(conn)) return;
     for (const room of conn.rooms) {
       const set = this.rooms.get(room);
       set?.delete(conn);
       if (set && set.size === 0) this.rooms.delete(room);
     }
-    this.all.delete(conn);
+    this.bySocketId.delete(conn.info.socketId);
+    this.counts.remove(conn.admission);
     if (this.all.size === 0 && this.pingTimer) {
       clearInterval(this.pingTimer);
       this.pingTimer = undefined;
@@ -206,30 +313,48 @@ export class LiveHub {
       data: message.data,
     };
     if (message.version !== undefined) frame.version = message.version;
-    // Serialised once for every recipient.
-    const text = JSON.stringify(frame);
+    // Serialised once; every recipient's queue holds the same bytes.
+    let bytes: Buffer | undefined;
     for (const room of targets) {
       const set = this.rooms.get(room);
       if (!set) continue;
       for (const conn of set) {
         if (conn.info.socketId === message.exceptSocketId) continue;
-        if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(text);
+        bytes ??= frameBytes(frame);
+        this.send(conn, bytes);
       }
+    }
+  }
+
+  /**
+   * Writes one frame. A socket that does not read (a phone gone to sleep mid-send, a client that
+   * never reads) would hold every frame in memory: once MAX_BUFFERED_BYTES wait, it is dropped
+   * instead, and reconnects and catches up through the change log.
+   */
+  private send(conn: Connection, bytes: Buffer): void {
+    const { ws } = conn;
+    if (ws.readyState !== ws.OPEN) return;
+    ws.send(bytes, { binary: false });
+    this.stats.framesOut++;
+    if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.stats.dropped++;
+      this.log.info(
+        { socketId: conn.info.socketId, buffered: ws.bufferedAmount },
+        'live socket dropped: its send buffer backed up',
+      );
+      conn.refused = true;
+      ws.terminate();
     }
   }
 
   private onFrame(conn: Connection, raw: unknown, isBinary: boolean): void {
     if (conn.refused) return;
-    const now = performance.now();
-    if (now - conn.windowStart >= FRAME_WINDOW_MS) {
-      conn.windowStart = now;
-      conn.framesInWindow = 0;
-    }
-    if (++conn.framesInWindow > MAX_FRAMES_PER_SECOND) {
+    this.stats.framesIn++;
+    if (!this.budgets.take(conn.admission, 1, this.nowMs())) {
       this.reject(conn, 'too many frames');
       return;
     }
-    const frame = this.parseFrame(raw, isBinary);
+    const frame = parseClientFrame(raw, isBinary);
     if ('refused' in frame) {
       this.reject(conn, frame.refused);
       return;
@@ -249,36 +374,12 @@ export class LiveHub {
       });
   }
 
-  /** A client frame checked against the shared schemas, or why it is refused. */
-  private parseFrame(
-    raw: unknown,
-    isBinary: boolean,
-  ): { name: ClientEventName; data: ClientEventData<ClientEventName> } | { refused: string } {
-    if (isBinary) return { refused: 'binary frames are not accepted' };
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(String(raw));
-    } catch {
-      return { refused: 'frame is not JSON' };
-    }
-    const frame = ClientFrameSchema.safeParse(parsed);
-    if (!frame.success) return { refused: 'frame must be {event, data}' };
-    const name = frame.data.event;
-    if (!Object.hasOwn(clientEvents, name)) return { refused: 'unknown event' };
-    const data = clientEvents[name as ClientEventName].safeParse(frame.data.data);
-    if (!data.success) return { refused: `invalid data for ${name}` };
-    return { name: name as ClientEventName, data: data.data };
-  }
-
   private reject(conn: Connection, reason: string): void {
+    if (conn.refused) return;
     this.log.debug({ socketId: conn.info.socketId, reason }, 'live frame refused');
+    this.stats.refused++;
     conn.refused = true;
-    conn.ws.close(CLOSE_POLICY, reason);
-    // A client that keeps sending instead of answering the close would hold the socket (and
-    // what it buffers) for ws's 30 s handshake timeout: cut it after a short grace.
-    const cut = setTimeout(() => conn.ws.terminate(), CLOSE_GRACE_MS);
-    cut.unref();
-    conn.ws.once('close', () => clearTimeout(cut));
+    closeWithGrace(conn.ws, CLOSE_POLICY, reason);
   }
 
   private ensurePing(): void {
@@ -289,6 +390,7 @@ export class LiveHub {
 
   /** A socket that did not answer the previous ping is dead (tablet asleep, Wi-Fi gone). */
   private pingAll(): void {
+    this.budgets.prune(this.nowMs());
     for (const conn of this.all) {
       if (!conn.alive) {
         conn.ws.terminate();

@@ -1,25 +1,39 @@
-import { AppError, Id } from '@comanda/shared-schema';
+import { AppError, Id, t } from '@comanda/shared-schema';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Session } from '../auth/sessions.ts';
 import { businesses, diningTables } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
 import { msg } from '../http/messages.ts';
 import { isCrossSite } from '../http/security.ts';
+import { quotaRefusal } from '../lib/quota.ts';
 import type { LiveSocketInfo } from './hub.ts';
+import {
+  type Admission,
+  UPGRADE_WINDOW_MS,
+  UPGRADES_PER_ADDRESS_PER_CAP,
+  UPGRADES_PER_SESSION,
+} from './limits.ts';
 
 const LiveQuery = z.object({ ownerId: Id, tableId: Id.optional() });
 
 type Access = Omit<LiveSocketInfo, 'socketId'>;
+interface Granted {
+  access: Access;
+  admission: Admission;
+}
 
 /**
  * `GET /live?ownerId=<businessId>[&tableId=]`, websocket only. Access is decided before the
  * upgrade, from the session cookie: an owner for their own venue; any signed-in customer, guest
  * or owner for a real table of that venue (table and venue-wide events), or, without a table,
- * for a real venue (venue-wide events only). A refusal is a plain HTTP answer with the envelope.
+ * for a real venue (venue-wide events only). A refusal is a plain HTTP answer with the envelope:
+ * among them 429 when the session, the address or the venue already holds its cap of sockets,
+ * or the session or address opened too many in the last minute (DESIGN.md "Abuse"; limits.ts).
  */
 export async function liveRoutes(app: FastifyInstance): Promise<void> {
-  const access = new WeakMap<FastifyRequest, Access>();
+  const granted = new WeakMap<FastifyRequest, Granted>();
 
   app.route({
     method: 'GET',
@@ -30,41 +44,72 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
       if (!query.success) throw validationError(query.error);
       const session = app.sessions.fromRequest(req, reply);
       if (!session) throw new AppError('UNAUTHORIZED', msg.unauthorized);
+      await takeUpgrade(app, session.id, req.ip);
       const { ownerId, tableId } = query.data;
-      if (!tableId) {
-        if (session.user.role === 'owner' && session.businessId === ownerId) {
-          access.set(req, { businessId: ownerId, role: 'owner', tableId: null, userId: session.user.id });
-          return;
-        }
-        // A customer on the venue's menu without a table (delivery, or before choosing one):
-        // venue-wide events only (menuChanged, enableOrder, disableOrder).
-        const venue = app.store.db
-          .select({ id: businesses.id })
-          .from(businesses)
-          .where(eq(businesses.id, ownerId))
-          .get();
-        if (!venue) throw new AppError('FORBIDDEN', msg.forbidden);
-        access.set(req, { businessId: ownerId, role: 'customer', tableId: null, userId: session.user.id });
-        return;
-      }
-      const table = app.store.db
-        .select({ id: diningTables.id })
-        .from(diningTables)
-        .where(and(eq(diningTables.id, tableId), eq(diningTables.businessId, ownerId)))
-        .get();
-      if (!table) throw new AppError('FORBIDDEN', msg.forbidden);
-      access.set(req, { businessId: ownerId, role: 'customer', tableId, userId: session.user.id });
+      // The caps first: a refused upgrade costs no more database reads.
+      const owner = !tableId && session.user.role === 'owner' && session.businessId === ownerId;
+      const admission: Admission = {
+        sessionId: session.id,
+        address: req.ip,
+        businessId: ownerId,
+        role: owner ? 'owner' : 'customer',
+      };
+      if (app.hub.admit(admission)) throw quotaRefusal(t.liveTooManyConnections);
+      granted.set(req, { access: decide(app, session, ownerId, tableId), admission });
     },
     handler: async () => {
       throw new AppError('NOT_FOUND', msg.liveUnavailable);
     },
     wsHandler: (socket, req) => {
-      const granted = access.get(req);
-      if (!granted) {
+      const grant = granted.get(req);
+      if (!grant) {
         socket.close(1008, 'access not granted');
         return;
       }
-      app.hub.attach(socket, granted);
+      app.hub.attach(socket, grant.access, grant.admission);
     },
   });
+}
+
+/** One more upgrade of this session and address within their quotas, or 429 (limits.ts). */
+async function takeUpgrade(app: FastifyInstance, sessionId: string, address: string): Promise<void> {
+  const perAddress = app.config.liveMaxSocketsPerAddress * UPGRADES_PER_ADDRESS_PER_CAP;
+  const bySession = await app.quotas.take(
+    `live:upgrade:session:${sessionId}`,
+    UPGRADES_PER_SESSION,
+    UPGRADE_WINDOW_MS,
+  );
+  if (!bySession.allowed) throw quotaRefusal(t.liveReconnectTooFast);
+  const byAddress = await app.quotas.take(`live:upgrade:addr:${address}`, perAddress, UPGRADE_WINDOW_MS);
+  if (!byAddress.allowed) throw quotaRefusal(t.liveReconnectTooFast);
+}
+
+/** Who the socket will be, or the refusal (see liveRoutes). */
+function decide(
+  app: FastifyInstance,
+  session: Session,
+  ownerId: string,
+  tableId: string | undefined,
+): Access {
+  if (!tableId) {
+    if (session.user.role === 'owner' && session.businessId === ownerId) {
+      return { businessId: ownerId, role: 'owner', tableId: null, userId: session.user.id };
+    }
+    // A customer on the venue's menu without a table (delivery, or before choosing one):
+    // venue-wide events only (menuChanged, enableOrder, disableOrder).
+    const venue = app.store.db
+      .select({ id: businesses.id })
+      .from(businesses)
+      .where(eq(businesses.id, ownerId))
+      .get();
+    if (!venue) throw new AppError('FORBIDDEN', msg.forbidden);
+    return { businessId: ownerId, role: 'customer', tableId: null, userId: session.user.id };
+  }
+  const table = app.store.db
+    .select({ id: diningTables.id })
+    .from(diningTables)
+    .where(and(eq(diningTables.id, tableId), eq(diningTables.businessId, ownerId)))
+    .get();
+  if (!table) throw new AppError('FORBIDDEN', msg.forbidden);
+  return { businessId: ownerId, role: 'customer', tableId, userId: session.user.id };
 }

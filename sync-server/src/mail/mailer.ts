@@ -3,20 +3,37 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { createTransport } from 'nodemailer';
 import type { Clock } from '../clock.ts';
+import type { Db } from '../db/client.ts';
+import { GIVE_UP_MS, type OutboxRow, outbox, queueMail, retryDelay } from './outbox.ts';
 
 export interface Mail {
   to: string;
   subject: string;
   /** Plain text; links stand on their own line. */
   text: string;
+  /** What kind of mail (confirm, restore, delivery...): logs and per-mailbox caps. */
+  kind?: string;
 }
 
 export interface Mailer {
-  /** Sends in the background (callers answer at once, whether the address exists or not). */
+  /**
+   * Puts the mail in the durable outbox and wakes the sender; callers answer at once, whether
+   * the address exists or not. Inside a mutation prefer `ctx.queueMail` (same transaction).
+   */
   queue(mail: Mail): void;
-  /** Resolves when every queued mail is sent or written (tests, shutdown). */
+  /** Sends what is due now (a mail was queued in a transaction that has since committed). */
+  wake(): void;
+  /** Starts sending: what is due now, then each mail as it falls due. */
+  start(): void;
+  /**
+   * Resolves when no mail is due any more: each due mail was attempted (sent, or put off after
+   * a failure, so a failing transport does not keep it spinning). Tests and readers of MAIL_DIR.
+   */
   flush(): Promise<void>;
-  close(): void;
+  /** For /api/health: pending mails that failed or wait too long, and mails given up. */
+  health(): { overdue: number; failed: number };
+  /** Stops sending; waits a little for the send in progress (its row is retried otherwise). */
+  close(): Promise<void>;
 }
 
 interface MailerOptions {
@@ -24,6 +41,15 @@ interface MailerOptions {
   mailDir: string;
   from: string;
 }
+
+/** Bounds on one SMTP send (nodemailer waits minutes by default): well inside the claim lease. */
+const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
+/** The sender looks at the outbox at least this often (rows queued by another instance). */
+const POLL_MS = 30_000;
+/** Sent and failed rows are pruned at most this often. */
+const PRUNE_EVERY_MS = 60 * 60_000;
+/** How long closing waits for a send in progress. */
+const CLOSE_WAIT_MS = 5000;
 
 /** Header value with non-ASCII text (Italian subjects) as an RFC 2047 encoded word. */
 function encodeHeader(value: string): string {
@@ -53,13 +79,22 @@ function rawMessage(mail: Mail, from: string, date: Date): string {
 
 const safeName = (s: string) => s.replace(/[^a-zA-Z0-9@._+-]/g, '_').slice(0, 120);
 
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
+
 /**
- * Mail through nodemailer to SMTP_URL when set; otherwise each mail is written to
- * MAIL_DIR/<iso-time>-<to>.eml, where a newcomer (and the tests) can open it.
+ * Mail through the outbox table (outbox.ts), sent by nodemailer to SMTP_URL when set, otherwise
+ * written to MAIL_DIR/<iso-time>-<to>.eml, where a newcomer (and the tests) can open it. One
+ * sender per process, one send at a time; each row is claimed before it is sent.
  */
-export function createMailer(options: MailerOptions, clock: Clock, log: FastifyBaseLogger): Mailer {
-  const pending = new Set<Promise<void>>();
-  const transport = options.smtpUrl ? createTransport(options.smtpUrl) : null;
+export function createMailer(options: MailerOptions, clock: Clock, log: FastifyBaseLogger, db: Db): Mailer {
+  const transport = options.smtpUrl ? createTransport({ ...SMTP_TIMEOUTS, url: options.smtpUrl }) : null;
+  const rows = outbox(db);
+  let running: Promise<number> | null = null;
+  let again = false;
+  let started = false;
+  let closed = false;
+  let timer: NodeJS.Timeout | undefined;
+  let prunedAt = Number.NEGATIVE_INFINITY;
 
   async function writeFileMail(mail: Mail): Promise<void> {
     const now = clock.now();
@@ -87,17 +122,124 @@ export function createMailer(options: MailerOptions, clock: Clock, log: FastifyB
     }
   }
 
+  /** One attempt at one claimed row; its outcome recorded (unless closing cut it short). */
+  async function attempt(row: OutboxRow): Promise<void> {
+    const mail: Mail = { to: row.recipient, subject: row.subject, text: row.text, kind: row.kind };
+    try {
+      await send(mail);
+      if (!closed) rows.markSent(row.id, clock.nowMs());
+    } catch (err) {
+      if (closed) return;
+      const now = clock.nowMs();
+      const error = errorText(err);
+      const context = { mailId: row.id, kind: row.kind, attempts: row.attempts, err };
+      if (now - row.createdAt >= GIVE_UP_MS) {
+        rows.giveUp(row.id, error);
+        log.error(context, 'mail given up after a day of failed attempts');
+      } else {
+        const next = now + retryDelay(row.attempts);
+        rows.retryAt(row.id, next, error);
+        log.warn({ ...context, retryAt: new Date(next).toISOString() }, 'mail not sent; will retry');
+      }
+    }
+  }
+
+  /** Sends every due row once; answers how many were attempted. */
+  async function pass(): Promise<number> {
+    let attempted = 0;
+    const now = clock.nowMs();
+    if (now - prunedAt >= PRUNE_EVERY_MS) {
+      rows.prune(now);
+      prunedAt = now;
+    }
+    for (;;) {
+      const due = closed ? [] : rows.due(clock.nowMs());
+      if (due.length === 0) return attempted;
+      for (const candidate of due) {
+        if (closed) return attempted;
+        const row = rows.claim(candidate.id, clock.nowMs());
+        if (!row) continue;
+        attempted++;
+        await attempt(row);
+      }
+    }
+  }
+
+  function schedule(): void {
+    if (closed || !started) return;
+    clearTimeout(timer);
+    const next = rows.nextTurn();
+    const wait = next === null ? POLL_MS : Math.min(POLL_MS, Math.max(1000, next - clock.nowMs()));
+    timer = setTimeout(wake, wait);
+    timer.unref();
+  }
+
+  /** Runs passes until nothing new was woken for; one at a time. */
+  function run(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let attempted = 0;
+      do {
+        again = false;
+        try {
+          attempted += await pass();
+        } catch (err) {
+          // The outbox itself unreadable (disk, lock): try again on the next turn.
+          log.error({ err }, 'mail outbox not readable');
+        }
+      } while (again && !closed);
+      return attempted;
+    })().finally(() => {
+      running = null;
+      schedule();
+    });
+    return running;
+  }
+
+  function wake(): void {
+    if (closed || !started) return;
+    void run();
+  }
+
   return {
     queue(mail) {
-      const p = send(mail)
-        .catch((err: unknown) => log.error({ err, to: mail.to }, 'mail not sent'))
-        .finally(() => pending.delete(p));
-      pending.add(p);
+      queueMail(db, mail, clock.nowMs());
+      // After the current transaction, if any, has committed (better-sqlite3 is synchronous).
+      setImmediate(wake);
+    },
+    wake,
+    start() {
+      if (started || closed) return;
+      started = true;
+      const { failed } = rows.counts(clock.nowMs());
+      if (failed > 0) log.warn({ failed }, 'mails given up after a day of failures are in the outbox');
+      wake();
     },
     async flush() {
-      while (pending.size > 0) await Promise.all([...pending]);
+      if (closed) return;
+      // A pass may have begun before the last queue: run until one finds nothing to send.
+      if (running) await running;
+      while ((await run()) > 0) {}
     },
-    close() {
+    health() {
+      return rows.counts(clock.nowMs());
+    },
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      if (running) {
+        let giveUp: NodeJS.Timeout | undefined;
+        await Promise.race([
+          running,
+          new Promise<void>((resolve) => {
+            giveUp = setTimeout(resolve, CLOSE_WAIT_MS);
+          }),
+        ]);
+        clearTimeout(giveUp);
+      }
       transport?.close();
     },
   };

@@ -2,6 +2,38 @@ import type { Mail } from './mailer.ts';
 
 /** The product's mails, in Italian. Links stand alone on their line. */
 
+/** Longest name a mail shows (the form allows 80 for a person, 100 for a venue). */
+const MAIL_NAME_MAX = 40;
+/** What a mail client could turn into a link or an address: a scheme, a path, a domain, an @. */
+const LINKISH = /[:/\\@<>]|www\.|[\p{L}\p{N}]\.\p{L}{2,}/iu;
+
+/**
+ * A name as a mail may show it. Names are typed by whoever signs up, maybe not the mailbox's
+ * owner (spec 7, DESIGN "Abuse"): control, format (direction overrides, zero-width) and
+ * line-separator characters become spaces, so a name cannot start a line of its own; a name
+ * that looks like a link or an address is left out; the rest is cut at 40 characters.
+ */
+export function mailName(value: string): string {
+  const plain = value
+    .normalize('NFKC')
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (LINKISH.test(plain)) return '';
+  const chars = Array.from(plain);
+  return chars.length > MAIL_NAME_MAX
+    ? `${chars
+        .slice(0, MAIL_NAME_MAX - 1)
+        .join('')
+        .trimEnd()}…`
+    : plain;
+}
+
+const greeting = (firstName: string) => {
+  const name = mailName(firstName);
+  return name ? `Ciao ${name},` : 'Ciao,';
+};
+
 /** The confirmation link of a signup; an owner's names the venue being registered. */
 export function confirmEmailMail(
   to: string,
@@ -9,15 +41,18 @@ export function confirmEmailMail(
   businessName: string | null,
   link: string,
 ): Mail {
+  const venue = businessName === null ? null : mailName(businessName);
   return {
     to,
     subject: 'Conferma il tuo indirizzo email - Comanda',
     text: [
-      `Ciao ${firstName},`,
+      greeting(firstName),
       '',
-      businessName
-        ? `grazie per aver registrato "${businessName}" su Comanda.`
-        : 'grazie per esserti registrato su Comanda.',
+      venue === null
+        ? 'grazie per esserti registrato su Comanda.'
+        : venue
+          ? `grazie per aver registrato "${venue}" su Comanda.`
+          : 'grazie per aver registrato il tuo locale su Comanda.',
       'Per attivare il tuo account conferma il tuo indirizzo email aprendo questo link:',
       '',
       link,
@@ -43,7 +78,7 @@ export function accountExistsMail(
     to,
     subject: 'Hai già un account - Comanda',
     text: [
-      firstName ? `Ciao ${firstName},` : 'Ciao,',
+      greeting(firstName),
       '',
       'qualcuno ha provato a registrarsi su Comanda con questo indirizzo email, che ha già un account.',
       `Se eri tu, accedi da qui: ${signinLink}`,
@@ -61,7 +96,7 @@ export function restorePasswordMail(to: string, firstName: string, link: string)
     to,
     subject: 'Reimposta la tua password - Comanda',
     text: [
-      firstName ? `Ciao ${firstName},` : 'Ciao,',
+      greeting(firstName),
       '',
       'abbiamo ricevuto una richiesta di reimpostare la password del tuo account Comanda.',
       "Per scegliere una nuova password apri questo link entro un'ora:",

@@ -5,6 +5,8 @@ import { msg } from '../http/messages.ts';
 import { type MutationContext, mutationRoute } from '../http/route.ts';
 import { randomId } from '../lib/ids.ts';
 import { type TableRecord, tableWire } from '../rooms/queries.ts';
+import { refuseOverCeilings } from './ceilings.ts';
+import { takeOrderQuotas } from './order-quotas.ts';
 import { orderStatements } from './order-statements.ts';
 import { priceCart } from './price-cart.ts';
 import { lastLineSeq, lineWire, openOrderOfTable, orderWire } from './queries.ts';
@@ -19,10 +21,12 @@ const userOrder = { ...calls.userOrder, mutation: true } as const satisfies Call
 
 type Ctx = MutationContext<typeof userOrder>;
 
-/** The table's open order, opened by this send when there is none. */
-function openOrder(ctx: Ctx, table: TableRecord): OrderRecord {
+/**
+ * The table's open order, opened by this send when there is none: its first sender and their
+ * address are recorded (the per-address quotas and the owner's blocking read them).
+ */
+function openOrder(ctx: Ctx, table: TableRecord, open: OrderRecord | undefined): OrderRecord {
   const { db, now } = ctx;
-  const open = openOrderOfTable(db, table.id);
   if (open) {
     orderStatements(db).touchOrder.run({ id: open.id, now });
     return { ...open, updatedAt: now };
@@ -32,6 +36,8 @@ function openOrder(ctx: Ctx, table: TableRecord): OrderRecord {
     businessId: table.businessId,
     tableId: table.id,
     now,
+    placedBy: ctx.user.user.id,
+    placedFrom: ctx.req.ip,
   });
   if (!opened) throw new Error('order insert returned no row');
   return opened;
@@ -40,14 +46,18 @@ function openOrder(ctx: Ctx, table: TableRecord): OrderRecord {
 /**
  * `/api/reservation/user/order`: a table's cart. Refused, with nothing stored, when the venue or
  * table is not there, ordering is off (customers only), the venue is closed, or a line does not
- * match the menu. Every name and price comes from the menu. The lines join the table's open
- * order; the table turns red (status 1); the venue's owners and the table's other phones get
- * `order` with the new lines.
+ * match the menu, or it passes an order ceiling (a line, the send, the table's open order:
+ * shared-schema rules/order-ceilings.ts). Before any of that, a customer's send counts against
+ * its quotas (per session, table and address: 429 when full); the venue's owner has none. Every
+ * name and price comes from the menu. The lines join the table's open order; the table turns
+ * red (status 1); the venue's owners and the table's other phones get `order` with the new lines.
  */
 export async function orderRoute(app: FastifyInstance): Promise<void> {
-  mutationRoute(
+  mutationRoute<typeof userOrder, void>(
     app,
     userOrder,
+    ({ body, req, user }) =>
+      takeOrderQuotas(app, { session: user, req, tableId: body.tableId }, body.ownerId),
     (ctx) => {
       const { body, db, now, change, publish, user } = ctx;
       const venue = requireVenue(db, body.ownerId);
@@ -59,8 +69,10 @@ export async function orderRoute(app: FastifyInstance): Promise<void> {
       if (!byOwner && !venue.orderEnabled) throw new AppError('ORDER_DISABLED', t.orderingDisabled);
       if (venueIsClosed(venue, now)) throw new AppError('VENUE_CLOSED', t.venueClosed);
       const priced = priceCart(db, venue.id, body.cart, byOwner);
+      const open = openOrderOfTable(db, table.id);
+      refuseOverCeilings(db, priced, open, byOwner ? 'owner' : 'customer');
 
-      const order = openOrder(ctx, table);
+      const order = openOrder(ctx, table, open);
       const first = lastLineSeq(db, order.id) + 1;
       const insertLine = orderStatements(db).insertLine;
       const stored = priced.map((line, i): OrderLineRecord => {

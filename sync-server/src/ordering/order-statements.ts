@@ -1,4 +1,4 @@
-import { and, eq, isNull, max, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
   businesses,
@@ -71,6 +71,9 @@ function prepare(db: Db) {
         accettato: true,
         createdAt: p('now'),
         updatedAt: p('now'),
+        // The first sender of the table's open order: quotas and blocking look at who and where.
+        placedBy: p('placedBy'),
+        placedFrom: p('placedFrom'),
       })
       .returning()
       .prepare(),
@@ -85,6 +88,15 @@ function prepare(db: Db) {
       .update(orders)
       .set({ updatedAt: sql`${p('now')}` })
       .where(eq(orders.id, p('id')))
+      .prepare(),
+    /** What an open entry holds (order ceilings): its lines and their total, deleted ones at 0. */
+    entryLoad: db
+      .select({
+        lines: count(),
+        total: sql<number>`coalesce(sum(case when ${orderLines.status} = 'owner_deleted' then 0 else ${orderLines.price} * ${orderLines.amount} end), 0)`,
+      })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, p('orderId')))
       .prepare(),
     lastSeq: db
       .select({ top: max(orderLines.seq) })

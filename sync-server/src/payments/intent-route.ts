@@ -3,14 +3,21 @@ import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { storeDelivery } from '../delivery/order-delivery-route.ts';
 import type { PaymentDecision } from '../delivery/payment.ts';
+import { refuseSender, senderAddress } from '../delivery/senders.ts';
 import { deliveryStatements } from '../delivery/statements.ts';
 import { type CallContext, mutationRoute } from '../http/route.ts';
+import { takeQuotas } from '../lib/quota.ts';
 import { priceCart } from '../ordering/price-cart.ts';
 import { requireVenue } from '../ordering/venue.ts';
 import { CURRENCY, cardUnavailable, MIN_CARD_CHARGE, requireStripe, stripeFailure } from './stripe-client.ts';
 
 /** The card send is a customer's write through the sync core, not an outbox call (as orderDelivery). */
 const createPaymentIntent = { ...calls.createPaymentIntent, mutation: true } as const satisfies CallDef;
+
+/** A diner retries a card a few times; a full house (150 phones on one address) pays once or twice each. */
+export const CARD_SENDS_PER_SESSION = 10;
+export const CARD_SENDS_PER_ADDRESS = 300;
+export const CARD_WINDOW_MS = 10 * 60_000;
 
 interface Prepared {
   intent: Stripe.PaymentIntent;
@@ -34,6 +41,20 @@ async function prepare(
   const stripe = requireStripe(app);
   const { db } = app.store;
   const venue = requireVenue(db, body.ownerId);
+  // Each send may create an intent at Stripe: a script must not mint them by the thousand.
+  // Counted per session first; the address quota is loose, as a full room shares the venue's Wi-Fi.
+  await takeQuotas(
+    app.quotas,
+    [
+      {
+        key: `card-intent:session:${ctx.user.user.id}`,
+        limit: CARD_SENDS_PER_SESSION,
+        windowMs: CARD_WINDOW_MS,
+      },
+      { key: `card-intent:address:${req.ip}`, limit: CARD_SENDS_PER_ADDRESS, windowMs: CARD_WINDOW_MS },
+    ],
+    t.tooManyAttempts,
+  );
   const stripeAccount = venue.stripeAccountId;
   if (!stripeAccount) throw cardUnavailable();
   const context = { deliveryId: body.deliveryId, businessId: venue.id };
@@ -46,7 +67,10 @@ async function prepare(
 
   const stored = deliveryStatements(db).orderById.get({ id: body.deliveryId });
   if (stored) {
-    if (stored.businessId !== venue.id || stored.kind === 'table' || stored.paymentIntentId === null) {
+    // Another account's order is refused before Stripe is asked: its intent's secret is theirs.
+    const theirs = stored.placedBy !== ctx.user.user.id;
+    const foreign = stored.businessId !== venue.id || stored.kind === 'table';
+    if (foreign || theirs || stored.paymentIntentId === null) {
       throw new AppError('CONFLICT', t.cardDeliveryIdTaken);
     }
     const accountId = stored.accountIdPayment ?? stripeAccount;
@@ -76,6 +100,10 @@ async function prepare(
       issues: [{ path: 'cart', message: t.cardAmountTooLow }],
     });
   }
+  // A blocked sender, or one holding too many orders awaiting the owner, gets no intent made for
+  // nothing; storeDelivery checks again inside the transaction (delivery/senders.ts).
+  const sender = { userId: ctx.user.user.id, address: senderAddress(req.ip) };
+  refuseSender(db, venue.id, sender, app.clock.nowMs(), app.config.deliveryPending);
   const intent = await stripe.paymentIntents
     .create(
       {
@@ -135,11 +163,6 @@ export async function intentRoute(app: FastifyInstance): Promise<void> {
         table,
       };
     },
-    {
-      businessOf: ({ body }) => body.ownerId,
-      // Each call may create an intent at Stripe: a script must not mint them by the thousand.
-      // Generous, as the customers of one venue may share its Wi-Fi's address.
-      rateLimit: { max: 30, timeWindow: 60_000 },
-    },
+    { businessOf: ({ body }) => body.ownerId },
   );
 }

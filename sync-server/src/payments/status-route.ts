@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import type { OrderRecord } from '../db/schema.ts';
 import { mutationRoute } from '../http/route.ts';
+import { takeQuotas } from '../lib/quota.ts';
 import { applyPayStatus, orderOfIntent } from './pay-status.ts';
 import { requireStripe, stripeFailure } from './stripe-client.ts';
 
@@ -16,6 +17,10 @@ export function cardPaymentStatus(status: Stripe.PaymentIntent.Status): CardPaym
   if (status === 'canceled') return 'canceled';
   return 'unpaid';
 }
+
+/** Checks a minute: the return page polls while a payment is processing; a full house pays at once. */
+export const STATUS_CHECKS_PER_SESSION = 60;
+export const STATUS_CHECKS_PER_ADDRESS = 1200;
 
 interface Prepared {
   order: OrderRecord;
@@ -32,8 +37,17 @@ export async function statusRoute(app: FastifyInstance): Promise<void> {
   mutationRoute<typeof paymentStatus, Prepared>(
     app,
     paymentStatus,
-    async ({ body, req }) => {
+    async ({ body, req, user }) => {
       const stripe = requireStripe(app);
+      // Each check may ask Stripe: the return page polls a few times, a script not endlessly.
+      await takeQuotas(
+        app.quotas,
+        [
+          { key: `pay-status:session:${user.user.id}`, limit: STATUS_CHECKS_PER_SESSION, windowMs: 60_000 },
+          { key: `pay-status:address:${req.ip}`, limit: STATUS_CHECKS_PER_ADDRESS, windowMs: 60_000 },
+        ],
+        t.tooManyAttempts,
+      );
       const order = orderOfIntent(app.store.db, body.paymentIntentId, body.ownerId);
       if (!order) throw new AppError('NOT_FOUND', t.paymentNotFound);
       if (order.statusPay) return { order, status: 'succeeded' };
@@ -60,10 +74,6 @@ export async function statusRoute(app: FastifyInstance): Promise<void> {
         paymentStatus: cardPaymentStatus(status),
       };
     },
-    {
-      businessOf: ({ body }) => body.ownerId,
-      // Each call may ask Stripe: the return page polls a few times, a script not endlessly.
-      rateLimit: { max: 120, timeWindow: 60_000 },
-    },
+    { businessOf: ({ body }) => body.ownerId },
   );
 }

@@ -8,7 +8,7 @@ import {
   type Variant,
 } from '@comanda/shared-schema';
 import { expect } from 'vitest';
-import { post } from '../testing/test-app.ts';
+import { createGuest, post } from '../testing/test-app.ts';
 import type { TwoVenues, VenueWorld } from '../testing/two-venues.ts';
 import { venueRows } from './tenant-probe.ts';
 
@@ -155,6 +155,34 @@ export function moneyRows(world: TwoVenues, venue: VenueWorld) {
 /** A customer's (or the owner's) write with a fresh Idempotency-Key. */
 export function sendKeyed(world: TwoVenues, def: CallDef, body: unknown, cookie: string) {
   return post(world.t.app, def.path, body, cookie, { [SYNC_HEADERS.idempotencyKey]: randomUUID() });
+}
+
+/** A customer with a guest session and an address of its own. */
+export interface Diner {
+  cookie: string;
+  address: string;
+}
+
+let diners = 0;
+
+/**
+ * A new diner: these tests send many deliveries, far past the two pending per account and ten per
+ * address a venue accepts (delivery/senders.ts), which are not what they are about.
+ */
+export async function newDiner(world: TwoVenues): Promise<Diner> {
+  diners += 1;
+  return { cookie: await createGuest(world.t), address: `198.18.${(diners >> 8) & 255}.${diners & 255}` };
+}
+
+/** `sendKeyed` as a diner, from its own address. */
+export function sendAs(world: TwoVenues, def: CallDef, body: unknown, diner: Diner) {
+  return world.t.app.inject({
+    method: 'POST',
+    url: def.path,
+    payload: body as object,
+    headers: { cookie: diner.cookie, [SYNC_HEADERS.idempotencyKey]: randomUUID() },
+    remoteAddress: diner.address,
+  });
 }
 
 /** A refused write: a 4xx with the envelope, and nothing of the venue's money changed. */

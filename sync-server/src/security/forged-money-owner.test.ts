@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { calls, MAX_CENTS, SYNC_HEADERS, t } from '@comanda/shared-schema';
+import { calls, LINE_TOTAL_MAX_CENTS, MAX_CENTS, SYNC_HEADERS, t } from '@comanda/shared-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { device } from '../rooms/rooms-test-kit.ts';
 import { buildTwoVenues, cartOf, type TwoVenues, type VenueWorld } from '../testing/two-venues.ts';
@@ -56,12 +56,14 @@ describe("the owner's own orders", () => {
       await expectRefused(world, a, () => order([outOfMenu(price)]), `price ${price}`);
     for (const amount of BAD_AMOUNTS)
       await expectRefused(world, a, () => order([outOfMenu(100, amount)]), `amount ${amount}`);
+    await expectRefused(world, a, () => order([outOfMenu(MAX_CENTS)]), 'a line past its ceiling');
     const margherita = cartOf(a.dishes.margherita, 2, [mk('Maxi')]);
     const res = await order([
       forgedLine(margherita, 1, FORGED),
       outOfMenu(0),
       outOfMenu(1234, 3),
-      outOfMenu(MAX_CENTS),
+      // The largest line a send may carry (rules/order-ceilings.ts), within the price bound.
+      outOfMenu(LINE_TOTAL_MAX_CENTS),
     ]);
     expect(res.statusCode, res.body).toBe(200);
     const unit = unitPrice(a.dishes.margherita, [mk('Maxi')]);
@@ -69,7 +71,7 @@ describe("the owner's own orders", () => {
       [unit, 2],
       [0, 1],
       [1234, 3],
-      [MAX_CENTS, 1],
+      [LINE_TOTAL_MAX_CENTS, 1],
     ]);
     expect(storedOrder(world, openOrderOf(world, a.tables.t4))).toMatchObject({
       service_fee: 0,

@@ -1,14 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { calls, MAX_CENTS, type MenuDish, NO_THANKS_LABEL, SYNC_HEADERS } from '@comanda/shared-schema';
+import {
+  calls,
+  MAX_CENTS,
+  type MenuDish,
+  NO_THANKS_LABEL,
+  SYNC_HEADERS,
+  sendCeilingBreach,
+} from '@comanda/shared-schema';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderTableKey } from '../ordering/order-quotas.ts';
 import { post } from '../testing/test-app.ts';
 import { buildTwoVenues, cartOf, type TwoVenues, type VenueWorld } from '../testing/two-venues.ts';
 import {
+  type Diner,
   expectRefused,
   FORGED_FIELDS,
   FORGED_NUMBERS,
   forgedLine,
+  newDiner,
+  sendAs,
   sendKeyed,
   specCardTotal,
   storedLines,
@@ -63,6 +74,18 @@ const tableOrder = (body: Record<string, unknown>) =>
   );
 
 type OrderAnswer = { lines: Array<{ id: string; price: number; amount: number; name: string }> };
+
+/** The owner removes the table's open order, if any, and its order quota starts afresh. */
+async function emptyTable(tableId: string): Promise<void> {
+  const open = world.t.app.store.sqlite
+    .prepare('SELECT id FROM orders WHERE table_id = ? AND closed_at IS NULL')
+    .get(tableId);
+  if (open) {
+    const res = await a.tablet.send(calls.dashboardTableDelete.path, { isDelivery: false, tableId });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  await world.t.app.quotas.reset(orderTableKey(tableId));
+}
 
 /** The answer's lines are stored at the menu's prices and names, and the order has no discount or fee. */
 function expectMenuPrices(answer: OrderAnswer, expected: Array<[number, number, string]>) {
@@ -201,12 +224,29 @@ describe('a table order: every price from the menu', () => {
           await expectRefused(world, a, () => tableOrder(body), 'forged cart');
           return;
         }
-        const res = await tableOrder(body);
+        // Each run is a new phone at an emptied table: the order quotas and ceilings are not what
+        // this property is about (ordering/order-quotas.test.ts, order-ceilings.test.ts).
+        await emptyTable(a.tables.t4);
+        const diner = await newDiner(world);
+        const send = () =>
+          sendAs(
+            world,
+            calls.userOrder,
+            { tableId: a.tables.t4, ownerId: a.owner.businessId, ...body },
+            diner,
+          );
+        const expected = lines.map((l): [number, number, string] => [
+          unitPrice(dish(l.name), picksOf(l.name, l.picks)),
+          l.amount,
+          dish(l.name).name,
+        ]);
+        if (sendCeilingBreach(expected.map(([price, amount]) => ({ price, amount }))) !== null) {
+          await expectRefused(world, a, send, 'past an order ceiling');
+          return;
+        }
+        const res = await send();
         expect(res.statusCode, res.body).toBe(200);
-        expectMenuPrices(
-          res.json(),
-          lines.map((l) => [unitPrice(dish(l.name), picksOf(l.name, l.picks)), l.amount, dish(l.name).name]),
-        );
+        expectMenuPrices(res.json(), expected);
       }),
       { seed: SEED, numRuns: 40 },
     );
@@ -257,11 +297,11 @@ describe('a delivery or pickup paid at the counter', () => {
       // Every other money field forged; costoConsegna left out (the venue's fee applies) or right.
       const { costoConsegna: _fee, ...forged } = FORGED_FIELDS;
       for (const extra of [{}, { costoConsegna: fee }]) {
-        const res = await sendKeyed(
+        const res = await sendAs(
           world,
           calls.userOrderDelivery,
           form(tipo, { ...forged, ...extra }),
-          world.customer,
+          await newDiner(world),
         );
         expect(res.statusCode, res.body).toBe(200);
         const order = storedOrder(world, res.json().deliveryId);
@@ -280,12 +320,12 @@ describe('a delivery or pickup paid at the counter', () => {
 });
 
 describe('a card order at the fake Stripe', () => {
-  const card = (tipo: 'Consegna' | 'Ritiro', extra: Record<string, unknown> = {}) =>
-    sendKeyed(
+  const card = async (tipo: 'Consegna' | 'Ritiro', extra: Record<string, unknown> = {}, diner?: Diner) =>
+    sendAs(
       world,
       calls.createPaymentIntent,
       { ...form(tipo, extra), deliveryId: randomUUID() },
-      world.customer,
+      diner ?? (await newDiner(world)),
     );
 
   it('charges lines + delivery fee + the spec 9 card fee, whatever totals, fees and account the body says', async () => {
@@ -350,14 +390,18 @@ describe('a card order at the fake Stripe', () => {
   });
 
   it('a confirmation names its own order’s intent: another order’s paid intent marks nothing paid', async () => {
-    const cheap = (await card('Ritiro', { cart: [cartOf(dish('birra'), 1)] })).json();
+    // One diner's two orders: the resend is its own, so only the intent is wrong.
+    const diner = await newDiner(world);
+    const cheap = (await card('Ritiro', { cart: [cartOf(dish('birra'), 1)] }, diner)).json();
     await world.fake.confirm(cheap.paymentIntentId);
-    const dear = (await card('Ritiro', { cart: [cartOf(dish('margherita'), 9, [mk('Maxi')])] })).json();
+    const dear = (
+      await card('Ritiro', { cart: [cartOf(dish('margherita'), 9, [mk('Maxi')])] }, diner)
+    ).json();
     const resend = { ...form('Ritiro'), deliveryId: dear.deliveryId, paymentIntentId: cheap.paymentIntentId };
     const refusal = await expectRefused(
       world,
       a,
-      () => sendKeyed(world, calls.userOrderDelivery, resend, world.customer),
+      () => sendAs(world, calls.userOrderDelivery, resend, diner),
       "another order's intent",
     );
     expect(refusal.code).toBe('CONFLICT');

@@ -124,13 +124,18 @@ export const OWNER_CALL_TABLE: Record<string, Template[] | typeof VIA_PUSH> = {
     at: ['id'],
     kinds: ['line'],
   }),
-  dashboardTableHistory: one(
-    ({ t1Entry }) => ({ table: t1Entry, totaleOrdine: 0, costoConsegna: 0, totalePagato: 0 }),
-    { at: ['table', 'id'], kinds: ['order', 'delivery'] },
-    { at: ['table', 'tableId'], kinds: ['table'] },
-    { at: ['table', 'deliveryId'], kinds: ['delivery'] },
-    { at: ['table', 'businessId'], kinds: ['business'] },
-  ),
+  dashboardTableHistory: [
+    // The body tablets send: the order's id and the version seen.
+    { body: ({ t1Entry }) => ({ id: t1Entry.id }), slots: [{ at: ['id'], kinds: ['order', 'delivery'] }] },
+    // The spec's old body, still accepted from a queued outbox.
+    ...one(
+      ({ t1Entry }) => ({ table: t1Entry, totaleOrdine: 0, costoConsegna: 0, totalePagato: 0 }),
+      { at: ['table', 'id'], kinds: ['order', 'delivery'] },
+      { at: ['table', 'tableId'], kinds: ['table'] },
+      { at: ['table', 'deliveryId'], kinds: ['delivery'] },
+      { at: ['table', 'businessId'], kinds: ['business'] },
+    ),
+  ],
   dashboardCallDiscard: one(({ w }) => ({ tableId: w.tables.t1 }), { at: ['tableId'], kinds: ['table'] }),
   deliveryCount: none(),
   deliveryAccept: one(({ w }) => ({ deliveryId: w.deliveries.pending }), {
@@ -145,6 +150,12 @@ export const OWNER_CALL_TABLE: Record<string, Template[] | typeof VIA_PUSH> = {
     at: ['deliveryId'],
     kinds: ['delivery'],
   }),
+  deliveryBlockSender: one(({ w }) => ({ deliveryId: w.deliveries.pending }), {
+    at: ['deliveryId'],
+    kinds: ['delivery'],
+  }),
+  deliveryUnblockSender: one(({ w }) => ({ id: w.blockedSender }), { at: ['id'], kinds: ['blockedSender'] }),
+  deliveryBlockedSenders: none(),
   deliverySettingsSet: none(() => ({ slotCapacity: 10 })),
   printerDashTable: printer,
   printerDashDelivery: printer,

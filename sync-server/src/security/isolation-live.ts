@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { type ClientEventName, clientEvents } from '@comanda/shared-schema';
 import WebSocket from 'ws';
-import type { LiveClient } from '../rooms/rooms-test-kit.ts';
+import { CUSTOMER_FRAME_BUDGET, STRAY_FRAME_COST } from '../live/limits.ts';
+import { anotherSession } from '../live/live-test-kit.ts';
+import type { Frame, LiveClient } from '../rooms/rooms-test-kit.ts';
 import { ID_KINDS, type TwoVenues, type VenueWorld } from '../testing/two-venues.ts';
 import type { Slot } from './isolation-calls.ts';
 import { Judge, seeded } from './isolation-judge.ts';
@@ -67,27 +70,63 @@ export const VENUE_WIDE_EVENTS = [
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A socket that reconnects when the hub closed it for a frame its schema refuses. */
+/**
+ * Frames a peer sends on one socket before it opens a fresh one: within a customer's frame
+ * budget even when each names a table or venue the socket did not join (those cost
+ * STRAY_FRAME_COST), so every frame of the matrix reaches the handlers.
+ */
+const FRAMES_PER_SOCKET = Math.floor(CUSTOMER_FRAME_BUDGET.burst / STRAY_FRAME_COST);
+
+/**
+ * A socket that reconnects when the hub closed it for a frame its schema refuses, or when it
+ * has sent its share, each time on a new session of the same person; what its earlier sockets
+ * heard is kept for `take`. Sockets are closed before the next opens and when the run ends.
+ */
 class Peer {
   client!: LiveClient;
+  private sent = 0;
+  private readonly heard: Frame[] = [];
   constructor(
     private readonly world: TwoVenues,
     readonly name: string,
     private readonly query: string,
     private readonly cookie: string,
   ) {}
+  private opened = 0;
   async open(): Promise<this> {
-    this.client = await this.world.live(this.query, this.cookie);
+    // After the first, a session per socket: each has its own frame budget (live/limits.ts).
+    const cookie = this.opened++ === 0 ? this.cookie : anotherSession(this.world.t.app, this.cookie);
+    this.client = await this.world.live(this.query, cookie);
+    this.sent = 0;
     return this;
   }
   async send(event: string, data: unknown): Promise<void> {
-    if (this.client.ws.readyState !== WebSocket.OPEN) await this.open();
+    if (this.sent >= FRAMES_PER_SOCKET || this.client.ws.readyState !== WebSocket.OPEN) {
+      await this.close();
+      await this.open();
+    }
     this.client.ws.send(JSON.stringify({ event, data }));
+    this.sent++;
+  }
+  /** Closes its socket; every frame the server sent it before has arrived then. */
+  async close(): Promise<void> {
+    const { ws, frames } = this.client;
+    if (ws.readyState !== WebSocket.CLOSED) {
+      const closed = once(ws, 'close');
+      if (ws.readyState === WebSocket.OPEN) ws.close();
+      await closed;
+    }
+    this.heard.push(...frames.splice(0));
   }
   take(): Array<{ event: string; text: string }> {
-    return this.client.frames.splice(0).map((f) => ({ event: f.event, text: JSON.stringify(f) }));
+    return [...this.heard.splice(0), ...this.client.frames.splice(0)].map((f) => ({
+      event: f.event,
+      text: JSON.stringify(f),
+    }));
   }
 }
+
+const closePeers = (peers: Peer[]) => Promise.all(peers.map((p) => p.close()));
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -160,6 +199,7 @@ export async function runLiveMatrix(
       for (const f of peer.take()) judge.fail(`live ${event}: ${peer.name} heard ${f.text.slice(0, 200)}`);
     }
   }
+  await closePeers([...senders, ...watched]);
   return judge;
 }
 
@@ -180,7 +220,8 @@ export async function runEavesdrop(
     await new Peer(world, 'customer', `ownerId=${v}`, world.customer).open(),
     await new Peer(world, 'guest', `ownerId=${v}`, world.guest).open(),
   ];
-  const [tablet] = await victimPeers(world, victim);
+  const victims = await victimPeers(world, victim);
+  const tablet = victims[0] as Peer;
   await act();
   await pause(250);
   const heard: string[] = [];
@@ -194,7 +235,9 @@ export async function runEavesdrop(
       if (leaks.length) judge.fail(`${ear.name} heard ${leaks.join(', ')}`);
     }
   }
-  return { judge, heard, ownerHeard: (tablet as Peer).take().map((f) => f.event) };
+  const ownerHeard = tablet.take().map((f) => f.event);
+  await closePeers([...ears, ...victims]);
+  return { judge, heard, ownerHeard };
 }
 
 /** The victim's table phone and a customer on its menu hear nothing while the attacker works. */
@@ -229,6 +272,7 @@ export async function runQuietNeighbour(
   for (const peer of peers) {
     for (const f of peer.take()) judge.fail(`${peer.name} heard '${f.event}': ${f.text.slice(0, 200)}`);
   }
+  await closePeers([...peers, own]);
   return { judge, heardByOwn };
 }
 

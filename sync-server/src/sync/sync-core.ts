@@ -47,7 +47,7 @@ export interface MutationTools {
 }
 
 export interface MutationRequest<B, P, R> {
-  /** Call path: the idempotency scope. */
+  /** Call path: the scope of its stored answer (mutation id) and of its Idempotency-Key. */
   scope: string;
   /** Signed-in user (client ids are bound to it), or null on public calls. */
   userId: string | null;
@@ -95,7 +95,7 @@ export type SnapshotLoader = (db: Db, businessId: string) => Array<{ id: string;
 type Transaction = (<T>(work: () => T) => T) & { immediate<T>(work: () => T): T };
 
 type Mode =
-  | { kind: 'client'; clientId: string; mutationId: number }
+  | { kind: 'client'; clientId: string; mutationId: number; scope: string }
   | { kind: 'idempotent'; scope: string; key: string; hash: string }
   | { kind: 'plain' };
 
@@ -118,8 +118,13 @@ function bodyText(rawBody: unknown): string {
   }
 }
 
-/** A refusal a client must not retry: a 4xx AppError. */
-const isRefusal = (err: unknown): err is AppError => err instanceof AppError && err.status < 500;
+/**
+ * A refusal a client must not retry: a 4xx AppError. A quota's 429 is not one: it means "not
+ * now", so it is never stored as the answer to a mutation id or Idempotency-Key (the same send
+ * retried later must be judged afresh) and the counter does not move.
+ */
+const isRefusal = (err: unknown): err is AppError =>
+  err instanceof AppError && err.status < 500 && err.status !== 429;
 
 /**
  * The sync core of DESIGN.md rules 2 and 3: per-client mutation ids with stored answers,
@@ -275,7 +280,7 @@ export class SyncCore {
       const mutationId = MutationId.safeParse(rawMutation);
       if (!clientId.success || !mutationId.success) throw new AppError('VALIDATION', msg.mutationHeaders);
       if (!req.userId) throw new AppError('UNAUTHORIZED', msg.unauthorized);
-      return { kind: 'client', clientId: clientId.data, mutationId: mutationId.data };
+      return { kind: 'client', clientId: clientId.data, mutationId: mutationId.data, scope: req.scope };
     }
     const rawKey = header(req.headers, SYNC_HEADERS.idempotencyKey);
     if (rawKey !== undefined) {
@@ -308,6 +313,12 @@ export class SyncCore {
         if (!answer) {
           const gone = new AppError('CONFLICT', msg.mutationForgotten);
           return { status: gone.status, body: gone.toEnvelope(), version: null, replayed: true };
+        }
+        // A stored answer answers its own call only: the same id sent to another call is not a
+        // resend but a second mutation under a used number (rule 2). Answers stored before
+        // calls were recorded (no scope) are replayed as they always were.
+        if (answer.scope !== null && answer.scope !== mode.scope) {
+          throw new AppError('CONFLICT', msg.mutationReused);
         }
         return { status: answer.status, body: answer.body, version: answer.version, replayed: true };
       }
@@ -368,9 +379,9 @@ export class SyncCore {
     const body = answer.body ?? null;
     if (mode.kind === 'client') {
       if (!userId) throw new Error('client mutation without a user');
-      const { clientId, mutationId } = mode;
+      const { clientId, mutationId, scope } = mode;
       s.advance.run({ clientId, userId, businessId, mutationId, now });
-      s.storeAnswer.run({ clientId, mutationId, status, body, version, now });
+      s.storeAnswer.run({ clientId, mutationId, scope, status, body, version, now });
       if (mutationId > ANSWERS_KEPT) s.forgetAnswers.run({ clientId, upTo: mutationId - ANSWERS_KEPT });
     } else if (mode.kind === 'idempotent') {
       s.expireKeys.run({ before: now - IDEMPOTENCY_TTL_MS });

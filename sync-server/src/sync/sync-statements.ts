@@ -43,6 +43,7 @@ export const syncStatements = perDb((db: Db) => ({
     .values({
       clientId: p('clientId'),
       mutationId: p('mutationId'),
+      scope: p('scope'),
       status: p('status'),
       body: p('body'),
       version: p('version'),

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { businessWire } from '../business/business-settings.ts';
 import { businesses } from '../db/schema.ts';
 import { mutationRoute } from '../http/route.ts';
+import { quotaRefusal } from '../lib/quota.ts';
 
 /**
  * Test-only routes of the sync core and push tests: an owner mutation that renames the venue and
@@ -18,7 +19,7 @@ export const rename = defineCall({
   mutation: true,
   body: z.object({
     name: z.string().min(1).max(100),
-    outcome: z.enum(['ok', 'refuse', 'crash', 'busy', 'refuse-early']).default('ok'),
+    outcome: z.enum(['ok', 'refuse', 'crash', 'busy', 'refuse-early', 'quota', 'quota-early']).default('ok'),
     /** Extra change rows, to test paging. */
     extra: z.number().int().min(0).max(50).default(0),
     socketId: z.string().optional(),
@@ -42,6 +43,7 @@ export function registerTestRoutes(app: FastifyInstance): void {
     rename,
     async ({ body }) => {
       if (body.outcome === 'refuse-early') throw new AppError('INVALID_NAME', 'Nome vuoto o troppo lungo');
+      if (body.outcome === 'quota-early') throw quotaRefusal('Troppe richieste');
       return body.name.toUpperCase();
     },
     ({ body, db, businessId, change, publish }, upper) => {
@@ -56,6 +58,7 @@ export function registerTestRoutes(app: FastifyInstance): void {
       for (let i = 0; i < body.extra; i++) change('thing', `t${i}`, i % 2 ? 'delete' : 'put', { i });
       publish('updateRoom', {});
       if (body.outcome === 'refuse') throw new AppError('CONFLICT', 'Rifiutato');
+      if (body.outcome === 'quota') throw quotaRefusal('Troppe richieste');
       if (body.outcome === 'crash') throw new Error('boom');
       if (body.outcome === 'busy')
         throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });

@@ -99,7 +99,7 @@ export async function tableCallsPlugin(app: FastifyInstance): Promise<void> {
   // The spec's socket way: `discardCalledTable {tableId, ownerId}` from an owner's socket.
   app.hub.onClientEvent('discardCalledTable', async ({ socket, data }) => {
     if (socket.role !== 'owner' || data.ownerId !== socket.businessId) {
-      app.log.warn({ socketId: socket.socketId }, 'discardCalledTable from a socket not of that venue');
+      app.hub.strayFrame(socket, 'discardCalledTable');
       return;
     }
     await app.sync.execute({

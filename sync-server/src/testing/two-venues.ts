@@ -54,6 +54,7 @@ export const ID_KINDS = [
   'paymentIntent',
   'stripeAccount',
   'client',
+  'blockedSender',
 ] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 
@@ -75,6 +76,8 @@ export interface VenueWorld {
   deliveries: { pending: string; accepted: string; owner: string; card: string };
   lines: { t1: ReservationLine[]; t2: ReservationLine[]; accepted: ReservationLine[] };
   paymentIntent: string;
+  /** A sender the owner blocked from the delivery desk (its pickup rejected with it). */
+  blockedSender: string;
   /** Every id of the venue, by kind. */
   ids: Record<IdKind, string[]>;
   /** Distinctive money amounts (cents) of this venue. */
@@ -248,6 +251,23 @@ async function buildVenue(
     'payment status',
   );
 
+  // A stranger's pickup, rejected with 'Blocca mittente' (from its own address: a block of the
+  // loopback address would refuse every later test send at this venue).
+  const spammer = await createGuest(t);
+  const spam = must(
+    await t.app.inject({
+      method: 'POST',
+      url: calls.userOrderDelivery.path,
+      payload: { ...deliveryForm(w, 'Ritiro', '21:00'), cart: [cartOf(birra, 1)] },
+      headers: { cookie: spammer, [SYNC_HEADERS.idempotencyKey]: randomUUID() },
+      remoteAddress: '192.0.2.66',
+    }),
+    'spam pickup',
+  );
+  const { blocked } = (await send(calls.deliveryBlockSender.path, { deliveryId: spam.deliveryId })) as {
+    blocked: { id: string };
+  };
+
   // Chat at t1: the customer's phone writes, the owner answers; the waiter is called.
   const phone = await live(`ownerId=${owner.businessId}&tableId=${tables.t1}`, people.guest);
   const chatId = randomUUID();
@@ -311,8 +331,9 @@ async function buildVenue(
     paymentIntent: [paymentIntent],
     stripeAccount: [stripeAccount],
     client: [tablet.clientId],
+    blockedSender: [blocked.id],
   };
-  if (orderIds.length !== 7 || ids.chat.length !== 2 || !(answer as { message?: unknown }).message) {
+  if (orderIds.length !== 8 || ids.chat.length !== 2 || !(answer as { message?: unknown }).message) {
     throw new Error(`two-venues: ${label} is not fully populated`);
   }
   const numbers = (query: string) =>
@@ -344,6 +365,7 @@ async function buildVenue(
     },
     lines: { t1: t1Lines, t2: t2Lines, accepted: acceptedEntry.table.reservations },
     paymentIntent,
+    blockedSender: blocked.id,
     ids,
     amounts: [...new Set(amounts.filter((n) => n >= 1000))],
     secrets: [`${label.toLowerCase()}.cliente@example.it`, `${label.toLowerCase()}.owner@example.it`],

@@ -9,7 +9,6 @@ import {
   printedLabel,
   soundingLines,
   ticketTitle,
-  ticketTotals,
 } from './dashboard-logic.ts';
 import { MAX_TOASTS, pushToast } from './toasts.tsx';
 
@@ -106,16 +105,6 @@ describe('tickets', () => {
   it('names tables and deliveries', () => {
     expect(ticketTitle(t1)).toBe('Tavolo 4');
     expect(ticketTitle(d1)).toBe('Consegna 20:30 Mario Rossi');
-  });
-
-  it('excludes deleted lines from the totals and adds the fee for consegna', () => {
-    const [ticket] = buildTickets([d1], lines, 'tutto');
-    if (!ticket) throw new Error('no ticket');
-    expect(ticketTotals(ticket, lines)).toMatchObject({
-      totaleOrdine: 1000,
-      costoConsegna: 250,
-      totalePagato: 1250,
-    });
   });
 
   it('rings only for accepted, unprinted, live lines of the filter', () => {

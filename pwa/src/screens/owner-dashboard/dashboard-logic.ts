@@ -2,7 +2,6 @@ import {
   type KitchenFilter,
   type LineStatus,
   type OrderRow,
-  orderSubtotal,
   type ReservationLine,
   t,
   tf,
@@ -180,15 +179,6 @@ export function soundingLines(lines: readonly ReservationLine[], filter: Kitchen
   return lines.filter(
     (l) => l.accettato !== 0 && l.printed !== 1 && l.status !== 'owner_deleted' && matchesFilter(l, filter),
   );
-}
-
-/** Completing charges these (cents); the server recomputes them from its own lines anyway. */
-export function ticketTotals(ticket: Ticket, allLines: readonly ReservationLine[]) {
-  const lines = allLines.filter((l) => lineKey(l) === ticket.key);
-  const totaleOrdine = orderSubtotal(lines);
-  const costoConsegna = ticket.order.tipo === 'Consegna' ? (ticket.order.costoConsegna ?? 0) : 0;
-  const sconto = Math.min(ticket.order.sconto ?? 0, totaleOrdine);
-  return { lines, totaleOrdine, costoConsegna, totalePagato: totaleOrdine + costoConsegna - sconto };
 }
 
 /** The selected options of a line's variants, as one short text: 'Grande, Senza cipolla'. */

@@ -41,7 +41,8 @@ describe('owner dashboard', () => {
     await screen.findByText('Nessun ordine aperto.');
     const [queued] = await db.outbox.toArray();
     expect(queued?.name).toBe('dashboardTableHistory');
-    expect(queued?.body).toMatchObject({ totaleOrdine: 1000, totalePagato: 1000, seenVersion: 5 });
+    // The order and the version seen, nothing more: the body no longer grows with the order.
+    expect(queued?.body).toEqual({ id: order.id, seenVersion: 5 });
   });
 
   it("opens the order view with 'Visualizza' and the table picker with 'Fuori menu'", async () => {

@@ -67,7 +67,7 @@ export function DashboardScreen() {
   const [ageThresholds, setAgeThresholds] = useAgeThresholdsState();
 
   const lines = data?.lines ?? [];
-  const { setStatus, print, printKey, complete } = useTicketActions(lines, filter, fail);
+  const { setStatus, print, printKey, complete } = useTicketActions(filter, fail);
   // Spec 8: with the printer erroring, the order view's direct print is hidden (browser print stays).
   const printerError = usePrinterError();
   const [confirming, setConfirming] = useState<Ticket | null>(null);

@@ -132,6 +132,12 @@ describe('dashboard mutators', () => {
   });
 
   it('completing removes the order and its lines only', () => {
+    const outbox = [entry('dashboardTableHistory', { id: order.id, seenVersion: 4 })];
+    expect(compose<OrderRow>('order', server, outbox).map((o) => o.id)).toEqual(['d1']);
+    expect(compose<ReservationLine>('line', server, outbox).map((l) => l.id)).toEqual(['d']);
+  });
+
+  it('a completion queued in the spec’s old body (before an update) still removes its order', () => {
     const body = {
       table: { ...order, reservations: [] },
       totaleOrdine: 800,

@@ -1,4 +1,10 @@
-import type { BusinessRow, OrderRow, ReservationLine, RoomTable } from '@comanda/shared-schema';
+import {
+  type BusinessRow,
+  completedOrderId,
+  type OrderRow,
+  type ReservationLine,
+  type RoomTable,
+} from '@comanda/shared-schema';
 // Type-only: `data/mutators.ts` imports this file, so a value import would be a cycle.
 import type { MutatorsFor } from '../../data/mutators.ts';
 import type { EntityView } from '../../data/view.ts';
@@ -63,7 +69,8 @@ export const dashboardMutators = {
   dashboardTableHistory: {
     entities: ['order', 'line'],
     apply: (view, body) => {
-      const order = view.get<OrderRow>('order', body.table.id);
+      // The order's id; an outbox queued before the small body still holds the spec's `table`.
+      const order = view.get<OrderRow>('order', completedOrderId(body) ?? '');
       // Already gone (completed on another tablet): nothing left to remove.
       if (!order) return;
       const key = entryKeyOf(order);

@@ -13,14 +13,7 @@ import { readKitchenFilter, storeKitchenFilter } from '../../data/kitchen-filter
 import { serverNow, syncServerClock } from '../../data/server-clock.ts';
 import { useLiveEvent } from '../../live/use-live.ts';
 import { printViewHref, usePrinting } from '../../printing/use-printing.ts';
-import {
-  buildTickets,
-  isDeliveryOrder,
-  soundingLines,
-  type Ticket,
-  ticketTitle,
-  ticketTotals,
-} from './dashboard-logic.ts';
+import { buildTickets, isDeliveryOrder, soundingLines, type Ticket, ticketTitle } from './dashboard-logic.ts';
 import { dashboardMutators } from './mutators.ts';
 import { beep } from './sound.ts';
 
@@ -107,14 +100,8 @@ export function useLiveHighlights(
 export const DASHBOARD_CALLS: ReadonlySet<string> = new Set(Object.keys(dashboardMutators));
 
 /** The ticket actions: each queued in the outbox (applied at once, sent when the network allows). */
-export function useTicketActions(
-  lines: readonly ReservationLine[],
-  filter: KitchenFilter,
-  fail: (text: string) => void,
-) {
+export function useTicketActions(filter: KitchenFilter, fail: (text: string) => void) {
   const sync = useSyncClient();
-  const linesRef = useRef(lines);
-  linesRef.current = lines;
   const run = useCallback(
     (p: Promise<unknown>) => {
       p.catch((err: unknown) => fail(errorText(err)));
@@ -149,20 +136,13 @@ export function useTicketActions(
     [printKey],
   );
   const complete = useCallback(
-    (ticket: Ticket) => {
-      const totals = ticketTotals(ticket, linesRef.current);
-      const table: TableOrder = { ...ticket.order, reservations: totals.lines };
+    (ticket: Ticket) =>
       run(
-        sync.mutate('dashboardTableHistory', {
-          table,
-          totaleOrdine: totals.totaleOrdine,
-          costoConsegna: totals.costoConsegna,
-          totalePagato: totals.totalePagato,
-          // The version this tablet had seen: lines that arrived after it make the server refuse.
-          seenVersion: sync.version$.value,
-        }),
-      );
-    },
+        // The server builds the history from its own lines: the body names the order only, so its
+        // size never grows with the order. Lines that arrived after the version this tablet had
+        // seen make the server refuse.
+        sync.mutate('dashboardTableHistory', { id: ticket.order.id, seenVersion: sync.version$.value }),
+      ),
     [sync, run],
   );
   return { setStatus, print, printKey, complete };

@@ -35,7 +35,10 @@ const carlaRows = [
 ];
 
 describe("'Aggiungi piatti' on the delivery desk", () => {
-  it('is not offered for a card delivery, which says why; a cash one keeps it', async () => {
+  // axe over the whole desk: slow on a busy machine.
+  it('is not offered for a card delivery, which says why; a cash one keeps it', {
+    timeout: 20_000,
+  }, async () => {
     const { router } = await renderDesk(carlaRows);
     const accepted = screen.getByRole('region', { name: /Accettati oggi, ancora aperti \(2\)/ });
     const card = within(accepted).getByRole('article', { name: /Carla Neri/ });

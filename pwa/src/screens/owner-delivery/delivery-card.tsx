@@ -2,6 +2,7 @@ import { formatEuro, type ReservationLine, t, tf } from '@comanda/shared-schema'
 import { memo, type ReactNode } from 'react';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { Button } from '../../components/button.tsx';
+import { Checkbox } from '../../components/checkbox.tsx';
 import { CardLockedNote } from '../../order-view/card-locked-note.tsx';
 import { amountsLocked } from '../../order-view/order-logic.ts';
 import { variantText } from '../owner-dashboard/dashboard-logic.ts';
@@ -49,6 +50,7 @@ function LineItem({ line }: { line: ReservationLine }) {
  * One delivery or pickup on the desk (spec 2.10's summary, as the owner needs it): who, when,
  * where, what, how much and how it is paid; the payment status of a cassa order can be changed
  * (a card order's is Stripe's, shown), and a pending order is accepted or rejected (`onReject`
+ * asks first), selected for 'Rifiuta selezionati', or rejected with its sender blocked (`onBlock`
  * asks first).
  */
 export const DeliveryCard = memo(function DeliveryCard({
@@ -56,12 +58,18 @@ export const DeliveryCard = memo(function DeliveryCard({
   isNew,
   actions,
   onReject,
+  onBlock,
+  selected,
+  onSelect,
   onAddDishes,
 }: {
   entry: DeskEntry;
   isNew: boolean;
   actions: DeskActions;
   onReject?: (entry: DeskEntry) => void;
+  onBlock?: (entry: DeskEntry) => void;
+  selected?: boolean;
+  onSelect?: (entry: DeskEntry, selected: boolean) => void;
   /** Accepted orders: more dishes for the same delivery (a customer's phone call, say). */
   onAddDishes?: (entry: DeskEntry) => void;
 }) {
@@ -80,6 +88,15 @@ export const DeliveryCard = memo(function DeliveryCard({
       aria-labelledby={headingId}
     >
       <header className="desk-card-head">
+        {pending && onSelect && (
+          <Checkbox
+            aria-label={tf.selectDelivery(title)}
+            isSelected={selected ?? false}
+            onChange={(on) => onSelect(entry, on)}
+          >
+            {t.selectOne}
+          </Checkbox>
+        )}
         <h3 id={headingId} className="desk-card-title">
           <span className={`desk-kind desk-kind-${isDelivery ? 'delivery' : 'pickup'}`}>
             {order.tipo ?? t.delivery}
@@ -161,6 +178,18 @@ export const DeliveryCard = memo(function DeliveryCard({
             onPress={() => onReject?.(entry)}
           >
             {t.reject}
+          </Button>
+        </div>
+      )}
+      {pending && onBlock && (
+        <div className="desk-actions">
+          <Button
+            variant="ghost"
+            className="desk-action desk-block"
+            aria-label={tf.deliveryAction(t.blockSender, title)}
+            onPress={() => onBlock(entry)}
+          >
+            {t.blockSender}
           </Button>
         </div>
       )}

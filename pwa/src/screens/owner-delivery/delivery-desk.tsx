@@ -1,8 +1,9 @@
 import { t, tf } from '@comanda/shared-schema';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
+import { Checkbox } from '../../components/checkbox.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { useDocumentTitle } from '../../components/page.tsx';
@@ -10,8 +11,9 @@ import { useRefusalToasts } from '../../data/use-refusal-toasts.ts';
 import { businessIdOf, useOwnerSession } from '../../layouts/owner/owner-session.ts';
 import { ToastRegion, useToasts } from '../owner-dashboard/toasts.tsx';
 import { useSyncReadiness } from '../owner-room/use-room-data.ts';
+import { BlockedSenders, useBlockedSenders } from './blocked-senders.tsx';
 import { DeliveryCard } from './delivery-card.tsx';
-import { type DeskEntry, deskTitle } from './desk-logic.ts';
+import { customerName, type DeskEntry, deskTitle } from './desk-logic.ts';
 import { DESK_CALLS, useDeliveryAlerts, useDeskActions, useDeskData } from './use-delivery-desk.ts';
 
 /** Where the owner's phone order ('Nuova consegna / Ritiro', spec 2.3 and 2.7) is entered. */
@@ -24,12 +26,19 @@ export function addToDeliveryPath(ownerId: string, deliveryId: string): string {
   return `${newDeliveryPath(ownerId)}?consegna=${encodeURIComponent(deliveryId)}`;
 }
 
+/** Who a block names in its confirmation: 'Lucia Bianchi, 3331234567' (else the order's title). */
+function senderOf(entry: DeskEntry): string {
+  const who = [customerName(entry.order), entry.order.telefono].filter(Boolean).join(', ');
+  return who || deskTitle(entry.order);
+}
+
 function Section({
   id,
   title,
   entries,
   empty,
   recent,
+  toolbar,
   children,
 }: {
   id: string;
@@ -37,6 +46,8 @@ function Section({
   entries: readonly DeskEntry[];
   empty: string;
   recent?: ReadonlySet<string>;
+  /** Shown above the cards while there are some. */
+  toolbar?: React.ReactNode;
   children: (entry: DeskEntry, isNew: boolean) => React.ReactNode;
 }) {
   return (
@@ -44,6 +55,7 @@ function Section({
       <h2 id={`desk-section-${id}`} className="desk-section-title">
         {tf.sectionCount(title, entries.length)}
       </h2>
+      {entries.length > 0 && toolbar}
       {entries.length === 0 ? (
         <p className="desk-muted">{empty}</p>
       ) : (
@@ -57,7 +69,10 @@ function Section({
  * `/owner/delivery` (spec 2.3, 4 "Delivery order"): the deliveries and pickups awaiting the
  * owner's decision, oldest first, each accepted or rejected (after confirmation) through the
  * outbox; below, today's accepted ones still open, for their payment status. From the device
- * database, so it works while the Wi-Fi is down; new orders ring and light up live.
+ * database, so it works while the Wi-Fi is down; new orders ring and light up live. Against a
+ * flood (DESIGN.md "Abuse"): several pending orders are rejected at once ('Rifiuta selezionati',
+ * one confirmation, one outbox rejection each), and 'Blocca mittente' rejects an order and blocks
+ * who sent it; the blocked senders are listed last, each with 'Sblocca'.
  */
 export function DeliveryDesk() {
   useDocumentTitle(t.deliveryDeskTitle);
@@ -72,6 +87,22 @@ export function DeliveryDesk() {
   const actions = useDeskActions(fail, show);
   const [rejecting, setRejecting] = useState<DeskEntry | null>(null);
   const askReject = useCallback((entry: DeskEntry) => setRejecting(entry), []);
+  const [blocking, setBlocking] = useState<DeskEntry | null>(null);
+  const askBlock = useCallback((entry: DeskEntry) => setBlocking(entry), []);
+  const blocked = useBlockedSenders();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const select = useCallback((entry: DeskEntry, on: boolean) => {
+    setSelected((s) => {
+      const next = new Set(s);
+      if (on) next.add(entry.key);
+      else next.delete(entry.key);
+      return next;
+    });
+  }, []);
+  // Only orders still pending count: one accepted or rejected elsewhere drops out of the choice.
+  const chosen = useMemo(() => data?.pending.filter((e) => selected.has(e.key)) ?? [], [data, selected]);
+  const [rejectingMany, setRejectingMany] = useState(false);
+  const pendingCount = data?.pending.length ?? 0;
   const ownerId = businessIdOf(session);
   const addDishes = useCallback(
     (entry: DeskEntry) => void navigate(addToDeliveryPath(ownerId, entry.key)),
@@ -99,6 +130,25 @@ export function DeliveryDesk() {
           entries={data.pending}
           empty={t.noPendingDeliveries}
           recent={recent}
+          toolbar={
+            <div className="desk-bulk">
+              <Checkbox
+                isSelected={chosen.length === pendingCount}
+                isIndeterminate={chosen.length > 0 && chosen.length < pendingCount}
+                onChange={(on) => setSelected(new Set(on ? data.pending.map((e) => e.key) : []))}
+              >
+                {t.selectAllPending}
+              </Checkbox>
+              <Button
+                variant="secondary"
+                className="desk-action desk-reject"
+                isDisabled={chosen.length === 0}
+                onPress={() => setRejectingMany(true)}
+              >
+                {tf.rejectSelectedCount(chosen.length)}
+              </Button>
+            </div>
+          }
         >
           {(entry, isNew) => (
             <DeliveryCard
@@ -107,6 +157,9 @@ export function DeliveryDesk() {
               isNew={isNew}
               actions={actions}
               onReject={askReject}
+              onBlock={askBlock}
+              selected={selected.has(entry.key)}
+              onSelect={select}
             />
           )}
         </Section>
@@ -143,6 +196,7 @@ export function DeliveryDesk() {
         </Button>
       </div>
       {body}
+      <BlockedSenders list={blocked} onUnblock={actions.unblock} />
       <ToastRegion toasts={toasts} onDismiss={dismiss} />
       <ConfirmDialog
         question={rejecting ? `${deskTitle(rejecting.order)}: ${t.rejectDeliveryConfirm}` : ''}
@@ -151,6 +205,25 @@ export function DeliveryDesk() {
         onConfirm={() => {
           if (rejecting) actions.reject(rejecting);
           setRejecting(null);
+        }}
+      />
+      <ConfirmDialog
+        question={tf.rejectSelectedConfirm(chosen.length)}
+        isOpen={rejectingMany}
+        onCancel={() => setRejectingMany(false)}
+        onConfirm={() => {
+          actions.rejectMany(chosen);
+          setSelected(new Set());
+          setRejectingMany(false);
+        }}
+      />
+      <ConfirmDialog
+        question={blocking ? tf.blockSenderConfirm(senderOf(blocking)) : ''}
+        isOpen={blocking !== null}
+        onCancel={() => setBlocking(null)}
+        onConfirm={() => {
+          if (blocking) actions.block(blocking);
+          setBlocking(null);
         }}
       />
     </div>

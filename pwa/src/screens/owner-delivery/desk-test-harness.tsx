@@ -130,7 +130,10 @@ export const seed: ServerRow[] = [
 
 const session: UserSession = { id: 'owner-1', type: 'owner', name: 'Demo', valid: true, businessId: BIZ };
 
-export async function renderDesk(extra: ServerRow[] = []) {
+/** The server as the desk's reads see it: every call 404 unless `answer` knows its path. */
+export type FakeServer = (path: string, init?: RequestInit) => unknown;
+
+export async function renderDesk(extra: ServerRow[] = [], answer?: FakeServer) {
   const db = new ComandaDb(freshDbName());
   await db.meta.put({
     key: 'sync',
@@ -142,10 +145,13 @@ export async function renderDesk(extra: ServerRow[] = []) {
   await db.serverRows.bulkPut([...seed, ...extra]);
   vi.stubGlobal(
     'fetch',
-    vi.fn(
-      async () =>
-        new Response(JSON.stringify({ success: false, code: 'NOT_FOUND', error: 'no' }), { status: 404 }),
-    ),
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const body = answer?.(String(url), init);
+      if (body !== undefined) return new Response(JSON.stringify(body), { status: 200 });
+      return new Response(JSON.stringify({ success: false, code: 'NOT_FOUND', error: 'no' }), {
+        status: 404,
+      });
+    }),
   );
   // Not started: the outbox keeps what the screen queues, for the test to read.
   const sync = new SyncClient({ db });

@@ -122,6 +122,17 @@ describe('delivery desk mutators', () => {
     expect(result.rows.map((o) => o.id)).not.toContain('d3');
   });
 
+  it("'Blocca mittente' rejects as reject does: the order and its lines go; an accepted one stays", () => {
+    const outbox = [entry('deliveryBlockSender', { deliveryId: 'd1', seenVersion: 5 })];
+    const result = compose<OrderRow>('order', outbox);
+    expect(result.failed).toEqual([]);
+    expect(result.rows.map((o) => o.id)).toEqual(['d2', 'd3', 'o1']);
+    expect([...lines(outbox).keys()]).toEqual(['c', 'e', 't']);
+    const refused = compose<OrderRow>('order', [entry('deliveryBlockSender', { deliveryId: 'd2' })]);
+    expect(refused.failed).toHaveLength(1);
+    expect(refused.rows.map((o) => o.id)).toContain('d2');
+  });
+
   it('accept after reject is left out, as the server refuses it (ALREADY_DECIDED)', () => {
     const outbox = [
       entry('deliveryReject', { deliveryId: 'd1' }),

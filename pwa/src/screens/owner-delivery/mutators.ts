@@ -19,6 +19,20 @@ function deliveryOf(view: EntityView, deliveryId: string): OrderRow | undefined 
 }
 
 /**
+ * A rejection's local effect: the order and its lines leave the device at once. Already gone
+ * (rejected on another tablet): a no-op. Accepted elsewhere: the server's ALREADY_DECIDED. A card
+ * order goes at once too: the server refunds (or cancels the intent) first, and a refund it
+ * cannot make brings the order back.
+ */
+function rejectLocally(view: EntityView, deliveryId: string): void {
+  const order = deliveryOf(view, deliveryId);
+  if (!order) return;
+  if (order.accettato !== 0) throw new DeliveryRefusal('already accepted');
+  for (const line of linesOf(view, order.id)) view.delete('line', line.id);
+  view.delete('order', order.id);
+}
+
+/**
  * The delivery desk's decisions replayed on top of the server rows (spec 4 "Delivery order", 7
  * "Delivery"), each mirroring `sync-server/src/delivery/decision-routes.ts`, so an accepted order
  * moves to the dashboard at once and stays there after a reload offline.
@@ -41,16 +55,13 @@ export const deliveryMutators = {
   },
   deliveryReject: {
     entities: ['order', 'line'],
-    apply: (view, body) => {
-      const order = deliveryOf(view, body.deliveryId);
-      // Already gone (rejected on another tablet): rejecting twice is a no-op.
-      if (!order) return;
-      // Accepted elsewhere: ALREADY_DECIDED. A card order goes at once too: the server refunds
-      // (or cancels the intent) first, and a refund it cannot make brings the order back.
-      if (order.accettato !== 0) throw new DeliveryRefusal('already accepted');
-      for (const line of linesOf(view, order.id)) view.delete('line', line.id);
-      view.delete('order', order.id);
-    },
+    apply: (view, body) => rejectLocally(view, body.deliveryId),
+  },
+  // 'Blocca mittente' rejects the order exactly as 'Rifiuta' does; the block itself is the
+  // server's (the list of blocked senders is read from it, not kept on the device).
+  deliveryBlockSender: {
+    entities: ['order', 'line'],
+    apply: (view, body) => rejectLocally(view, body.deliveryId),
   },
   deliveryChangeStatusPay: {
     entities: ['order'],

@@ -81,12 +81,21 @@ export function useDeliveryAlerts(pendingCount: number, notify: (text: string) =
   return recent;
 }
 
-/** The calls whose refusals the desk tells as toasts. */
-export const DESK_CALLS: ReadonlySet<string> = new Set(Object.keys(deliveryMutators));
+/** The calls whose refusals the desk tells as toasts (lifting a block has no local effect). */
+export const DESK_CALLS: ReadonlySet<string> = new Set([
+  ...Object.keys(deliveryMutators),
+  'deliveryUnblockSender',
+]);
 
 export interface DeskActions {
   accept: (entry: DeskEntry) => void;
   reject: (entry: DeskEntry) => void;
+  /** 'Rifiuta selezionati': one rejection each, queued in order. */
+  rejectMany: (entries: readonly DeskEntry[]) => void;
+  /** 'Blocca mittente': rejects the order and blocks who sent it. */
+  block: (entry: DeskEntry) => void;
+  /** 'Sblocca' on a blocked sender. */
+  unblock: (id: string) => void;
   setPaid: (entry: DeskEntry, paid: boolean) => void;
 }
 
@@ -119,6 +128,21 @@ export function useDeskActions(fail: (text: string) => void, done: (text: string
       // The version this tablet had seen: lines that arrived after it make the server refuse.
       reject: (entry) =>
         run(sync.mutate('deliveryReject', { deliveryId: entry.key, seenVersion: sync.version$.value })),
+      rejectMany: (entries) => {
+        const seenVersion = sync.version$.value;
+        run(
+          (async () => {
+            for (const entry of entries)
+              await sync.mutate('deliveryReject', { deliveryId: entry.key, seenVersion });
+          })(),
+        );
+      },
+      block: (entry) =>
+        run(
+          sync.mutate('deliveryBlockSender', { deliveryId: entry.key, seenVersion: sync.version$.value }),
+          () => done(t.senderBlockedNotice),
+        ),
+      unblock: (id) => run(sync.mutate('deliveryUnblockSender', { id })),
       setPaid: (entry, paid) =>
         run(sync.mutate('deliveryChangeStatusPay', { deliveryId: entry.key, status: paid ? 1 : 0 })),
     }),

@@ -1,6 +1,7 @@
 import { type BusinessRow, t } from '@comanda/shared-schema';
 import { ToggleSwitch } from '../../components/toggle-switch.tsx';
 import { FormField } from '../../delivery-form/form-field.tsx';
+import { BridgePairing } from '../../printing/bridge-pairing.tsx';
 import {
   type Change,
   closedChange,
@@ -81,22 +82,29 @@ export function ClosedSection({ row }: { row: BusinessRow }) {
   );
 }
 
-/** Where the tablets find the print bridge (spec 4 printer connection, `ownerIp`). */
+/**
+ * Where the tablets find the print bridge (spec 4 printer connection, `ownerIp`), and pairing
+ * this tablet with it (the bridge prints only for paired devices, DESIGN.md "Abuse").
+ */
 export function PrinterSection({ row }: { row: BusinessRow }) {
   const { draft, setDraft, saved } = useDraft(row, printerDraft);
   const { errors, onSave } = useSectionSave(() => asCalls(printerChange(row, draft)), saved);
+  // One cell of the grid: the pairing card stays under the address it pairs with.
   return (
-    <ProfileSection title={t.profilePrinterSection} onSave={onSave}>
-      <FormField
-        label={t.printBridgeAddressLabel}
-        hint={t.printBridgeAddressHint}
-        value={draft.address}
-        onChange={(address) => setDraft({ address })}
-        error={errors.ownerIp}
-        maxLength={255}
-        autoComplete="off"
-        spellCheck="false"
-      />
-    </ProfileSection>
+    <div className="profile-stack">
+      <ProfileSection title={t.profilePrinterSection} onSave={onSave}>
+        <FormField
+          label={t.printBridgeAddressLabel}
+          hint={t.printBridgeAddressHint}
+          value={draft.address}
+          onChange={(address) => setDraft({ address })}
+          error={errors.ownerIp}
+          maxLength={255}
+          autoComplete="off"
+          spellCheck="false"
+        />
+      </ProfileSection>
+      <BridgePairing ownerIp={row.ownerIp} />
+    </div>
   );
 }

@@ -5,11 +5,18 @@ import {
   createOwner,
   createTestApp,
   post,
+  readMails,
   rowCounts,
   sessionCookie,
   type TestApp,
 } from '../../testing/test-app.ts';
-import { type FakeGoogle, GOOGLE_CLIENT_ID, startFakeGoogle } from './fake-providers.ts';
+import {
+  FACEBOOK_APP_ID,
+  FACEBOOK_APP_SECRET,
+  type FakeGoogle,
+  GOOGLE_CLIENT_ID,
+  startFakeGoogle,
+} from './fake-providers.ts';
 
 let google: FakeGoogle;
 let t: TestApp;
@@ -143,6 +150,56 @@ describe('GLogin', () => {
     expect((await post(t.app, '/api/user/authenticate', undefined, cookie)).json()).toMatchObject({
       valid: true,
     });
+  });
+
+  it('linking voids the pending signup links: none can set a password afterwards', async () => {
+    t = await app();
+    const signup = (password: string) =>
+      post(t.app, '/api/user/signup', {
+        firstName: 'Giulia',
+        lastName: 'V.',
+        email: 'giulia.verdi@gmail.com',
+        password,
+        acceptConditions: true,
+      });
+    await signup('scelta-da-chiunque');
+    await signup('scelta-da-altri-2');
+    const links = (await readMails(t)).flatMap(
+      (m) => m.text.match(/https?:\/\/\S+\/confirmEmail\/\S+/g) ?? [],
+    );
+    expect(links).toHaveLength(2);
+    expect((await gLogin(await google.token())).statusCode).toBe(200);
+    for (const link of links) {
+      const res = await post(t.app, '/api/owner/confirmEmail', { token: link.split('/').pop() });
+      expect(res.json()).toMatchObject({ success: false, code: 'TOKEN_INVALID' });
+    }
+    expect(allUsers()[0]).toMatchObject({ emailConfirmed: true, passwordHash: null });
+    for (const password of ['scelta-da-chiunque', 'scelta-da-altri-2']) {
+      const login = await post(t.app, '/api/user/login', { email: 'giulia.verdi@gmail.com', password });
+      expect(login.statusCode).toBe(401);
+    }
+  });
+
+  it('a full house signs in with Google from one address; refusals share one bucket with Facebook', async () => {
+    // Facebook configured, its Graph unreachable: a refusal by the bucket never asks it.
+    t = await app({ FACEBOOK_APP_ID, FACEBOOK_APP_SECRET, FACEBOOK_GRAPH_URL: 'http://127.0.0.1:9/v22.0' });
+    const from = (remoteAddress: string, url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, payload, remoteAddress });
+    const codes: number[] = [];
+    for (let i = 0; i < 150; i++) {
+      const credential = await google.token({ sub: `persona-${i}`, email: `persona${i}@gmail.com` });
+      codes.push((await from('203.0.113.7', '/api/user/GLogin', { credential })).statusCode);
+    }
+    expect(codes.filter((c) => c !== 200)).toEqual([]);
+    // Refused tokens are what a guesser sends: counted per address across both providers.
+    const refusals: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      refusals.push((await from('10.0.0.66', '/api/user/GLogin', { credential: `x${i}` })).statusCode);
+    }
+    expect(refusals.every((c) => c === 401)).toBe(true);
+    const fb = await from('10.0.0.66', '/api/user/fbLogin', { accessToken: 'x' });
+    expect(fb.statusCode).toBe(429);
+    expect(fb.json()).toMatchObject({ code: 'RATE_LIMITED' });
   });
 
   it("never signs in an owner's account", async () => {

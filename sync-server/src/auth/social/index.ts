@@ -1,8 +1,9 @@
-import { accountCalls, type UserSession } from '@comanda/shared-schema';
+import { AppError, accountCalls, type UserSession } from '@comanda/shared-schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StatusError } from '../../http/errors.ts';
 import { msg } from '../../http/messages.ts';
-import { type RouteExtras, route } from '../../http/route.ts';
+import { route } from '../../http/route.ts';
+import type { LoginGuard } from '../login-guard.ts';
 import { createFacebookVerifier } from './facebook.ts';
 import { createGoogleVerifier } from './google.ts';
 import type { VerifiedIdentity } from './identity.ts';
@@ -15,15 +16,6 @@ export type SignIn = (
   userId: string,
 ) => { success: true } & UserSession;
 
-/**
- * Each verification asks the provider, so it is bounded per address. Looser than password login
- * (10 per address and email): there is no password to guess here, and a venue's customers may
- * share one address.
- */
-const socialLimit = (path: string): RouteExtras => ({
-  rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: (req) => `${path}|${req.ip}` },
-});
-
 /** A provider that is not configured: its button is hidden, its call answers this. */
 const notConfigured = () => new StatusError(404, 'NOT_FOUND', msg.socialUnavailable);
 
@@ -32,7 +24,7 @@ const notConfigured = () => new StatusError(404, 'NOT_FOUND', msg.socialUnavaila
  * with a provider's token, verified here; the account is found or created by the e-mail the
  * provider verified, never one the client sends.
  */
-export function socialRoutes(app: FastifyInstance, signIn: SignIn): void {
+export function socialRoutes(app: FastifyInstance, signIn: SignIn, guard: LoginGuard): void {
   const { google, facebook } = app.config.social;
   const verifyGoogle = google && createGoogleVerifier(google);
   const verifyFacebook =
@@ -42,29 +34,37 @@ export function socialRoutes(app: FastifyInstance, signIn: SignIn): void {
   const enter = (req: FastifyRequest, reply: FastifyReply, identity: VerifiedIdentity) =>
     signIn(req, reply, customerForIdentity(app, identity));
 
+  /**
+   * Both providers share one bucket per address (LoginGuard): refused tokens are what a guesser
+   * sends, so they count tightly; sign-ins that pass are real people, a full house of them fits.
+   */
+  const verified = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    verify: () => Promise<VerifiedIdentity>,
+  ): Promise<VerifiedIdentity> => {
+    await guard.socialAdmit(req, reply);
+    try {
+      return await verify();
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'INVALID_CREDENTIALS') await guard.socialFailed(req);
+      throw err;
+    }
+  };
+
   route(app, accountCalls.authProviders, () => ({
     success: true,
     google: google?.clientId ?? null,
     facebook: facebook?.appId ?? null,
   }));
 
-  route(
-    app,
-    accountCalls.userGLogin,
-    async ({ body, req, reply }) => {
-      if (!verifyGoogle) throw notConfigured();
-      return enter(req, reply, await verifyGoogle(body.credential));
-    },
-    socialLimit(accountCalls.userGLogin.path),
-  );
+  route(app, accountCalls.userGLogin, async ({ body, req, reply }) => {
+    if (!verifyGoogle) throw notConfigured();
+    return enter(req, reply, await verified(req, reply, () => verifyGoogle(body.credential)));
+  });
 
-  route(
-    app,
-    accountCalls.userFbLogin,
-    async ({ body, req, reply }) => {
-      if (!verifyFacebook) throw notConfigured();
-      return enter(req, reply, await verifyFacebook(body.accessToken, body.userID));
-    },
-    socialLimit(accountCalls.userFbLogin.path),
-  );
+  route(app, accountCalls.userFbLogin, async ({ body, req, reply }) => {
+    if (!verifyFacebook) throw notConfigured();
+    return enter(req, reply, await verified(req, reply, () => verifyFacebook(body.accessToken, body.userID)));
+  });
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema.ts';
 import { randomId } from '../../lib/ids.ts';
-import { findUserByEmail } from '../accounts.ts';
+import { dropUnusedTokens, findUserByEmail } from '../accounts.ts';
 import type { VerifiedIdentity } from './identity.ts';
 
 /**
@@ -11,8 +11,9 @@ import type { VerifiedIdentity } from './identity.ts';
  * One IMMEDIATE transaction, so two first sign-ins at once cannot both create it.
  *
  * Linking an account whose mailbox was never proven (customers sign up without confirming)
- * drops its password and signs out its sessions: whoever chose that password may not own the
- * address (account pre-hijacking). The owner of the mailbox can set a new password through
+ * activates it without a password, voids its pending signup links and signs out its sessions:
+ * whoever signed up may not own the address (account pre-hijacking), and the provider's
+ * verified e-mail proves the mailbox. The owner of the mailbox can set a password through
  * 'Password dimenticata?'. Owner accounts are not reachable this way: they sign in with their
  * password.
  */
@@ -28,6 +29,7 @@ export function customerForIdentity(app: FastifyInstance, identity: VerifiedIden
             .set({ emailConfirmed: true, passwordHash: null })
             .where(eq(users.id, existing.id))
             .run();
+          dropUnusedTokens(db, existing.id, 'confirm');
           app.sessions.revokeAllForUser(existing.id);
         }
         return existing.id;

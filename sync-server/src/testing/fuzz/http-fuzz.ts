@@ -227,6 +227,8 @@ export class HttpFuzzer {
         bad = applyMutation(c.body, c.mutation);
         kind = bad.kind;
       }
+      // The mail sender updates rows of earlier mails in the background: done before the window.
+      await this.world.app.mailer.flush();
       const hashBefore = this.watch.current();
       const res = await this.send(def, c, bad, query);
       // A logout ends the session the next case would use.
@@ -323,6 +325,7 @@ export class HttpFuzzer {
       const cookie = this.world.cookie(b.who);
       if (cookie) headers.cookie = cookie;
       if (payload.contentType !== null) headers['content-type'] = payload.contentType;
+      await this.world.app.mailer.flush();
       const hashBefore = this.watch.current();
       const res = await this.world.app.inject({
         method: 'POST',

@@ -9,6 +9,8 @@ import {
 import fc from 'fast-check';
 import WebSocket from 'ws';
 import type { z } from 'zod';
+import { CUSTOMER_FRAME_BUDGET, STRAY_FRAME_COST } from '../../live/limits.ts';
+import { anotherSession } from '../../live/live-test-kit.ts';
 import { validArbitrary } from './arbitraries.ts';
 import { DbWatch } from './db-watch.ts';
 import { type Failure, seedFor } from './http-fuzz.ts';
@@ -91,8 +93,11 @@ interface LiveCase {
 
 const settle = () => new Promise((r) => setTimeout(r, 5));
 
-/** Frames sent on one socket before the fuzzer opens another (well under the flood limit). */
-const FRAMES_PER_SOCKET = 40;
+/**
+ * Frames sent on one socket (and session) before the fuzzer opens another: within a customer's
+ * frame budget even when each names a table the socket did not join (those cost STRAY_FRAME_COST).
+ */
+const FRAMES_PER_SOCKET = Math.floor(CUSTOMER_FRAME_BUDGET.burst / STRAY_FRAME_COST);
 
 export class LiveFuzzer {
   readonly report: LiveReport = { cases: {}, refused: 0, accepted: 0, failures: [] };
@@ -126,8 +131,10 @@ export class LiveFuzzer {
       role === 'owner'
         ? `ownerId=${this.world.businessId}`
         : `ownerId=${this.world.businessId}&tableId=${this.customerTable}`;
+    // A session per socket: each has its own frame budget (live/limits.ts), and the fuzzer opens
+    // a socket every few frames.
     const ws = new WebSocket(`${this.base}/live?${query}`, {
-      headers: { cookie: this.world.cookie(role) ?? '' },
+      headers: { cookie: anotherSession(this.world.app, this.world.cookie(role) ?? '') },
     });
     this.open.add(ws);
     ws.on('error', () => {});

@@ -1,0 +1,158 @@
+import { AppError, accountCalls } from '@comanda/shared-schema';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { publicBase } from '../config.ts';
+import { businesses, users } from '../db/schema.ts';
+import { msg } from '../http/messages.ts';
+import { route } from '../http/route.ts';
+import { randomId } from '../lib/ids.ts';
+import { accountExistsMail, confirmEmailMail } from '../mail/templates.ts';
+import {
+  createEmailToken,
+  dropUnusedTokens,
+  findEmailToken,
+  findUserByEmail,
+  markTokenUsed,
+  normalizeEmail,
+  type Role,
+} from './accounts.ts';
+import { AUTH_LIMITS, tokenLimit } from './limits.ts';
+import { forRequest, hashPassword } from './passwords.ts';
+
+type Outcome =
+  | { kind: 'confirm'; token: string; businessName: string | null }
+  | { kind: 'exists'; firstName: string };
+
+/**
+ * Signup and e-mail confirmation, customer and owner (spec 7). Only whoever reads the mailbox
+ * decides the password an account is activated with (DESIGN "Abuse"): each signup's link carries
+ * that signup's own password and names; a later signup of a never-confirmed address changes
+ * nothing stored and voids no link, it only adds its own link to the same mailbox; the first
+ * link clicked activates exactly what was typed with it and voids the others.
+ */
+export function signupRoutes(app: FastifyInstance): void {
+  const { db, sqlite } = app.store;
+  const secret = app.config.sessionSecret;
+  const base = publicBase(app.config);
+  const { signupMails } = AUTH_LIMITS;
+
+  /**
+   * The answer is the same whether the address is new or taken, so it tells nobody which
+   * addresses have an account: a new or never-confirmed address gets a link for this signup; a
+   * confirmed one a mail saying so (with the sign-in and restore links). At most 3 of these mails
+   * a mailbox a quarter of an hour, whoever asks; past that the same answer, nothing stored or
+   * sent. Nobody is signed in here: login waits for the confirmation.
+   */
+  const signup = (role: Role) => {
+    const def = role === 'owner' ? accountCalls.ownerSignup : accountCalls.userSignup;
+    route(
+      app,
+      def,
+      async ({ body, reply }) => {
+        const email = normalizeEmail(body.email);
+        const typedBusinessName =
+          'businessName' in body && typeof body.businessName === 'string' ? body.businessName : null;
+        const mailboxKey = `mail:signup:${email}`;
+        const { limit, windowMs } = signupMails;
+        if (!(await app.quotas.peek(mailboxKey, limit, windowMs)).allowed) return { success: true };
+        const details = {
+          passwordHash: await forRequest(reply, () => hashPassword(body.password)),
+          firstName: body.firstName,
+          lastName: body.lastName,
+        };
+        // Counted once the work is done (a busy refusal sends nothing, so it costs no mail).
+        if (!(await app.quotas.take(mailboxKey, limit, windowMs)).allowed) return { success: true };
+        const outcome = sqlite
+          .transaction((): Outcome => {
+            const now = app.clock.nowMs();
+            const existing = findUserByEmail(db, email);
+            if (existing) {
+              const pending = !existing.emailConfirmed && !existing.isAnonymous && existing.role === role;
+              if (!pending) return { kind: 'exists', firstName: existing.firstName };
+              // The venue keeps the name of the signup that created it: a later signup cannot
+              // rename it (the owner can, from the profile, once signed in).
+              const venue =
+                role === 'owner'
+                  ? (db
+                      .select({ name: businesses.name })
+                      .from(businesses)
+                      .where(eq(businesses.ownerUserId, existing.id))
+                      .get()?.name ?? typedBusinessName)
+                  : null;
+              const token = createEmailToken(db, secret, existing.id, 'confirm', now, details);
+              return { kind: 'confirm', token, businessName: venue };
+            }
+            const userId = randomId();
+            // No password on the account until a link is clicked: the link carries it.
+            db.insert(users)
+              .values({
+                id: userId,
+                email,
+                passwordHash: null,
+                firstName: body.firstName,
+                lastName: body.lastName,
+                role,
+                createdAt: now,
+              })
+              .run();
+            if (typedBusinessName !== null) {
+              db.insert(businesses)
+                .values({ id: randomId(), ownerUserId: userId, name: typedBusinessName, createdAt: now })
+                .run();
+            }
+            const token = createEmailToken(db, secret, userId, 'confirm', now, details);
+            return { kind: 'confirm', token, businessName: typedBusinessName };
+          })
+          .immediate();
+        if (outcome.kind === 'confirm') {
+          const link = `${base}/${role}/confirmEmail/${outcome.token}`;
+          app.mailer.queue(confirmEmailMail(email, body.firstName, outcome.businessName, link));
+        } else {
+          const restore = `${base}/${role === 'owner' ? 'owner' : 'user'}/restorePassword`;
+          app.mailer.queue(accountExistsMail(email, outcome.firstName, `${base}/signin`, restore));
+        }
+        return { success: true };
+      },
+      tokenLimit(role === 'owner' ? 'owner-signup' : 'signup'),
+    );
+  };
+  signup('user');
+  signup('owner');
+
+  /**
+   * Activates the account with the password and names of the signup this link was sent for,
+   * and voids the account's other pending links. Single use; a confirmed account is never
+   * changed here. (A link made before links carried their signup keeps the account's password.)
+   */
+  route(
+    app,
+    accountCalls.ownerConfirmEmail,
+    ({ body }) => {
+      sqlite
+        .transaction(() => {
+          const now = app.clock.nowMs();
+          const row = findEmailToken(db, secret, body.token, 'confirm', now);
+          const user = row && db.select().from(users).where(eq(users.id, row.userId)).get();
+          if (!row || !user || user.emailConfirmed) throw new AppError('TOKEN_INVALID', msg.tokenInvalid);
+          markTokenUsed(db, row.id, now);
+          dropUnusedTokens(db, user.id, 'confirm');
+          db.update(users)
+            .set({
+              emailConfirmed: true,
+              ...(row.passwordHash
+                ? {
+                    passwordHash: row.passwordHash,
+                    firstName: row.firstName ?? user.firstName,
+                    lastName: row.lastName ?? user.lastName,
+                  }
+                : {}),
+            })
+            .where(eq(users.id, user.id))
+            .run();
+        })
+        .immediate();
+      return { success: true };
+    },
+    tokenLimit('confirm'),
+  );
+}

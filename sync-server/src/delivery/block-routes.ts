@@ -1,0 +1,37 @@
+import { AppError, calls, t } from '@comanda/shared-schema';
+import type { FastifyInstance } from 'fastify';
+import { mutationRoute, route } from '../http/route.ts';
+import { prepareRejection, rejectDelivery } from './reject.ts';
+import { blockedWire, blockSenderOf } from './senders.ts';
+import { deliveryStatements } from './statements.ts';
+
+/**
+ * The delivery desk's answer to a sender who floods it (DESIGN.md "Abuse"): 'Blocca mittente'
+ * rejects the order as 'Rifiuta' does and blocks who sent it at this venue; 'Sblocca' lifts it;
+ * the desk lists the blocks. Blocks are the venue's own: not an offline entity of the tablets
+ * (the list is read when online), and no live event (only the sends of the blocked change).
+ */
+export async function blockRoutes(app: FastifyInstance): Promise<void> {
+  mutationRoute(
+    app,
+    calls.deliveryBlockSender,
+    ({ body, businessId }) => prepareRejection(app, businessId, body),
+    (ctx, prepared) => {
+      const order = rejectDelivery(app, ctx, ctx.body, prepared, calls.deliveryBlockSender.path);
+      return { success: true, blocked: blockSenderOf(ctx.db, order, ctx.now) };
+    },
+  );
+
+  /** Another venue's block, or one already lifted (by another tablet): NOT_FOUND, nothing changes. */
+  mutationRoute(app, calls.deliveryUnblockSender, ({ body, db, businessId }) => {
+    const gone = deliveryStatements(db).deleteBlock.get({ id: body.id, businessId });
+    if (!gone) throw new AppError('NOT_FOUND', t.blockedSenderNotFound);
+    return { success: true };
+  });
+
+  route(app, calls.deliveryBlockedSenders, ({ businessId }) => {
+    const now = app.clock.nowMs();
+    const rows = deliveryStatements(app.store.db).activeBlocks.all({ businessId, now });
+    return { success: true, blocked: rows.map((row) => blockedWire(row, now)) };
+  });
+}

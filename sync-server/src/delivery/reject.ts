@@ -1,0 +1,111 @@
+import { AppError, type CallDef, t } from '@comanda/shared-schema';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { refuseIfNewLines } from '../dashboard/entries.ts';
+import { businesses, type OrderRecord, orders } from '../db/schema.ts';
+import type { MutationContext } from '../http/route.ts';
+import { queueMail } from '../mail/outbox.ts';
+import { recordPayStatus } from '../payments/pay-status.ts';
+import { deliveryRefundedMail } from './mail.ts';
+import { type RefundOutcome, refundDelivery } from './payment.ts';
+import { allLines, deliveryWire, publishCount, requireDelivery } from './writes.ts';
+
+/**
+ * Rejecting a pending delivery (spec 4 "Delivery order"), shared by `deliveryReject` and the
+ * desk's 'Blocca mittente' (`deliveryBlockSender`), which rejects exactly the same way.
+ */
+
+/** What a rejection names: the order and the version the rejecting tablet had seen. */
+export interface Rejection {
+  deliveryId: string;
+  seenVersion?: number | undefined;
+}
+
+/**
+ * Before the transaction: refunded first when paid by card (spec 4: "a refund is requested
+ * first"; re-checked inside the transaction). Refused before any money moves when the tablet has not seen the latest lines.
+ */
+export async function prepareRejection(
+  app: FastifyInstance,
+  businessId: string,
+  rejection: Rejection,
+): Promise<RefundOutcome> {
+  const order = requireDelivery(app.store.db, businessId, rejection.deliveryId);
+  const pending = order.closedAt === null && !order.accettato;
+  if (!pending) return { refundId: null };
+  refuseIfNewLines(app.store.db, order.id, rejection.seenVersion);
+  return refundDelivery(app, order);
+}
+
+type RejectContext = Pick<
+  MutationContext<CallDef>,
+  'db' | 'now' | 'change' | 'publish' | 'afterCommit' | 'businessId'
+>;
+
+/**
+ * Inside the transaction: the order closed without history, its rows deleted from every device,
+ * `removeDelivery` and the new count. Refused when another tablet accepted it, or when lines
+ * arrived after the version the rejecting tablet saw. An order already rejected is a no-op.
+ * Answers the order as it was before. `scope` is the call's path (the unpaid record's key).
+ */
+export function rejectDelivery(
+  app: FastifyInstance,
+  ctx: RejectContext,
+  rejection: Rejection,
+  prepared: RefundOutcome,
+  scope: string,
+): OrderRecord {
+  const { db, businessId, now, change, publish, afterCommit } = ctx;
+  const order = requireDelivery(db, businessId, rejection.deliveryId);
+  /**
+   * Accepted on another tablet, or new lines, while Stripe refunded: the rejection is refused
+   * and the order stays, but its money is back with the customer, so once this refusal is
+   * stored the order is recorded unpaid ('order' change, `changeStatusPay` 0).
+   */
+  const keptAfterRefund = (err: AppError): AppError => {
+    const paymentIntentId = order.paymentIntentId;
+    if (prepared.refundId === null || paymentIntentId === null) return err;
+    app.log.warn(
+      { deliveryId: order.id, refundId: prepared.refundId },
+      'refunded, then the rejection was refused',
+    );
+    setImmediate(() => {
+      const input = { scope, key: null, paymentIntentId, businessId, status: 0 as const };
+      recordPayStatus(app, input).catch((e: unknown) =>
+        app.log.error({ err: e, deliveryId: order.id }, 'unpaid not recorded'),
+      );
+    });
+    return err;
+  };
+  if (order.accettato) {
+    const text = prepared.refundId === null ? t.deliveryAlreadyAccepted : t.refundedButAccepted;
+    throw keptAfterRefund(new AppError('ALREADY_DECIDED', text));
+  }
+  if (order.closedAt !== null) return order;
+  try {
+    refuseIfNewLines(db, order.id, rejection.seenVersion);
+  } catch (err) {
+    throw err instanceof AppError ? keptAfterRefund(err) : err;
+  }
+  const lines = allLines(db, order);
+  db.update(orders).set({ closedAt: now, updatedAt: now }).where(eq(orders.id, order.id)).run();
+  change('order', order.id, 'delete');
+  for (const line of lines) change('line', line.id, 'delete');
+  publish('removeDelivery', { deliveryId: order.id });
+  publishCount(ctx, businessId);
+  if (prepared.refundId !== null) {
+    // The customer is told by e-mail that the order was refused and refunded.
+    const venue = db
+      .select({ name: businesses.name })
+      .from(businesses)
+      .where(eq(businesses.id, businessId))
+      .get();
+    const mail = deliveryRefundedMail(deliveryWire(order, lines), order.serviceFee, venue?.name ?? '');
+    // In the transaction: a crash after the commit loses no mail (mail/outbox.ts).
+    if (mail) {
+      queueMail(db, mail, now);
+      afterCommit(() => app.mailer.wake());
+    }
+  }
+  return order;
+}

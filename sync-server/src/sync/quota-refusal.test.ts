@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { businesses, clientMutations } from '../db/schema.ts';
+import { createOwner, createTestApp, type Owner, post, type TestApp } from '../testing/test-app.ts';
+import { registerTestRoutes, rename } from './sync-test-kit.ts';
+
+let t: TestApp;
+let owner: Owner;
+afterEach(async () => {
+  await t?.close();
+});
+
+const venueName = () =>
+  t.app.store.db
+    .select({ name: businesses.name })
+    .from(businesses)
+    .where(eq(businesses.id, owner.businessId))
+    .get()?.name;
+const lastMutation = (clientId: string) =>
+  t.app.store.db.select().from(clientMutations).where(eq(clientMutations.clientId, clientId)).get()
+    ?.lastMutationId ?? 0;
+
+/** A quota's 429 means "not now": the same send retried later is judged afresh, never replayed. */
+describe('sync core: a quota refusal is not a stored answer', () => {
+  for (const outcome of ['quota', 'quota-early'] as const) {
+    it(`${outcome}: the mutation id does not advance and the retry applies`, async () => {
+      t = await createTestApp({ before: registerTestRoutes });
+      owner = await createOwner(t);
+      const client = randomUUID();
+      const headers = { 'x-client-id': client, 'x-mutation-id': '1' };
+      const refused = await post(t.app, rename.path, { name: 'Da Gennaro', outcome }, owner.cookie, headers);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+      expect(lastMutation(client)).toBe(0);
+      const applied = await post(t.app, rename.path, { name: 'Da Gennaro' }, owner.cookie, headers);
+      expect(applied.statusCode).toBe(200);
+      expect(venueName()).toBe('Da Gennaro');
+      expect(lastMutation(client)).toBe(1);
+    });
+
+    it(`${outcome}: an Idempotency-Key is not bound to the 429`, async () => {
+      t = await createTestApp({ before: registerTestRoutes });
+      owner = await createOwner(t);
+      const key = { 'idempotency-key': randomUUID() };
+      const body = { name: 'Da Gennaro', outcome };
+      expect((await post(t.app, rename.path, body, owner.cookie, key)).statusCode).toBe(429);
+      // The same key and body, once the quota allows: judged afresh (the test route refuses
+      // again, as its outcome says; what matters is that it is not answered from storage).
+      const again = await post(t.app, rename.path, body, owner.cookie, key);
+      expect(again.statusCode).toBe(429);
+      expect(again.headers['x-comanda-replayed']).toBeUndefined();
+    });
+  }
+});
