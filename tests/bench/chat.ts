@@ -10,6 +10,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { calls } from '@comanda/shared-schema';
 import WebSocket from 'ws';
+import { sessionCookie } from '../support/guest-orders.ts';
 import { repoRoot } from '../support/server.ts';
 import { percentile, report, round } from './report.ts';
 
@@ -88,13 +89,7 @@ async function loginCookie(url: string, body: unknown): Promise<string> {
     body: JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  // The session cookie: an owner's login sets a device cookie too.
-  return (
-    res.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('comanda_sid='))
-      ?.split(';')[0] ?? ''
-  );
+  return sessionCookie(res);
 }
 
 /** A message's text is `chat<n>`: its number, read from the frame's bytes without JSON.parse. */

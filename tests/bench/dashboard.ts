@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { calls, type MenuDish } from '@comanda/shared-schema';
 import { type CDPSession, chromium, type Page } from '@playwright/test';
+import { sessionCookie } from '../support/guest-orders.ts';
 import { chromiumLaunchOptions } from './browser.ts';
 import { percentile, report, round } from './report.ts';
 import { OwnerApi, shimKeepNames, signInOwner, startDemoServer } from './venue.ts';
@@ -52,7 +53,7 @@ async function seedVenue(owner: OwnerApi): Promise<void> {
   }
   const login = await postJson(owner.url + calls.userLogin.path, { isAnonymus: true });
   if (!login.ok) throw new Error(`guest login failed: ${login.status} ${await login.text()}`);
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const cookie = sessionCookie(login);
   const menu = await postJson(
     owner.url + calls.userMenuGet.path,
     { businessId: owner.businessId },

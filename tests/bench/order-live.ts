@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { MenuDish } from '@comanda/shared-schema';
 import { calls, SYNC_HEADERS } from '@comanda/shared-schema';
 import WebSocket from 'ws';
+import { sessionCookie } from '../support/guest-orders.ts';
 import { repoRoot } from '../support/server.ts';
 import { percentile, report, round } from './report.ts';
 
@@ -92,7 +93,7 @@ async function postJson(url: string, body: unknown, headers: Record<string, stri
 async function loginCookie(url: string, body: unknown): Promise<string> {
   const res = await postJson(url, body);
   if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  return sessionCookie(res);
 }
 
 /** Three lines as the PWA sends them: one dish with its mandatory choices made, two plain ones. */

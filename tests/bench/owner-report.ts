@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { calls } from '@comanda/shared-schema';
 import { buildApp, loadConfig } from '@comanda/sync-server';
 import { DROP_ROLLUP_SQL, reportRollupSql } from '../../sync-server/src/reports/rollup.ts';
+import { sessionCookie } from '../support/guest-orders.ts';
 import { percentile, report, round } from './report.ts';
 
 const ORDERS = 200_000;
@@ -200,7 +201,7 @@ export async function benchOwnerReport(): Promise<void> {
       body: JSON.stringify({ email: 'demo@comanda.test', password: PASSWORD }),
     });
     if (!login.ok) throw new Error(`owner login failed: ${login.status}`);
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const cookie = sessionCookie(login);
     const year = { from: FIRST_DATE, to: addDays(FIRST_DATE, DAYS - 1) };
     const month = { from: '2025-03-01', to: '2025-03-31' };
 

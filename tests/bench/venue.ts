@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Body, type CallName, calls, SYNC_HEADERS } from '@comanda/shared-schema';
 import type { BrowserContext } from '@playwright/test';
+import { sessionCookie } from '../support/guest-orders.ts';
 import { type RunningServer, repoRoot, startServer } from '../support/server.ts';
 
 export const BENCH_PASSWORD = 'bench-password';
@@ -48,7 +49,7 @@ export class OwnerApi {
   static async signIn(url: string): Promise<OwnerApi> {
     const res = await postJson(url + calls.ownerLogin.path, { email: DEMO_EMAIL, password: BENCH_PASSWORD });
     if (!res.ok) throw new Error(`owner login failed: ${res.status} ${await res.text()}`);
-    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const cookie = sessionCookie(res);
     const answer = (await res.json()) as { businessId?: string };
     if (!answer.businessId) throw new Error('owner login answered no businessId');
     return new OwnerApi(url, cookie, answer.businessId);

@@ -20,7 +20,7 @@ export async function postJson(
 export async function guestCookie(base: string, headers: Record<string, string> = {}): Promise<string> {
   const res = await postJson(`${base}${calls.userLogin.path}`, { isAnonymus: true }, headers);
   if (!res.ok) throw new Error(`guest login failed: ${res.status} ${await res.text()}`);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  return sessionCookie(res);
 }
 
 /** Three lines as the PWA sends them: one dish with its mandatory choices made, two plain ones. */
@@ -42,4 +42,13 @@ export async function threeLineCart(base: string, businessId: string, cookie: st
 /** A distinct documentation-range address for diner `n` (benches behind TRUST_PROXY=1). */
 export function dinerAddress(n: number): string {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+/**
+ * The session cookie (`comanda_sid=...`) a login answer sets. A password login also sets the
+ * known-device cookie, so the first Set-Cookie is not always the session's.
+ */
+export function sessionCookie(res: Response): string {
+  const found = res.headers.getSetCookie().find((c) => c.startsWith('comanda_sid='));
+  return found?.split(';')[0] ?? '';
 }
