@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { buildApp, loadConfig } from '@comanda/sync-server';
 import Database from 'better-sqlite3';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { LOAD_TOOL_ENV } from '../support/server.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'comanda-bench-order-'));
 const mode = process.argv[2];
@@ -28,10 +29,7 @@ async function startApp(): Promise<{ app: FastifyInstance; extra: Record<string,
       COMANDA_DEMO_PASSWORD: 'bench-password',
       COMANDA_FAKE_NOW: OPEN_NOW,
       HOST: '127.0.0.1',
-      // A load tool, not diners: the customer order quotas would measure themselves.
-      ORDER_QUOTA_PER_SESSION: '1000000',
-      ORDER_QUOTA_PER_TABLE: '1000000',
-      ORDER_QUOTA_PER_ADDRESS: '1000000',
+      ...LOAD_TOOL_ENV,
     },
     dir,
   );

@@ -6,7 +6,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { calls, type MenuDish, SYNC_HEADERS } from '@comanda/shared-schema';
 import Database from 'better-sqlite3';
-import { type RunningServer, repoRoot, type StartOptions, startServer } from '../support/server.ts';
+import {
+  LOAD_TOOL_ENV,
+  type RunningServer,
+  repoRoot,
+  type StartOptions,
+  startServer,
+} from '../support/server.ts';
 
 export const DEMO_EMAIL = 'demo@comanda.test';
 export const DEMO_PASSWORD = 'ops-test-password';
@@ -20,6 +26,7 @@ export const venueEnv: Record<string, string> = {
   COMANDA_DEMO: '1',
   COMANDA_DEMO_PASSWORD: DEMO_PASSWORD,
   COMANDA_FAKE_NOW: OPEN_NOW,
+  ...LOAD_TOOL_ENV,
   // API only: the shared pwa/dist may be rebuilt under us by another session.
   COMANDA_PWA_DIST: '/nonexistent/comanda-pwa-dist',
 };

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { type RunningServer, startServer } from '../support/server.ts';
+import { LOAD_TOOL_ENV, type RunningServer, startServer } from '../support/server.ts';
 
 /** The demo owner's password in the loop's server. */
 export const KILL_PASSWORD = 'kill-loop-password';
@@ -37,9 +37,8 @@ export class ServerLife {
       COMANDA_DEMO_PASSWORD: KILL_PASSWORD,
       COMANDA_FAKE_NOW: new Date(EVENING + (Date.now() - firstStart)).toISOString(),
       LOG_LEVEL: 'error',
-      // Its 50 customers all send from loopback: the per-address cap on pending deliveries would
-      // refuse most of their deliveries, which this loop is here to store through the kills.
-      DELIVERY_PENDING_PER_ADDRESS: '1000',
+      // Its 50 customers all send from loopback, far faster than an evening.
+      ...LOAD_TOOL_ENV,
     };
   }
 

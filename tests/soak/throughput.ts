@@ -10,7 +10,7 @@ import { calls, SYNC_HEADERS, type TableOrder } from '@comanda/shared-schema';
 import { percentile, round } from '../bench/report.ts';
 import { BENCH_PASSWORD, OPEN_NOW, OwnerApi } from '../bench/venue.ts';
 import { guestCookie, postJson, threeLineCart } from '../support/guest-orders.ts';
-import { startServer } from '../support/server.ts';
+import { LOAD_TOOL_ENV, startServer } from '../support/server.ts';
 
 export type Emit = (line: Record<string, unknown>) => void;
 
@@ -72,10 +72,7 @@ export async function runThroughput(emit: Emit, options: ThroughputOptions): Pro
       COMANDA_DEMO: '1',
       COMANDA_DEMO_PASSWORD: BENCH_PASSWORD,
       COMANDA_FAKE_NOW: OPEN_NOW,
-      // A load tool from one address, not diners: the customer quotas would measure themselves.
-      ORDER_QUOTA_PER_SESSION: '1000000',
-      ORDER_QUOTA_PER_TABLE: '1000000',
-      ORDER_QUOTA_PER_ADDRESS: '1000000',
+      ...LOAD_TOOL_ENV,
     },
   });
   try {

@@ -6,6 +6,7 @@ import {
   type Owner,
   type TestApp,
 } from '../../sync-server/src/testing/test-app.ts';
+import { LOAD_TOOL_ENV } from '../support/server.ts';
 
 /** One stored answer of the sync core (`mutation_answers`). */
 export interface StoredAnswer {
@@ -29,15 +30,8 @@ export interface LogRow {
  * temp folder, listening on a loopback port. `restart()` closes the app and builds a new one on
  * the same file and port, as a process restart would (sessions survive: the secret is on disk).
  */
-/**
- * The suite's customer phones send an order every few milliseconds, far past the order quotas of
- * a venue's evening (sync-server ordering/order-quotas.ts), which are not what it is about.
- */
-const LOAD_ENV = {
-  ORDER_QUOTA_PER_SESSION: '1000000',
-  ORDER_QUOTA_PER_TABLE: '1000000',
-  ORDER_QUOTA_PER_ADDRESS: '1000000',
-};
+/** The suite's customer phones send an order every few milliseconds: a load tool's settings. */
+const LOAD_ENV = LOAD_TOOL_ENV;
 
 export class ServerHandle {
   private constructor(
