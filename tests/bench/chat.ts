@@ -12,22 +12,8 @@ import { calls } from '@comanda/shared-schema';
 import WebSocket from 'ws';
 import { sessionCookie } from '../support/guest-orders.ts';
 import { repoRoot } from '../support/server.ts';
+import type { LiveVenue, LiveVenuesReady } from './order-live-protocol.ts';
 import { percentile, report, round } from './report.ts';
-
-interface Venue {
-  businessId: string;
-  email: string;
-  tableIds: string[];
-}
-
-interface Ready {
-  type: 'ready';
-  port: number;
-  password: string;
-  venues: Venue[];
-  /** Guest session cookies for the phones, one each. */
-  guests: string[];
-}
 
 export interface ChatBenchOptions {
   venues: number;
@@ -50,7 +36,7 @@ const DEFAULTS: ChatBenchOptions = {
   drainMs: 3000,
 };
 
-function startChild(venues: number): Promise<{ child: ChildProcess; ready: Ready }> {
+function startChild(venues: number): Promise<{ child: ChildProcess; ready: LiveVenuesReady }> {
   const child = fork(join(repoRoot, 'tests', 'bench', 'order-live-server.ts'), [String(venues)], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -58,7 +44,7 @@ function startChild(venues: number): Promise<{ child: ChildProcess; ready: Ready
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`chat bench child exited: ${code}`)));
-    child.once('message', (m: Ready) => resolve({ child, ready: m }));
+    child.once('message', (m: LiveVenuesReady) => resolve({ child, ready: m }));
   });
 }
 
@@ -188,7 +174,7 @@ export async function benchChat(options: Partial<ChatBenchOptions> = {}): Promis
     for (let c = 0; c < customersTotal; c += 50) {
       const batch: Array<Promise<WebSocket>> = [];
       for (let k = c; k < Math.min(customersTotal, c + 50); k++) {
-        const venue = venues[k % o.venues] as Venue;
+        const venue = venues[k % o.venues] as LiveVenue;
         const tableId = venue.tableIds[Math.floor(k / o.venues)] ?? '';
         frames[k] = JSON.stringify({ ownerId: venue.businessId, tableId });
         batch.push(

@@ -13,20 +13,8 @@ import { calls, SYNC_HEADERS } from '@comanda/shared-schema';
 import WebSocket from 'ws';
 import { sessionCookie } from '../support/guest-orders.ts';
 import { repoRoot } from '../support/server.ts';
+import type { LiveVenue, LiveVenuesReady } from './order-live-protocol.ts';
 import { percentile, report, round } from './report.ts';
-
-interface Venue {
-  businessId: string;
-  email: string;
-  tableIds: string[];
-}
-
-interface Ready {
-  type: 'ready';
-  port: number;
-  password: string;
-  venues: Venue[];
-}
 
 export interface OrderLiveOptions {
   venues: number;
@@ -48,7 +36,7 @@ const DEFAULTS: OrderLiveOptions = {
 };
 
 /** `COMANDA_BENCH_CPU_PROF=<dir>` profiles the server child (node --cpu-prof). */
-function startChild(venues: number): Promise<{ child: ChildProcess; ready: Ready }> {
+function startChild(venues: number): Promise<{ child: ChildProcess; ready: LiveVenuesReady }> {
   const profDir = process.env.COMANDA_BENCH_CPU_PROF;
   const child = fork(join(repoRoot, 'tests', 'bench', 'order-live-server.ts'), [String(venues)], {
     execArgv: ['--import', 'tsx', ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [])],
@@ -57,7 +45,7 @@ function startChild(venues: number): Promise<{ child: ChildProcess; ready: Ready
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`order-live bench child exited: ${code}`)));
-    child.once('message', (m: Ready) => resolve({ child, ready: m }));
+    child.once('message', (m: LiveVenuesReady) => resolve({ child, ready: m }));
   });
 }
 
@@ -131,7 +119,7 @@ function orderNumber(raw: Buffer): number {
 /** Every socket of every venue connected (batches of 50), each recording into `onOrder`. */
 async function connectTablets(
   port: number,
-  venues: Venue[],
+  venues: LiveVenue[],
   cookies: string[],
   perVenue: number,
   onOrder: (venue: number, slot: number, n: number, at: number) => void,
@@ -225,7 +213,7 @@ export async function benchOrderLive(options: Partial<OrderLiveOptions> = {}): P
     const runId = Date.now().toString(36);
     const send = (n: number): void => {
       const v = n % o.venues;
-      const venue = venues[v] as Venue;
+      const venue = venues[v] as LiveVenue;
       const tableId = venue.tableIds[Math.floor(n / o.venues) % venue.tableIds.length];
       const [first, ...rest] = carts[v] ?? [];
       const body = JSON.stringify({

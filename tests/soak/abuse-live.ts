@@ -17,6 +17,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { calls, SYNC_HEADERS } from '@comanda/shared-schema';
 import WebSocket from 'ws';
+import type { LiveVenue, LiveVenuesReady } from '../bench/order-live-protocol.ts';
 import { percentile, round } from '../bench/report.ts';
 import { postJson, threeLineCart } from '../support/guest-orders.ts';
 import { repoRoot } from '../support/server.ts';
@@ -24,26 +25,12 @@ import type { AttackPlan, FloodCounts } from './abuse-attacker.ts';
 
 type Emit = (line: Record<string, unknown>) => void;
 
-interface Venue {
-  businessId: string;
-  email: string;
-  tableIds: string[];
-}
-
-interface Ready {
-  type: 'ready';
-  port: number;
-  password: string;
-  venues: Venue[];
-  guests: string[];
-}
-
 const ORDERS_PER_SECOND = 5;
 const HEALTH_EVERY_MS = 100;
 const FLOOD_FRAMES_PER_SECOND = 10;
 
 /** `COMANDA_BENCH_CPU_PROF=<dir>` profiles the server child (node --cpu-prof). */
-function startChild(): Promise<{ child: ChildProcess; ready: Ready }> {
+function startChild(): Promise<{ child: ChildProcess; ready: LiveVenuesReady }> {
   const profDir = process.env.COMANDA_BENCH_CPU_PROF;
   const child = fork(`${repoRoot}/tests/bench/order-live-server.ts`, ['2'], {
     execArgv: ['--import', 'tsx', ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [])],
@@ -52,7 +39,7 @@ function startChild(): Promise<{ child: ChildProcess; ready: Ready }> {
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`abuse soak child exited: ${code}`)));
-    child.once('message', (m: Ready) => resolve({ child, ready: m }));
+    child.once('message', (m: LiveVenuesReady) => resolve({ child, ready: m }));
   });
 }
 
@@ -121,7 +108,7 @@ export async function soak(emit: Emit): Promise<void> {
   const phaseMs = Number(process.env.SOAK_ABUSE_PHASE_S ?? 12) * 1000;
   const { child, ready } = await startChild();
   const base = `http://127.0.0.1:${ready.port}`;
-  const [b, a] = ready.venues as [Venue, Venue];
+  const [b, a] = ready.venues as [LiveVenue, LiveVenue];
   const sockets: WebSocket[] = [];
   const attackers = await attackerProcess();
   try {
