@@ -4,6 +4,7 @@
 // - `bare`: the baseline, a bare Fastify route that inserts one row with better-sqlite3 (WAL and
 //   the app's pragmas) and answers JSON.
 // The parent reads `ready` over IPC and sends `stop` when done.
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,8 @@ const mode = process.argv[2];
 
 /** Rome 20:00, inside the demo venue's 18:00-02:00. */
 const OPEN_NOW = '2025-07-15T20:00:00+02:00';
+
+const EXTRA_TABLES = 1000;
 
 async function startApp(): Promise<{ app: FastifyInstance; extra: Record<string, unknown> }> {
   const config = loadConfig(
@@ -35,7 +38,21 @@ async function startApp(): Promise<{ app: FastifyInstance; extra: Record<string,
   );
   const app = await buildApp(config);
   const businessId = app.demo?.businessId ?? '';
-  const tables = app.store.sqlite
+  const { sqlite } = app.store;
+  // A big room, so the load spreads over many tables: a handful would reach the order ceilings'
+  // lines per table (shared-schema ENTRY_LINES_MAX) within seconds at this rate.
+  const room = sqlite
+    .prepare('SELECT room_id AS roomId, max(number) AS last FROM tables WHERE business_id = ?')
+    .get(businessId) as { roomId: string; last: number };
+  const addTable = sqlite.prepare(
+    'INSERT INTO tables (id, business_id, room_id, number, created_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  sqlite.transaction(() => {
+    for (let n = 1; n <= EXTRA_TABLES; n++) {
+      addTable.run(randomUUID(), businessId, room.roomId, room.last + n, Date.now());
+    }
+  })();
+  const tables = sqlite
     .prepare('SELECT id FROM tables WHERE business_id = ? ORDER BY number')
     .all(businessId) as Array<{ id: string }>;
   return { app, extra: { businessId, tableIds: tables.map((t) => t.id) } };

@@ -105,7 +105,8 @@ export async function benchOrder(clients = 16, rounds = 4, sliceMs = 2000, warmu
     const cart = await threeLineCart(base, businessId, cookies[0] ?? '');
     let sent = 0;
     const orderRequest: MakeRequest = (client) => ({
-      body: { cart, tableId: tableIds[client % tableIds.length], ownerId: businessId },
+      // Each send to the next table, spreading the load over the big room.
+      body: { cart, tableId: tableIds[sent % tableIds.length], ownerId: businessId },
       headers: {
         cookie: cookies[client] ?? '',
         [SYNC_HEADERS.idempotencyKey]: `bench-${client}-${++sent}-${randomUUID()}`,
