@@ -1,6 +1,9 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startCheckpointer } from './checkpointer.ts';
@@ -31,6 +34,22 @@ describe('WAL checkpoints off the request path', () => {
     await vi.waitFor(() => expect(s.checkpointer?.last?.checkpointed ?? 0).toBeGreaterThan(0), {
       timeout: 5000,
     });
+  });
+
+  it('closing finishes in a process with nothing else left to do (the worker holds the loop until its last checkpoint)', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'comanda-wal-'));
+    const script = join(dir, 'close.mts');
+    const client = fileURLToPath(new URL('./client.ts', import.meta.url));
+    writeFileSync(
+      script,
+      `import { openStore } from ${JSON.stringify(client)};
+       const store = openStore(${JSON.stringify(join(dir, 'c.db'))});
+       await store.close();
+       console.log('closed');`,
+    );
+    // Node ends a process whose top-level await never settles with code 13.
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script]);
+    expect(stdout.trim()).toBe('closed');
   });
 
   it('closing folds the WAL into the database file', async () => {

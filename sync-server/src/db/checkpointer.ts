@@ -89,10 +89,13 @@ export function startCheckpointer(
     stop() {
       if (!stopped) {
         stopped = true;
+        // From here the shutdown waits for the worker's last checkpoint: an unref'd worker and
+        // timer would let a process whose loop has nothing else left end before either (a
+        // top-level `await app.close()` then never settles), so both hold the loop until exit.
+        worker.ref();
         worker.postMessage('stop');
         // A checkpoint stuck behind a lock must not hold the shutdown.
         const force = setTimeout(() => void worker.terminate(), STOP_GRACE_MS);
-        force.unref();
         void exited.then(() => clearTimeout(force));
       }
       return exited;
