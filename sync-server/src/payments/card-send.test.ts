@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { calls, entitySchemas, type MenuDish, SYNC_HEADERS, t } from '@comanda/shared-schema';
+import {
+  calls,
+  ceilingMessage,
+  entitySchemas,
+  LINE_TOTAL_MAX_CENTS,
+  type MenuDish,
+  SYNC_HEADERS,
+  t,
+} from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders } from '../db/schema.ts';
@@ -159,6 +167,24 @@ describe('create-payment-intent: the card send', () => {
     if (!grissino) throw new Error('Grissino not on the menu');
     const ritiro = { tipo: 'Ritiro', indirizzo: '', comune: '', cart: [cartLine(grissino, 1)] };
     await expectRefused(cardBody(v, ritiro), 400, 'VALIDATION', t.cardAmountTooLow);
+    expect(fake.count('createIntent')).toBe(0);
+  });
+
+  it('a cart past an order ceiling is refused before any intent is made (a line of 201 x 100 €)', async () => {
+    const id = String(
+      (
+        await sendOk(v.tablet, calls.ownerDishAdd.path, {
+          name: 'Aragosta',
+          price: 10_000,
+          categoryId: v.menu.bevande,
+        })
+      ).id,
+    );
+    const menu = await post(v.app.app, calls.userMenuGet.path, { businessId: v.owner.businessId }, v.guest);
+    const aragosta = (menu.json().data as MenuDish[]).find((d) => d.id === id);
+    if (!aragosta) throw new Error('Aragosta not on the menu');
+    const message = ceilingMessage({ kind: 'lineTotal', max: LINE_TOTAL_MAX_CENTS }, 'customer');
+    await expectRefused(cardBody(v, { cart: [cartLine(aragosta, 201)] }), 400, 'VALIDATION', message);
     expect(fake.count('createIntent')).toBe(0);
   });
 

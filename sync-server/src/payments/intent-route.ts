@@ -7,6 +7,7 @@ import { refuseSender, senderAddress } from '../delivery/senders.ts';
 import { deliveryStatements } from '../delivery/statements.ts';
 import { type CallContext, mutationRoute } from '../http/route.ts';
 import { takeQuotas } from '../lib/quota.ts';
+import { refuseOverCeilings } from '../ordering/ceilings.ts';
 import { priceCart } from '../ordering/price-cart.ts';
 import { requireVenue } from '../ordering/venue.ts';
 import { CURRENCY, cardUnavailable, MIN_CARD_CHARGE, requireStripe, stripeFailure } from './stripe-client.ts';
@@ -84,6 +85,8 @@ async function prepare(
 
   const consegna = body.tipo === 'Consegna';
   const priced = priceCart(db, venue.id, body.cart, false);
+  // A cart past an order ceiling gets no intent made for nothing: storeDelivery would refuse it.
+  refuseOverCeilings(db, priced, null, 'customer', consegna ? venue.costoConsegna : 0);
   const net =
     priced.reduce((sum, line) => sum + line.price * line.amount, 0) + (consegna ? venue.costoConsegna : 0);
   // A cart of valid lines may still add up beyond the largest amount the app handles (cardCharge
