@@ -18,7 +18,7 @@ export const privacySections: readonly LegalSection[] = [
       'Dati dell’account: nome, cognome, indirizzo email e password, conservata solo in forma cifrata (hash) e mai leggibile da nessuno. Per i gestori anche il nome del locale e i dati di profilo inseriti (orari, costo di consegna).',
       'Dati degli ordini: piatti ordinati, varianti, note, tavolo, e per consegne e ritiri nome, cognome, telefono, indirizzo, comune, orario richiesto e note di consegna.',
       'Messaggi della chat tra tavolo e locale, quando il locale la attiva.',
-      'Dati tecnici: un cookie di sessione necessario per restare collegati, il cookie che ricorda la chiusura dell’avviso sui cookie e i registri tecnici del server (indirizzo IP, data e ora delle richieste) usati per la sicurezza e per limitare i tentativi di accesso.',
+      'Dati tecnici: un cookie di sessione necessario per restare collegati, un cookie che riconosce il dispositivo da cui hai già effettuato l’accesso (così i blocchi contro i tentativi di indovinare la password non fermano te), il cookie che ricorda la chiusura dell’avviso sui cookie e i registri tecnici del server (indirizzo IP, data e ora delle richieste) usati per la sicurezza e per limitare i tentativi di accesso.',
     ],
   },
   {
@@ -39,7 +39,7 @@ export const privacySections: readonly LegalSection[] = [
   {
     title: '5. Cookie e archiviazione sul dispositivo',
     paragraphs: [
-      'Comanda usa solo cookie tecnici: il cookie di sessione, che serve a mantenere l’accesso, e il cookie cookieConsent, che ricorda per un anno che hai chiuso l’avviso. Non usa cookie di profilazione né di terze parti.',
+      'Comanda usa solo cookie tecnici: il cookie di sessione, che serve a mantenere l’accesso; dopo un accesso con password, un cookie di dispositivo riconosciuto (comanda_dev_…), che per un anno permette a quel dispositivo di accedere anche mentre l’account è bloccato per troppi tentativi falliti da altrove; e il cookie cookieConsent, che ricorda per un anno che hai chiuso l’avviso. Non usa cookie di profilazione né di terze parti.',
       'L’app installabile conserva sul dispositivo una copia dei file dell’applicazione e, per i gestori, i dati del locale e le modifiche non ancora inviate, così da funzionare anche quando la connessione cade. Questi dati restano nel browser del dispositivo e si cancellano eliminando i dati del sito.',
     ],
   },

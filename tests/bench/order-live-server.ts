@@ -1,6 +1,7 @@
 // Child process of the order-live bench: the real app (production settings, demo venue) on a
 // loopback port, its clock inside the demo's opening hours, plus `argv[2] - 1` copies of the demo
 // venue (owner, rooms, tables, menu) so there are that many venues with their own owners.
+// `argv[3]` = `caps` keeps the per-address connection and socket caps of production.
 // The parent reads `ready` over IPC (venues, password, guest session cookies), may ask `cpu`
 // (process CPU time so far) and sends `stop`.
 import { randomBytes } from 'node:crypto';
@@ -9,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp, loadConfig } from '@comanda/sync-server';
 import type Database from 'better-sqlite3';
+import { LOAD_TOOL_ENV } from '../support/server.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'comanda-bench-order-live-'));
 const venueCount = Number(process.argv[2] ?? '20');
@@ -28,9 +30,12 @@ const config = loadConfig(
     COMANDA_DEMO_PASSWORD: PASSWORD,
     COMANDA_FAKE_NOW: OPEN_NOW,
     HOST: '127.0.0.1',
-    // Every socket of the bench comes from loopback, where the venues' phones would have many.
-    LIVE_MAX_SOCKETS_PER_ADDRESS: '5000',
-    MAX_CONNECTIONS_PER_ADDRESS: '0',
+    // Every socket of the bench comes from loopback, where the venues' phones would have many;
+    // the abuse soak (`caps`) keeps the per-address caps: its attackers have an address of their own.
+    // Otherwise the customer order quotas are raised too: the benches are load tools.
+    ...(process.argv[3] === 'caps'
+      ? {}
+      : { ...LOAD_TOOL_ENV, LIVE_MAX_SOCKETS_PER_ADDRESS: '5000', MAX_CONNECTIONS_PER_ADDRESS: '0' }),
   },
   dir,
 );

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { type Body, type CallName, calls, SYNC_HEADERS } from '@comanda/shared-schema';
 import type { BrowserContext } from '@playwright/test';
 import { sessionCookie } from '../support/guest-orders.ts';
-import { type RunningServer, repoRoot, startServer } from '../support/server.ts';
+import { LOAD_TOOL_ENV, type RunningServer, repoRoot, startServer } from '../support/server.ts';
 
 export const BENCH_PASSWORD = 'bench-password';
 export const DEMO_EMAIL = 'demo@comanda.test';
@@ -23,7 +23,13 @@ export function assertBuilt(): void {
 export async function startDemoServer(): Promise<RunningServer> {
   assertBuilt();
   return startServer({
-    env: { COMANDA_DEMO: '1', COMANDA_DEMO_PASSWORD: BENCH_PASSWORD, COMANDA_FAKE_NOW: OPEN_NOW },
+    // The benches are load tools from one address, not diners: the customer quotas are raised.
+    env: {
+      ...LOAD_TOOL_ENV,
+      COMANDA_DEMO: '1',
+      COMANDA_DEMO_PASSWORD: BENCH_PASSWORD,
+      COMANDA_FAKE_NOW: OPEN_NOW,
+    },
   });
 }
 

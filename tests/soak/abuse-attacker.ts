@@ -3,6 +3,7 @@
 // its start-up is not measured); the parent sends one `attack` message; the child floods until
 // its time is up, answers `done` with its counts and exits.
 import WebSocket from 'ws';
+import { type HttpAttackPlan, type HttpFloodCounts, httpFloods } from './abuse-http.ts';
 
 /** What the attackers did and got. */
 export interface FloodCounts {
@@ -12,9 +13,13 @@ export interface FloodCounts {
   /** `joinChat` frames sent, and frames received past each socket's `connect`. */
   sent: number;
   received: number;
+  /** The frames received past `connect`, by event (what a socket gets on opening, and the answers). */
+  receivedByEvent: Record<string, number>;
   /** Closes by the server for too many frames (1008), and any other close before the end. */
   closedTooMany: number;
   closedOther: number;
+  /** The HTTP floods' answers (abuse-http.ts). */
+  http: HttpFloodCounts;
 }
 
 export interface AttackPlan {
@@ -26,6 +31,10 @@ export interface AttackPlan {
   sessions: Array<{ cookie: string; sockets: number }>;
   framesPerSecond: number;
   ms: number;
+  /** The attackers' own source address (another machine on the network). */
+  localAddress: string;
+  /** The HTTP floods run alongside, for the same time. */
+  http: HttpAttackPlan;
 }
 
 /** An attacker reconnects this soon after the hub closed its socket; a refused upgrade a second later. */
@@ -35,9 +44,18 @@ const REFUSED_RETRY_MS = 1000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** One socket slot: connect, send at the plan's rate, reconnect when closed, until `until`. */
-async function slot(plan: AttackPlan, cookie: string, until: number, c: FloodCounts): Promise<void> {
+async function slot(
+  plan: AttackPlan,
+  cookie: string,
+  until: number,
+  c: Omit<FloodCounts, 'http'>,
+): Promise<void> {
   while (performance.now() < until) {
-    const ws = new WebSocket(plan.url, { headers: { cookie }, perMessageDeflate: false });
+    const ws = new WebSocket(plan.url, {
+      headers: { cookie },
+      perMessageDeflate: false,
+      localAddress: plan.localAddress,
+    });
     ws.on('error', () => {});
     const outcome = await new Promise<'open' | 'refused' | 'error'>((resolve) => {
       ws.once('open', () => resolve('open'));
@@ -55,8 +73,12 @@ async function slot(plan: AttackPlan, cookie: string, until: number, c: FloodCou
     }
     c.opened++;
     let connected = false;
-    ws.on('message', () => {
-      if (connected) c.received++;
+    ws.on('message', (raw: Buffer) => {
+      if (connected) {
+        c.received++;
+        const event = /^\{"event":"([^"]{1,40})"/.exec(raw.toString('utf8', 0, 60))?.[1] ?? 'other';
+        c.receivedByEvent[event] = (c.receivedByEvent[event] ?? 0) + 1;
+      }
       connected = true;
     });
     const timer = setInterval(() => {
@@ -75,11 +97,12 @@ async function slot(plan: AttackPlan, cookie: string, until: number, c: FloodCou
 }
 
 process.once('message', (plan: AttackPlan) => {
-  const counts: FloodCounts = {
+  const counts: Omit<FloodCounts, 'http'> = {
     opened: 0,
     refused: 0,
     sent: 0,
     received: 0,
+    receivedByEvent: {},
     closedTooMany: 0,
     closedOther: 0,
   };
@@ -87,8 +110,8 @@ process.once('message', (plan: AttackPlan) => {
   const slots = plan.sessions.flatMap((s) =>
     Array.from({ length: s.sockets }, () => slot(plan, s.cookie, until, counts)),
   );
-  void Promise.all(slots).then(() => {
-    process.send?.({ type: 'done', counts }, () => process.exit(0));
+  void Promise.all([httpFloods(plan.http), ...slots]).then(([http]) => {
+    process.send?.({ type: 'done', counts: { ...counts, http } }, () => process.exit(0));
   });
 });
 process.send?.({ type: 'ready' });

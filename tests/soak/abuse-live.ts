@@ -5,10 +5,14 @@
 // on B's owner socket, while /api/health is asked every 100 ms. First a quiet baseline, then the
 // flood at A: one guest session opening 100 sockets at one table, and 25 more guest sessions with
 // 4 sockets each, every socket sending `joinChat` 10 times a second and reconnecting whenever the
-// hub closes it. Figures (JSON lines): B's order -> owner socket p50/p99 and health p50/p99 for
-// each phase, the server's CPU use, orders lost or refused, the attackers' sockets opened and
-// refused, the frames they sent and received (the server's frames out per frame in), the closes
-// for too many frames. The attackers run in a process of their own (abuse-attacker.ts).
+// hub closes it; and at the same time the HTTP floods (abuse-http.ts): a password spray on both
+// login paths, an order flood at A's tables, pickups booking A's slots, 600 idle connections and
+// 20 slow request heads. The attackers run in a process of their own (abuse-attacker.ts) from
+// 127.0.0.2, another machine on the network, and the server keeps production's per-address caps.
+// Figures (JSON lines): B's order -> owner socket p50/p99, health p50/p99 and B's owner login
+// time for each phase, the server's CPU use, orders lost or refused, the attackers' sockets
+// opened and refused, the frames they sent and received (the server's frames out per frame in),
+// the closes for too many frames, and each HTTP flood's answers by status.
 //
 //   node --import tsx -e "import('./tests/soak/abuse-live.ts').then((m) => m.soak(console.log))"
 //
@@ -28,11 +32,14 @@ type Emit = (line: Record<string, unknown>) => void;
 const ORDERS_PER_SECOND = 5;
 const HEALTH_EVERY_MS = 100;
 const FLOOD_FRAMES_PER_SECOND = 10;
+/** The attackers' machine: another loopback address, so per-address limits tell them apart. */
+const ATTACKER_ADDRESS = '127.0.0.2';
+const OWNER_LOGIN_EVERY_MS = 2000;
 
 /** `COMANDA_BENCH_CPU_PROF=<dir>` profiles the server child (node --cpu-prof). */
 function startChild(): Promise<{ child: ChildProcess; ready: LiveVenuesReady }> {
   const profDir = process.env.COMANDA_BENCH_CPU_PROF;
-  const child = fork(`${repoRoot}/tests/bench/order-live-server.ts`, ['2'], {
+  const child = fork(`${repoRoot}/tests/bench/order-live-server.ts`, ['2', 'caps'], {
     execArgv: ['--import', 'tsx', ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [])],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -113,10 +120,9 @@ export async function soak(emit: Emit): Promise<void> {
   const attackers = await attackerProcess();
   try {
     // B's owner tablet on /live; orders are matched by the note of their first line.
-    const login = await postJson(`${base}${calls.ownerLogin.path}`, {
-      email: b.email,
-      password: ready.password,
-    });
+    const ownerLogin = () =>
+      postJson(`${base}${calls.ownerLogin.path}`, { email: b.email, password: ready.password });
+    const login = await ownerLogin();
     if (!login.ok) throw new Error(`owner login: ${login.status} ${await login.text()}`);
     const sid = login.headers.getSetCookie().find((c) => c.startsWith('comanda_sid='));
     const ownerCookie = sid?.split(';')[0] ?? '';
@@ -152,6 +158,20 @@ export async function soak(emit: Emit): Promise<void> {
       const health: number[] = [];
       let healthErrors = 0;
       const orders: Array<Promise<void>> = [];
+      // B's owner signing in again on another tablet, while A is sprayed with passwords.
+      const logins: number[] = [];
+      let loginErrors = 0;
+      const loginLoop = (async () => {
+        while (performance.now() < end) {
+          const t0 = performance.now();
+          const res = await ownerLogin().catch(() => null);
+          if (res?.ok) {
+            await res.text();
+            logins.push(performance.now() - t0);
+          } else loginErrors++;
+          await sleep(Math.max(0, OWNER_LOGIN_EVERY_MS - (performance.now() - t0)));
+        }
+      })();
       const healthLoop = (async () => {
         while (performance.now() < end) {
           const t0 = performance.now();
@@ -186,7 +206,7 @@ export async function soak(emit: Emit): Promise<void> {
           }),
         );
       }
-      await Promise.all([healthLoop, ...orders]);
+      await Promise.all([healthLoop, loginLoop, ...orders]);
       const cpu = (await serverCpuMs(child)) - cpuBefore;
       emit({
         soak: 'abuse',
@@ -199,17 +219,23 @@ export async function soak(emit: Emit): Promise<void> {
       while (performance.now() < deadline && [...sentAt.keys()].some((n) => n >= first && !arrived.has(n)))
         await sleep(50);
       const latencies: number[] = [];
+      // Past the flood's first 2 s (its burst of connections and upgrades): the steady attack.
+      const steady: number[] = [];
       let missing = 0;
       let worst = { ms: 0, atS: 0 };
       for (let n = first; n < orderNo; n++) {
         const at = arrived.get(n);
         const sent = sentAt.get(n) ?? 0;
         if (at === undefined) missing++;
-        else latencies.push(at - sent);
+        else {
+          latencies.push(at - sent);
+          if (sent - start >= 2000) steady.push(at - sent);
+        }
         if (at !== undefined && at - sent > worst.ms) worst = { ms: at - sent, atS: (sent - start) / 1000 };
       }
       emit({ soak: 'abuse', phase, figure: 'orders', value: orderNo - first });
       figures(emit, phase, 'order_to_owner_socket', latencies);
+      figures(emit, phase, 'order_to_owner_socket_after_2s', steady);
       // The slowest one, and how far into the phase it was sent (the flood's first second is its
       // burst of upgrades).
       emit({
@@ -222,14 +248,29 @@ export async function soak(emit: Emit): Promise<void> {
       emit({ soak: 'abuse', phase, figure: 'orders_without_event', value: missing });
       figures(emit, phase, 'health', health);
       emit({ soak: 'abuse', phase, figure: 'health_errors', value: healthErrors });
+      figures(emit, phase, 'owner_login', logins);
+      emit({ soak: 'abuse', phase, figure: 'owner_login_errors', value: loginErrors });
     };
 
     await evening('baseline', phaseMs);
 
     // The flood at A's first table, for the whole second phase.
     const floodGuests = guests.slice(100, 126);
+    const cartA = await threeLineCart(base, a.businessId, guests[200] ?? '');
     const flooding = attackers.attack({
       type: 'attack',
+      localAddress: ATTACKER_ADDRESS,
+      http: {
+        origin: base,
+        localAddress: ATTACKER_ADDRESS,
+        businessId: a.businessId,
+        tableIds: a.tableIds,
+        cookies: guests.slice(200, 220),
+        cart: cartA,
+        ms: phaseMs,
+        idleConnections: 600,
+        slowHeads: 20,
+      },
       url: `ws://127.0.0.1:${ready.port}/live?ownerId=${a.businessId}&tableId=${a.tableIds[0]}`,
       frame: JSON.stringify({ event: 'joinChat', data: { ownerId: a.businessId, tableId: a.tableIds[0] } }),
       sessions: [
@@ -246,7 +287,13 @@ export async function soak(emit: Emit): Promise<void> {
     emit({ soak: 'abuse', phase: 'flood', figure: 'attack_sockets_opened', value: counts.opened });
     emit({ soak: 'abuse', phase: 'flood', figure: 'attack_upgrades_refused', value: counts.refused });
     emit({ soak: 'abuse', phase: 'flood', figure: 'attack_frames_sent', value: counts.sent });
-    emit({ soak: 'abuse', phase: 'flood', figure: 'attack_frames_received', value: counts.received });
+    emit({
+      soak: 'abuse',
+      phase: 'flood',
+      figure: 'attack_frames_received',
+      value: counts.received,
+      by_event: counts.receivedByEvent,
+    });
     emit({
       soak: 'abuse',
       phase: 'flood',
@@ -260,6 +307,40 @@ export async function soak(emit: Emit): Promise<void> {
       value: counts.closedTooMany,
     });
     emit({ soak: 'abuse', phase: 'flood', figure: 'attack_closed_other', value: counts.closedOther });
+    const { http } = counts;
+    for (const [flood, statuses] of Object.entries({
+      login_spray: http.loginSpray,
+      order_flood: http.orderFlood,
+      slot_booking: http.slotBooking,
+    }))
+      emit({
+        soak: 'abuse',
+        phase: 'flood',
+        figure: `${flood}_answers`,
+        value: Object.values(statuses).reduce((n, k) => n + k, 0),
+        by_status: statuses,
+      });
+    emit({ soak: 'abuse', phase: 'flood', figure: 'idle_connections_accepted', value: http.idle.accepted });
+    emit({
+      soak: 'abuse',
+      phase: 'flood',
+      figure: 'idle_connections_refused_by_cap',
+      value: http.idle.refusedAtOnce,
+    });
+    emit({
+      soak: 'abuse',
+      phase: 'flood',
+      figure: 'idle_connections_closed_by_server',
+      value: http.idle.closedByServer,
+      after_ms_p50: http.idle.closedAfterMsP50,
+    });
+    emit({
+      soak: 'abuse',
+      phase: 'flood',
+      figure: 'slow_heads_closed_by_server',
+      value: http.slowHeads.closedByServer,
+      after_ms_p50: http.slowHeads.closedAfterMsP50,
+    });
     emit({
       soak: 'abuse',
       figure: 'orders_refused',
