@@ -21,5 +21,9 @@ export default defineProject({
       fileURLToPath(new URL('../tests/support/vitest-waits.ts', import.meta.url)),
     ],
     include: ['src/**/*.test.{ts,tsx}'],
+    // A screen test renders, types and waits for Dexie and the outbox: on a 2-core CI machine
+    // kept busy by other work its 5 s default failed tests that were only slow. A ceiling for a
+    // real hang, not a wait: the tests wait for their signals.
+    testTimeout: 30_000,
   },
 });

@@ -3,8 +3,9 @@ import 'fake-indexeddb/auto';
 import { configure } from '@testing-library/react';
 
 // Screens are lazy chunks: on a loaded 2-core CI machine their first import can take longer
-// than Testing Library's 1 s default, which made `findBy*` fail at random.
-configure({ asyncUtilTimeout: 5000 });
+// than Testing Library's 1 s default, which made `findBy*` fail at random. The same 10 s ceiling
+// as `vi.waitFor` (tests/support/vitest-waits.ts).
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks CSS.escape, which react-aria's modals use to find their focus scope.
 if (typeof globalThis.CSS === 'undefined') {
