@@ -5,6 +5,7 @@ import { vi } from 'vitest';
 import type { GuardedSession } from '../../app/guards.ts';
 import { ComandaDb, type ServerRow } from '../../data/db.ts';
 import { SyncContext } from '../../data/hooks.ts';
+import { resetServerClock } from '../../data/server-clock.ts';
 import { SyncClient } from '../../data/sync-client.ts';
 import { LiveConnection } from '../../live/connection.ts';
 import { LiveContext } from '../../live/use-live.ts';
@@ -12,9 +13,16 @@ import { freshDbName } from '../../test/sync-fixture.ts';
 import { BIZ, FakeSocket } from '../owner-dashboard/dashboard-test-harness.tsx';
 import OwnerDeliveryScreen from './index.tsx';
 
-// Test-only module of the desk's screen tests (they mock the dashboard's sound.ts themselves).
+// Test-only module of the desk's screen tests (they mock data/sound.ts themselves).
 
-const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
+/**
+ * The desk's evening: 20:30 in Rome. Its 'today' is the service day, which starts at 04:00, so
+ * fixtures made relative to the real clock failed when the suite ran in the small hours; the
+ * desk reads this instant through the server clock's offset (renderDesk sets it).
+ */
+export const DESK_NOW = Date.parse('2025-07-15T20:30:00+02:00');
+/** An instant `n` minutes before the desk's evening. */
+export const minutesAgo = (n: number) => new Date(DESK_NOW - n * 60_000).toISOString();
 
 /** A pending Consegna for Lucia: 2 Margherita Maxi (5,00 € each) and a Birra (4,50 €), 2,50 € fee. */
 export const lucia: OrderRow = {
@@ -134,6 +142,8 @@ const session: UserSession = { id: 'owner-1', type: 'owner', name: 'Demo', valid
 export type FakeServer = (path: string, init?: RequestInit) => unknown;
 
 export async function renderDesk(extra: ServerRow[] = [], answer?: FakeServer) {
+  localStorage.setItem('serverClockOffset', String(DESK_NOW - Date.now()));
+  resetServerClock();
   const db = new ComandaDb(freshDbName());
   await db.meta.put({
     key: 'sync',
