@@ -15,6 +15,8 @@ export default defineConfig({
           root: './sync-server',
           environment: 'node',
           testTimeout: 20_000,
+          // Hooks build an app (migrations, the demo venue): 10 s ran out on a busy machine.
+          hookTimeout: 30_000,
           setupFiles: [waits],
         },
       },

@@ -64,7 +64,9 @@ describe('WAL checkpoints off the request path', () => {
     await again.close();
   });
 
-  it('keeps the WAL bounded under steady writes (a PASSIVE checkpoint alone never restarts it)', async () => {
+  it('keeps the WAL bounded under steady writes (a PASSIVE checkpoint alone never restarts it)', {
+    timeout: 90_000,
+  }, async () => {
     dir = mkdtempSync(join(tmpdir(), 'comanda-wal-'));
     const path = join(dir, 'c.db');
     const sqlite = new Database(path);
@@ -80,8 +82,11 @@ describe('WAL checkpoints off the request path', () => {
     let shrinks = 0;
     let size = 0;
     try {
-      const until = Date.now() + 1500;
-      while (Date.now() < until) {
+      // Until the file has started over four times (the signal), not for a fixed time: a worker
+      // starved of CPU on a busy machine checkpoints late, and a fixed run then saw one cycle.
+      // The deadline only ends a run that never starts over (the bug).
+      const deadline = Date.now() + 60_000;
+      while (shrinks < 4 && Date.now() < deadline) {
         // A write every millisecond or so, never a quiet second: the load that made the WAL grow.
         for (let i = 0; i < 5; i++) sqlite.transaction(() => insert.run('x'.repeat(3000)))();
         const now = statSync(`${path}-wal`).size;
@@ -95,9 +100,11 @@ describe('WAL checkpoints off the request path', () => {
       await checkpointer.stop();
       sqlite.close();
     }
-    // Without the TRUNCATE step the file only grows: it holds every frame written since start.
-    expect(shrinks).toBeGreaterThanOrEqual(2);
-    expect(largest).toBeLessThan(appended / 2);
+    // Without the TRUNCATE step the file only grows: it holds every frame written since start
+    // and never starts over. How large it gets between two starts depends on how much CPU the
+    // worker gets, so the proof is that it keeps starting over while writes never pause.
+    expect(shrinks).toBeGreaterThanOrEqual(4);
+    expect(largest).toBeLessThan(appended);
   });
 
   it('an in-memory database has no worker', () => {

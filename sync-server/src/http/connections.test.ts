@@ -269,11 +269,9 @@ describe('connections per address', () => {
   });
 
   it('a full house behind one router: 150 phones, each with a live connection and a request, fit the default', async () => {
-    const port = await listen({
-      headersTimeoutMs: 20_000,
-      requestTimeoutMs: 20_000,
-      connectionsPerAddress: loadConfig({ DATABASE_URL: ':memory:' }, tmpdir()).http.connectionsPerAddress,
-    });
+    // Production's limits whole: with the short test timeouts a held connection idled out while
+    // a busy machine was still opening the others.
+    const port = await listen(loadConfig({ DATABASE_URL: ':memory:' }, tmpdir()).http);
     // The live sockets' stand-ins: connections held open (the hub's own caps are not tested here).
     const live = await Promise.all(Array.from({ length: 150 }, () => rawConnect(port)));
     const answers = await Promise.all(Array.from({ length: 150 }, () => get(port, '/api/health')));
