@@ -56,6 +56,15 @@ async function expectRefused(body: unknown, status: number, code: string, error?
   expect(everything(v)).toEqual(before);
 }
 
+/** A dish the owner adds to the menu, as the customer's menu then lists it. */
+async function addDish(name: string, price: number): Promise<MenuDish> {
+  const added = await sendOk(v.tablet, calls.ownerDishAdd.path, { name, price, categoryId: v.menu.bevande });
+  const menu = await post(v.app.app, calls.userMenuGet.path, { businessId: v.owner.businessId }, v.guest);
+  const dish = (menu.json().data as MenuDish[]).find((d) => d.id === String(added.id));
+  if (!dish) throw new Error(`${name} not on the menu`);
+  return dish;
+}
+
 describe('create-payment-intent: the card send', () => {
   it('stores the order, then charges what the server computes; forged totalAmount/netAmount ignored', async () => {
     const body = cardBody(v, { totalAmount: 1, netAmount: 1, accountId: 'acct_someoneElse' });
@@ -153,36 +162,14 @@ describe('create-payment-intent: the card send', () => {
       t.cardDeliveryIdTaken,
     );
 
-    const id = String(
-      (
-        await sendOk(v.tablet, calls.ownerDishAdd.path, {
-          name: 'Grissino',
-          price: 1,
-          categoryId: v.menu.bevande,
-        })
-      ).id,
-    );
-    const menu = await post(v.app.app, calls.userMenuGet.path, { businessId: v.owner.businessId }, v.guest);
-    const grissino = (menu.json().data as MenuDish[]).find((d) => d.id === id);
-    if (!grissino) throw new Error('Grissino not on the menu');
+    const grissino = await addDish('Grissino', 1);
     const ritiro = { tipo: 'Ritiro', indirizzo: '', comune: '', cart: [cartLine(grissino, 1)] };
     await expectRefused(cardBody(v, ritiro), 400, 'VALIDATION', t.cardAmountTooLow);
     expect(fake.count('createIntent')).toBe(0);
   });
 
   it('a cart past an order ceiling is refused before any intent is made (a line of 201 x 100 €)', async () => {
-    const id = String(
-      (
-        await sendOk(v.tablet, calls.ownerDishAdd.path, {
-          name: 'Aragosta',
-          price: 10_000,
-          categoryId: v.menu.bevande,
-        })
-      ).id,
-    );
-    const menu = await post(v.app.app, calls.userMenuGet.path, { businessId: v.owner.businessId }, v.guest);
-    const aragosta = (menu.json().data as MenuDish[]).find((d) => d.id === id);
-    if (!aragosta) throw new Error('Aragosta not on the menu');
+    const aragosta = await addDish('Aragosta', 10_000);
     const message = ceilingMessage({ kind: 'lineTotal', max: LINE_TOTAL_MAX_CENTS }, 'customer');
     await expectRefused(cardBody(v, { cart: [cartLine(aragosta, 201)] }), 400, 'VALIDATION', message);
     expect(fake.count('createIntent')).toBe(0);
