@@ -23,7 +23,7 @@ import { calls, SYNC_HEADERS } from '@comanda/shared-schema';
 import WebSocket from 'ws';
 import type { LiveVenue, LiveVenuesReady } from '../bench/order-live-protocol.ts';
 import { percentile, round } from '../bench/report.ts';
-import { postJson, threeLineCart } from '../support/guest-orders.ts';
+import { postJson, sessionCookie, threeLineCart } from '../support/guest-orders.ts';
 import { repoRoot } from '../support/server.ts';
 import type { AttackPlan, FloodCounts } from './abuse-attacker.ts';
 
@@ -124,8 +124,7 @@ export async function soak(emit: Emit): Promise<void> {
       postJson(`${base}${calls.ownerLogin.path}`, { email: b.email, password: ready.password });
     const login = await ownerLogin();
     if (!login.ok) throw new Error(`owner login: ${login.status} ${await login.text()}`);
-    const sid = login.headers.getSetCookie().find((c) => c.startsWith('comanda_sid='));
-    const ownerCookie = sid?.split(';')[0] ?? '';
+    const ownerCookie = sessionCookie(login);
     const arrived = new Map<number, number>();
     const tablet = new WebSocket(`ws://127.0.0.1:${ready.port}/live?ownerId=${b.businessId}`, {
       headers: { cookie: ownerCookie },
