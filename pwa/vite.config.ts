@@ -4,6 +4,9 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, runnerImport } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+// The module itself, not the package: the config needs the route list, not the whole contract.
+import { APP_ROUTES, appRoutePattern } from '../shared-schema/src/app-routes.ts';
+import { precompress } from './src/build/precompress.ts';
 import { type WireSource, wireTable } from './src/data/wire-table.ts';
 
 /**
@@ -126,6 +129,8 @@ export default defineConfig({
   plugins: [
     inlineWireTable(),
     react(),
+    // Brotli and gzip copies of every text file; runs after the service worker is written.
+    precompress(),
     VitePWA({
       strategies: 'generateSW',
       registerType: 'prompt',
@@ -159,9 +164,19 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: PRECACHE_MAX_BYTES,
         cleanupOutdatedCaches: true,
         navigateFallback: 'index.html',
-        // The API and the live socket are never answered by the worker.
+        // The cached shell answers the app's screens only (the list the server knows too); the
+        // API and the live socket are never answered by the worker.
+        navigateFallbackAllowlist: APP_ROUTES.map(appRoutePattern),
         navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/live(\/|\?|$)/],
         runtimeCaching: [
+          {
+            // Any other page: the server's answer, 404 with the shell, so the app shows 'Pagina
+            // non trovata' (spec 2.1) with the right status; offline, the cached shell shows it.
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' && !/^\/(?:api|live)(?:\/|\?|$)/.test(url.pathname),
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: 'index.html' } },
+          },
           {
             // Hashed build files left out of the precache: immutable, so cache first.
             urlPattern: ({ request, url }) =>

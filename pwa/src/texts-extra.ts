@@ -65,7 +65,7 @@ export const x = {
   navProfile: 'Profilo',
   navDashboardHint: 'Ordini in arrivo e stato dei piatti',
   navRoomHint: 'Sale e disposizione dei tavoli',
-  navTablesHint: 'Ordini aperti per tavolo',
+  navTablesHint: 'Tutti i tavoli: liberi, occupati, conti e QR',
   navMenuHint: 'Piatti, categorie e varianti',
   navDeliveryHint: 'Consegne e ritiri da accettare',
   navChatHint: 'Messaggi dai tavoli',
@@ -79,9 +79,7 @@ export const x = {
   allSaved: 'Tutte le modifiche sono salvate',
   refusedChanges: 'Modifiche rifiutate',
 
-  // Screens built by later issues
-  comingSoon: 'In arrivo',
-  comingSoonText: 'Questa sezione sarà disponibile a breve.',
+  // Screen titles
   ownerReservationTitle: 'Ordina per il tavolo',
   userReservationTitle: 'Ordina dal tavolo',
   userHistoryTitle: 'Storico ordini',
@@ -101,8 +99,6 @@ export const x = {
   tableStatusOffline: 'Lo stato del tavolo non si può cambiare offline.',
   printQr: 'Stampa QR',
   qrSheetHint: 'Un codice per tavolo: i clienti lo inquadrano per aprire il menu e ordinare.',
-  versionPanelOne: 'Pannello aggiuntivo 1',
-  versionPanelTwo: 'Pannello aggiuntivo 2',
 } as const;
 
 /** Texts of `x` with placeholders. */

@@ -101,6 +101,11 @@ export const DELIVERY_ALERT_REPEAT_MS = 180_000;
 export const TOAST_MAX = 3;
 export const TOAST_AUTOHIDE_MS = 5000;
 export const SNACKBAR_MS = 2000;
+/**
+ * The confirm dialog's optional delay (spec 9): a destructive confirmation (Completa, Elimina,
+ * Rifiuta) enables 'Conferma' only after this, so a double tap on the action cannot confirm it.
+ */
+export const CONFIRM_DELAY_MS = 1000;
 
 /** Print bridge connection (spec 4, 9). */
 export const PRINTER_PORT = 3001;
@@ -136,3 +141,14 @@ export const SESSION_STORAGE_KEYS = {
 
 /** Duration input suffix (spec 9), with its leading space. */
 export const DURATION_SUFFIX = ' min';
+
+/**
+ * Live connection defaults of spec section 9. Here rather than beside the event schemas: the
+ * customer's live socket reads them without loading zod.
+ */
+export const LIVE_RECONNECT = {
+  delayMs: 1000,
+  delayMaxMs: 5000,
+  randomization: 0.5,
+  timeoutMs: 20_000,
+} as const;

@@ -7,7 +7,10 @@ export type Access = 'public' | 'user' | 'owner';
  * One call of spec section 7. `body` validates the JSON body (POST) or the query string (GET);
  * `response` is the success answer. Failures always use the error envelope of `envelope.ts`.
  * `mutation: true` marks an owner mutation that goes through the sync core (outbox, client and
- * mutation ids, change log).
+ * mutation ids, change log). `large: true` marks an answer that grows with the venue's data (a
+ * menu, a snapshot, history, a report): the server compresses those for a phone on 4G. The rest
+ * answer one order or one row, mostly to a tablet on the venue's LAN, and go out as they are:
+ * compressing them cost a fifth of the order bench's throughput for nothing anyone would see.
  */
 export interface CallDef<B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
   readonly method: 'GET' | 'POST';
@@ -16,6 +19,7 @@ export interface CallDef<B extends z.ZodType = z.ZodType, R extends z.ZodType = 
   readonly body: B;
   readonly response: R;
   readonly mutation?: boolean;
+  readonly large?: true;
 }
 
 export function defineCall<B extends z.ZodType, R extends z.ZodType>(def: CallDef<B, R>): CallDef<B, R> {

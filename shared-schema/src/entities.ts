@@ -18,6 +18,7 @@ import {
   RoomName,
   SlotAreaCapacity,
   SlotCapacity,
+  UserVersion,
 } from './fields.ts';
 import { t } from './texts.ts';
 
@@ -133,7 +134,9 @@ export type LineStatus = z.infer<typeof LineStatus>;
  * (unit price in cents including the selected options), amount, variant (the selected variants),
  * note, selected_option (kitchen area), status, printed (1 = completed), accettato (0 = not
  * accepted), lastUpdate (instant). Added: categoryId/categoryName (out-of-menu lines carry
- * 'out_menu' / 'Fuori menu').
+ * 'out_menu' / 'Fuori menu'); createdAt, the instant the send that added the line arrived: the
+ * lines of one send share it, so the kitchen display tells a table's order rounds apart
+ * (rules/kitchen.ts). Optional: rows stored before it existed lack it.
  */
 export const ReservationLine = z.object({
   id: Id,
@@ -152,6 +155,7 @@ export const ReservationLine = z.object({
   lastUpdate: Instant,
   categoryId: z.string().max(64).optional(),
   categoryName: z.string().max(100).optional(),
+  createdAt: Instant.optional(),
 });
 export type ReservationLine = z.infer<typeof ReservationLine>;
 
@@ -290,7 +294,9 @@ export type ClosedStatus = z.infer<typeof ClosedStatus>;
  * The venue as the change log and snapshot keep it: profile, delivery settings and flags in one
  * row (entity 'business', id = the businessId). Added (issue 6, optional so older rows parse):
  * deliveryCities (the comuni a consegna may go to; empty = none yet), slotCapacity (orders per
- * 15-minute slot) and slotAreaCapacity (per kitchen area, `{}` = no area limit).
+ * 15-minute slot) and slotAreaCapacity (per kitchen area, `{}` = no area limit). Added:
+ * userVersion, the version of the venue's owner account (spec 3 "User", 2.4, 6: it decides the
+ * room screen's extra panels), so every tablet knows it offline; one owner account runs one venue.
  */
 export const BusinessRow = OwnerProfile.extend({
   id: Id,
@@ -304,6 +310,7 @@ export const BusinessRow = OwnerProfile.extend({
   deliveryCities: z.array(z.string().max(DELIVERY_CITY_NAME_MAX)).max(DELIVERY_CITIES_MAX).optional(),
   slotCapacity: SlotCapacity.optional(),
   slotAreaCapacity: SlotAreaCapacity.optional(),
+  userVersion: UserVersion.optional(),
 });
 export type BusinessRow = z.infer<typeof BusinessRow>;
 

@@ -30,6 +30,8 @@ const RECEIVED = [
   'venueChanged',
   // Added (issue 8): a table's chat message was refused, with the reason.
   'messageRefused',
+  // Added: the venue decided on a delivery, told to the account that placed it (spec 2.11 result).
+  'deliveryStatus',
 ];
 
 describe('live events', () => {

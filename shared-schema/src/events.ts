@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DeliveryProgressStatus } from './api/delivery.ts';
 import { Id } from './contract.ts';
 import { ChatMessage, PRINT_TYPES, TableOrder } from './entities.ts';
 import { ErrorCode } from './envelope.ts';
@@ -59,6 +60,11 @@ export const serverEvents = {
   modifyTable: z.object({ table: TableOrder }),
   /** A delivery was rejected or removed. */
   removeDelivery: z.object({ deliveryId: Id }),
+  /**
+   * Added: to the sockets of the account that placed a delivery or pickup, when the venue accepts
+   * or rejects it, so its result screen shows where the order stands (`userDeliveryStatus`).
+   */
+  deliveryStatus: z.object({ deliveryId: Id, status: DeliveryProgressStatus }),
   /** A chat message for this table (customer) or this venue (owner). Spelled as the spec spells it. */
   recieveMessage: ChatMessage,
   /** The whole conversation: a table's for a customer, every table's for the owner. */
@@ -114,14 +120,6 @@ export const ClientFrameSchema = z.object({
 
 /** Largest websocket frame accepted from a client, in bytes. */
 export const MAX_CLIENT_FRAME_BYTES = 16 * 1024;
-
-/** Live connection defaults of spec section 9. */
-export const LIVE_RECONNECT = {
-  delayMs: 1000,
-  delayMaxMs: 5000,
-  randomization: 0.5,
-  timeoutMs: 20_000,
-} as const;
 
 /** Server keep-alive: ping every interval; a socket with no pong within it is closed. */
 export const LIVE_PING_INTERVAL_MS = 25_000;

@@ -94,6 +94,10 @@ export const Phone = z.string().regex(/^\d{0,20}$/, t.phoneDigitsOnly);
 /** A position on the room canvas (spec 2.4: 2000 units). */
 export const CanvasCoord = z.number().min(0).max(ROOM_CANVAS_SIZE);
 
+/** Spec 3 "User": version 1, 2 or 3; spec 2.4, 6: it decides the room screen's extra panels. */
+export const UserVersion = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+export type UserVersion = z.infer<typeof UserVersion>;
+
 /** The live socket id the sender passes so it is not echoed (optional everywhere). */
 export const SocketId = z.string().max(64).optional();
 

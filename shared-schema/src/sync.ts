@@ -94,6 +94,7 @@ export const syncCalls = {
   snapshot: defineCall({
     method: 'GET',
     path: '/api/sync/snapshot',
+    large: true,
     access: 'owner',
     body: z.object({}),
     response: z.object({
@@ -105,6 +106,7 @@ export const syncCalls = {
   changes: defineCall({
     method: 'GET',
     path: '/api/sync/changes',
+    large: true,
     access: 'owner',
     body: z.object({
       since: queryInteger(0),

@@ -121,4 +121,15 @@ describe('templates', () => {
     expect(tf.openingHours('19:00', '02:00')).toBe('Orario di apertura: 19:00 - 02:00');
     expect(tf.asapRange('20:00', '20:15')).toBe('Prima possibile (20:00 - 20:15)');
   });
+
+  it('how long a table has been open, its dishes, its actions', () => {
+    expect([0, 12, 60, 125].map(tf.openFor)).toEqual([
+      'da meno di 1 min',
+      'da 12 min',
+      'da 1 h 00 min',
+      'da 2 h 05 min',
+    ]);
+    expect([1, 3].map(tf.dishesCount)).toEqual(['1 piatto', '3 piatti']);
+    expect(tf.tableAction(t.tableMenuView, 3)).toBe('Visualizza Tavolo 3');
+  });
 });

@@ -94,11 +94,29 @@ export const t = {
   print: 'Stampa', // ours
   completeOrder: 'Completa', // ours: the complete button of the order view
   completeOrderConfirm: "Completare l'ordine? Il tavolo verrà liberato.", // ours
+  // ---- what 'Completa' collects (ours): 'Da incassare 54,00 €', 'Pagamento: alla cassa'
+  collectDue: 'Da incassare', // ours
+  collectNothing: 'Niente da incassare', // ours: a paid order
+  collectAtCounter: 'alla cassa', // ours: a table, cassa
+  collectOnDelivery: 'alla consegna', // ours: a Consegna, cassa
+  collectAtPickup: 'alla cassa, al ritiro', // ours: a Ritiro, cassa
+  collectByCard: 'con carta', // ours
+  collectAlreadyPaid: 'già pagato', // ours
+  collectCardNotPaid: 'carta non pagata', // ours: a card order whose payment never went through
   // ---- order view and out-of-menu dialogs (issue 5, ours)
   increaseQuantity: 'Aumenta quantità', // ours
   decreaseQuantity: 'Diminuisci quantità', // ours
   increaseDiscount: 'Aumenta sconto', // ours
   decreaseDiscount: 'Diminuisci sconto', // ours
+  // Typed amounts and quick discounts in the order view (spec 5 rules, ours)
+  discountQuick: 'Sconto rapido', // ours: the group of percentage buttons
+  moneyInvalid: 'Importo non valido: scrivi per esempio 12,50', // ours
+  moneyNegative: "L'importo non può essere negativo", // ours
+  moneyTooPrecise: 'Al massimo due decimali, per esempio 12,50', // ours
+  moneyTooLarge: 'Importo troppo alto', // ours
+  // Quick confirmations in the generic snackbar (spec 9, ours)
+  confirmations: 'Conferme', // ours: the snackbar's region
+  deliveryRejectedNotice: 'Ordine rifiutato', // ours
   orderLines: "Piatti dell'ordine", // ours: accessible name of the lines table
   orderTotals: "Totali dell'ordine", // ours
   emptyOrder: 'Nessun piatto in questo ordine.', // ours
@@ -204,15 +222,27 @@ export const t = {
   orderChangedSinceSeen: "Sono arrivati nuovi piatti per questo ordine: controlla l'ordine e riprova.", // ours: seenVersion conflict
   orderNotAccepted: "L'ordine non è ancora stato accettato", // ours
   deletedLineRestoreFirst: 'Piatto eliminato: ripristinalo prima di cambiarne lo stato', // ours
-  invalidDiscount: 'Sconto non valido: multipli di 0,50 €, da 0 a meno del subtotale', // ours
+  invalidDiscount: 'Sconto non valido: da 0 a meno del subtotale, al centesimo', // ours
   discountNotAvailable: 'Sconto non disponibile: ordine pagato con carta o non ancora accettato', // ours
   paidOrderNotDeletable: 'Ordine pagato con carta: completalo o rifiutalo, non si può eliminare', // ours
 
   // ---- owner dashboard screen (issue 5; ours unless quoted)
-  kitchenDisplay: 'Schermo cucina', // ours: the wall-screen mode toggle
+  kitchenDisplay: 'Schermo cucina', // ours: the kitchen display (/owner/kitchen) and the dashboard's link to it
   kitchenFilterLabel: 'Reparto', // ours: label of the kitchen-area filter
   dashboardEmpty: 'Nessun ordine aperto.', // ours
   notifications: 'Notifiche', // ours: the toast region
+  printedYes: 'Stampato', // ours: a dashboard line's print state, apart from its dish status
+  printedNo: 'Da stampare', // ours
+
+  // ---- kitchen display (/owner/kitchen; ours unless quoted)
+  kitchenExit: 'Esci', // ours: the owner's way out of the kitchen display
+  kitchenExitLabel: 'Esci dallo schermo cucina', // ours
+  kitchenFullscreen: 'Schermo intero', // ours
+  kitchenFullscreenExit: 'Esci da schermo intero', // ours
+  kitchenBump: 'Tutto pronto', // ours: the ticket's bump (every dish ready, the ticket leaves)
+  kitchenEmpty: 'Nessun piatto da preparare.', // ours
+  kitchenTickets: 'Ticket da preparare', // ours: the board's accessible name
+  soundBlocked: 'Tocca per attivare i suoni', // ours: the browser blocks sound until a tap
 
   // ---- cart (spec 2.9, 5)
   cartEmpty: 'Il carrello è vuoto.',
@@ -241,6 +271,8 @@ export const t = {
   orderTotal: 'Totale', // ours
   noDishes: 'Nessun piatto disponibile.', // ours
   ingredientsHint: 'Togli la spunta agli ingredienti che non vuoi.', // ours
+  ingredientsAsMenu: '(come da menu)', // ours: beside a group's 'no, grazie!' (spec 2.8)
+  ingredientsCustomize: 'Personalizza', // ours: the other choice of a group with 'no, grazie!'
   historyTitle: 'Storico ordini', // ours
   historyEmpty: 'Nessun ordine per questo tavolo.', // ours
   tableSections: 'Sezioni del tavolo', // ours
@@ -283,6 +315,21 @@ export const t = {
   orderSuccessCustomer: 'Abbiamo ricevuto il tuo ordine!',
   orderEmailWillFollow: "Riceverai un'email con i dettagli non appena l'ordine sarà confermato.", // ours
   checkSpam: 'Se non la trovi, controlla la cartella spam.', // ours
+  // after the send (spec 2.11 result; ours): a table's order points to Storico, a delivery recaps
+  tableOrderInHistory: "Trovi l'ordine nello Storico del tavolo, con lo stato di ogni piatto.", // ours
+  goToHistory: 'Vai allo Storico', // ours
+  deliveryRecap: "Riepilogo dell'ordine", // ours: the result screen's recap
+  deliveryStatusLabel: 'Stato', // ours
+  deliveryStatusPending: 'In attesa di conferma del locale', // ours: accettato 0
+  deliveryStatusAccepted: 'Confermato dal locale', // ours
+  deliveryStatusRejected: 'Non accettato dal locale', // ours
+  deliveryStatusCompleted: 'Completato', // ours
+  deliveryNextPending: "Il locale deve confermare l'ordine: lo vedrai qui appena lo fa.", // ours
+  deliveryNextRejected:
+    "Il locale non ha potuto accettare l'ordine. Se avevi pagato con carta, l'importo ti viene rimborsato.", // ours
+  deliveryNextCompleted: 'Ordine completato. Grazie!', // ours
+  deliveryEmailSent: "Ti abbiamo inviato un'email con i dettagli.", // ours: once the venue confirmed
+  deliveryStatusUnavailable: "Impossibile leggere lo stato dell'ordine in questo momento.", // ours
   slotTakenTitle: "Ops! L'orario scelto è già occupato.",
   chooseAnotherTime: 'scegli un altro orario',
   chooseNewTimeRequest: 'Per favore scegli un nuovo orario per il tuo ordine.', // ours
@@ -392,6 +439,45 @@ export const t = {
   profileKitchenSection: 'Schermo cucina', // ours
   profileKitchenHint:
     'I tempi dei ticket valgono per questo dispositivo: impostali sul tablet o sullo schermo della cucina.', // ours
+  // what each card of the profile has saved (ours)
+  unsavedChanges: 'Modifiche non salvate', // ours: a card's fields differ from what is saved
+  savedNow: 'Salvato', // ours: a switch applied at once, the server has it
+  appliesAtOnce: 'Vale subito, senza premere Salva.', // ours: under the profile's switches
+  roomPanelsSection: 'Pannelli della sala', // ours: the user version (spec 2.4, 3 "User")
+  roomPanelsHint: 'Cosa mostra la schermata Sala sotto la disposizione dei tavoli.', // ours
+  roomPanelsVersion1: 'La sala in breve', // ours: version 1
+  roomPanelsVersion2: 'Consegne e ritiri della serata', // ours: version 2
+  roomPanelsVersion3: 'Entrambi', // ours: version 3
+
+  // ---- /owner/tables, every table of every room (ours)
+  tablesSearchLabel: 'Cerca tavolo', // ours
+  tablesSearchHint: 'Numero del tavolo', // ours
+  tablesOrderLabel: 'Ordine della lista', // ours
+  tablesBusyFirst: 'Occupati prima', // ours
+  tablesByRoom: 'Per sala', // ours
+  tableOccupied: 'Occupato', // ours
+  tableFree: 'Libero', // ours
+  tableCalling: 'Chiama il cameriere', // ours: the table's waiter call is pending
+  tableOpenTotal: 'Totale aperto', // ours
+  tableOpenSince: 'Aperto', // ours: followed by 'da 12 min'
+  tableQr: 'QR', // ours: one table's QR code
+  allTablesQr: 'QR di tutti i tavoli', // ours
+  allTables: 'Tutti i tavoli', // ours
+  noTablesYet: 'Nessun tavolo: aggiungili dalla schermata Sala.', // ours
+  noTableMatches: 'Nessun tavolo con questo numero.', // ours
+  goToRoom: 'Vai a Sala', // ours
+  customerLink: 'Link per i clienti', // ours: the address a table's QR code opens
+
+  // ---- the room screen's panels (spec 2.4 versions; ours)
+  glanceBusyTables: 'Tavoli occupati', // ours
+  glanceOpenTotal: 'Totale aperto', // ours
+  glanceLongestWait: 'Aperto da più tempo', // ours: the table whose first dish came first
+  glanceCalls: 'Chiamate cameriere', // ours
+  glanceNone: 'Nessuno', // ours
+  eveningTitle: 'Consegne e ritiri della serata', // ours
+  eveningEmpty: 'Nessuna consegna o ritiro in programma.', // ours
+  eveningToAccept: 'Da accettare', // ours
+  openDeliveryDesk: 'Apri Consegne', // ours
 
   // ---- home screens (issue 10, ours)
   recentVenues: 'I tuoi locali', // ours: /user/home
@@ -648,6 +734,13 @@ export const tf = {
    * sign are kept as the spec writes them, 'Concludi ordine ( 12,50 € )'.
    */
   concludeOrder: (cents: number) => `Concludi ordine ( ${formatEuro(cents)} )`,
+  /** The result screen's next step once the venue accepted (ours): when and where. */
+  deliveryNextAccepted: (tipo: 'Consegna' | 'Ritiro', orario: string) =>
+    tipo === 'Consegna'
+      ? `Il locale sta preparando l'ordine: la consegna è prevista per le ${orario}.`
+      : `Il locale sta preparando l'ordine: potrai ritirarlo alle ${orario}.`,
+  /** The recap's time: '20:30', or 'Prima possibile (20:30)'. */
+  recapTime: (orario: string, asap: boolean) => (asap ? `${t.asSoonAsPossible} (${orario})` : orario),
   /** Spec 5: 'NO cipolla, NO aglio'. */
   removedOptionsNote: (labels: readonly string[]) => removedOptionsNote(labels),
   /** Spec 5 note counter 'length/150'. */
@@ -668,6 +761,36 @@ export const tf = {
   /** A ticket's age on the kitchen screen: '7 min'. */
   ticketAge: (minutes: number) => `${minutes} min`,
   newOrderFor: (where: string) => `Nuovo ordine: ${where}`,
+  // ---- kitchen display (ours)
+  /** What a table added later: 'Giro 2'. */
+  kitchenRound: (n: number) => `Giro ${n}`,
+  /** A delivery or pickup not yet due: 'tra 25 min', 'tra 1 h 05 min'. */
+  kitchenDueIn: (minutes: number) =>
+    minutes < 60
+      ? `tra ${minutes} min`
+      : `tra ${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`,
+  /** The undo bar after a bump: 'Tavolo 4: tutto pronto'. */
+  kitchenBumped: (title: string) => `${title}: tutto pronto`,
+  /** A bump button's accessible name: 'Tutto pronto Tavolo 4 Giro 2'. */
+  kitchenBumpOf: (title: string) => `${t.kitchenBump} ${title}`,
+  // ---- /owner/tables and the room screen's panels (ours)
+  /** How long a table has been open: 'da meno di 1 min', 'da 12 min', 'da 1 h 05 min'. */
+  openFor: (minutes: number) =>
+    minutes < 1
+      ? 'da meno di 1 min'
+      : minutes < 60
+        ? `da ${minutes} min`
+        : `da ${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`,
+  /** '1 piatto', '4 piatti'. */
+  dishesCount: (n: number) => (n === 1 ? '1 piatto' : `${n} piatti`),
+  /** '3 su 10'. */
+  countOf: (n: number, of: number) => `${n} su ${of}`,
+  /** The room panel's title: 'Sala interna in breve'. */
+  roomGlanceTitle: (room: string) => `${room} in breve`,
+  /** A table action's accessible name: 'Visualizza Tavolo 3'. */
+  tableAction: (action: string, n: number | string) => `${action} ${tf.table(n)}`,
+  /** The QR sheet of one table: 'Codice QR · Tavolo 3'. */
+  qrOneTitle: (n: number | string) => `Codice QR · ${tf.table(n)}`,
   // ---- chat and waiter call (issue 8, ours)
   /** Unread customer messages: '2 non letti'. */
   chatUnread: (n: number) => (n === 1 ? '1 non letto' : `${n} non letti`),
@@ -762,6 +885,16 @@ export const tf = {
   amountOf: (name: string) => `Quantità di ${name}`,
   noteFor: (name: string) => `Nota per ${name}`,
   forDish: (action: string, name: string) => `${action} ${name}`,
+  /** A quick discount button: '10%' shown, 'Sconto del 10%' read. */
+  percent: (n: number) => `${n}%`,
+  discountPercent: (n: number) => `Sconto del ${n}%`,
+  /** Spec 5: the discount never reaches the subtotal. */
+  discountBelowSubtotal: (subtotal: number) =>
+    `Lo sconto deve essere inferiore al subtotale (${formatEuro(subtotal)})`,
+  /** The snackbar after 'Completa' (spec 9 generic snackbar): 'Ordine completato: Tavolo 4'. */
+  orderCompletedNotice: (title: string) => `Ordine completato: ${title}`,
+  /** The snackbar after a table is deleted from the room: 'Tavolo 4 eliminato'. */
+  tableDeletedNotice: (n: number | string) => `Tavolo ${n} eliminato`,
   /** History line: '2 × Margherita'. */
   lineAmount: (amount: number, name: string) => `${amount} × ${name}`,
   // ---- menu and ordering, server answers (issue 4)

@@ -16,6 +16,7 @@ import { dashboardPlugin } from './dashboard/index.ts';
 import { openStore } from './db/client.ts';
 import { deliveryPlugin } from './delivery/index.ts';
 import { seedDemo } from './demo/demo-seed.ts';
+import { installCompression } from './http/compression.ts';
 import { capConnectionsPerAddress, clientErrorHandler, timeoutOptions } from './http/connections.ts';
 import { installClosingGuard, installErrorHandler, sendError } from './http/errors.ts';
 import { installHostCheck } from './http/host-check.ts';
@@ -148,9 +149,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const pwa = hasPwa(config.pwaDist);
   app.setNotFoundHandler((req, reply) => {
-    if (pwa && isAppNavigation(req)) return sendShell(reply);
+    if (pwa && isAppNavigation(req)) return sendShell(req, reply);
     return sendError(reply, new AppError('NOT_FOUND', msg.notFound));
   });
+  // The built PWA first, then compression, then the API: compression applies to the routes
+  // registered after it, and the PWA's files go out precompressed at build time instead.
+  if (pwa) await installPwa(app, config.pwaDist);
+  await installCompression(app);
 
   registerBusinessSnapshot(app.sync);
   await app.register(accountRoutes);
@@ -166,7 +171,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(profilePlugin);
   await app.register(paymentsPlugin);
   await app.register(import('./reports/index.ts'));
-  if (pwa) await installPwa(app, config.pwaDist);
 
   app.sessions.prune();
   if (config.demo) app.demo = await seedDemo(store, clock, config.demoPassword);

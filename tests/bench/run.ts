@@ -1,9 +1,6 @@
 // `npm run bench`: every performance figure as one JSON line. Budgets are reported, not asserted:
 // timing belongs here, never in the test suite. `npm run bench -- hub` runs only the named ones.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { repoRoot } from '../support/server.ts';
-import { benchFirstVisitJs } from './bundle.ts';
+import { benchFirstVisit } from './bundle.ts';
 import { benchDrag } from './drag.ts';
 import { benchHub } from './hub.ts';
 import { benchMenu300 } from './menu300.ts';
@@ -16,15 +13,13 @@ import { customerMenuPath, OwnerApi, signInGuest, startDemoServer } from './venu
 const benches: Record<string, () => Promise<void>> = {
   startup: () => benchStartup(),
   bundle: async () => {
-    if (!existsSync(join(repoRoot, 'pwa', 'dist', 'index.html'))) {
-      throw new Error('pwa/dist is missing: run `npm run build` first');
-    }
     const server = await startDemoServer();
     try {
-      await benchFirstVisitJs(server, '/', 'first_visit_home', 150);
+      // Bytes on the wire, headers and compressed bodies as received, until the page is quiet.
+      await benchFirstVisit(server, '/', 'first_visit_home', 150);
       const owner = await OwnerApi.signIn(server.url);
       const menuPath = customerMenuPath(owner.businessId, await owner.anyTableId());
-      await benchFirstVisitJs(server, menuPath, 'first_visit_customer_menu', 200, (context) =>
+      await benchFirstVisit(server, menuPath, 'first_visit_customer_menu', 150, (context) =>
         signInGuest(context, server.url),
       );
     } finally {

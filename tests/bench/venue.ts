@@ -13,9 +13,11 @@ export const DEMO_EMAIL = 'demo@comanda.test';
 /** Rome 20:00, inside the demo venue's 18:00-02:00: the customer menu is open. */
 export const OPEN_NOW = '2025-07-15T20:00:00+02:00';
 
+/** The built PWA the server will serve: `COMANDA_PWA_DIST` (a build made elsewhere) or pwa/dist. */
 export function assertBuilt(): void {
-  if (!existsSync(join(repoRoot, 'pwa', 'dist', 'index.html'))) {
-    throw new Error('pwa/dist is missing: run `npm run build` first');
+  const dist = process.env.COMANDA_PWA_DIST ?? join(repoRoot, 'pwa', 'dist');
+  if (!existsSync(join(dist, 'index.html'))) {
+    throw new Error(`${dist} is missing: run \`npm run build\` first`);
   }
 }
 

@@ -26,13 +26,18 @@ function closedInDb(): { is_closed: number; messaggio_chiusura: string } {
   );
 }
 
+/** Types the message, then flips 'Locale chiuso ora': it applies at once, the message with it. */
 async function setClosed(owner: Page, closed: boolean, message: string): Promise<void> {
   const section = owner.getByRole('region', { name: t.profileClosedSection });
   const toggle = section.getByRole('switch', { name: t.venueClosedNow });
-  if ((await toggle.isChecked()) !== closed) await section.locator('label.switch').click();
   await section.getByRole('textbox', { name: t.closingMessageLabel }).fill(message);
-  await section.getByRole('button', { name: t.save }).click();
-  await expect(section.getByText(t.profileSaved)).toBeVisible();
+  if ((await toggle.isChecked()) !== closed) {
+    await section.locator('label.switch').click();
+    await expect(section.getByText(t.savedNow, { exact: true })).toBeVisible();
+  } else {
+    await section.getByRole('button', { name: t.save }).click();
+    await expect(section.getByText(t.profileSaved)).toBeVisible();
+  }
   await expect.poll(() => closedInDb().is_closed).toBe(closed ? 1 : 0);
 }
 

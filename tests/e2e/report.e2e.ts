@@ -53,6 +53,11 @@ test('report: two completed tables add up on screen and in the CSV', async ({ br
     await tablet.request.post(calls.reportOwnerGet.path, { data: {} })
   ).json()) as ReportAnswer;
   const today = before.today;
+  const earlier = new Set(
+    readDb((db) =>
+      (db.prepare('SELECT id FROM order_history').all() as Array<{ id: string }>).map((r) => r.id),
+    ),
+  );
 
   // Two guests order, one at each table.
   const phones = [];
@@ -77,13 +82,16 @@ test('report: two completed tables add up on screen and in the CSV', async ({ br
   }
   // The completions reach the server through the outbox: wait for both history rows.
   const stored = () =>
-    readDb(
-      (db) =>
+    readDb((db) =>
+      (
         db
           .prepare(
-            'SELECT table_number AS n, totale_pagato AS paid, service_date AS date FROM order_history WHERE table_number IN (9, 10) ORDER BY table_number',
+            'SELECT id, table_number AS n, totale_pagato AS paid, service_date AS date FROM order_history WHERE table_number IN (9, 10) ORDER BY table_number',
           )
-          .all() as Array<{ n: number; paid: number; date: string }>,
+          .all() as Array<{ id: string; n: number; paid: number; date: string }>
+      )
+        .filter((row) => !earlier.has(row.id))
+        .map(({ id: _id, ...row }) => row),
     );
   await expect.poll(stored, { timeout: 15_000 }).toEqual([
     { n: 9, paid: ORDERS[9].total, date: today },

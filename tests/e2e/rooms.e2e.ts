@@ -108,6 +108,10 @@ test('two tablets: changes made offline on A replay on reconnect and both conver
   const onScreen = (await squares(a)).map((s) => [Number(s.x), Number(s.y)]).sort((p, q) => p[0]! - q[0]!);
   expect(rows.tables.map((r) => [r.x, r.y])).toEqual(onScreen);
 
+  // The other journeys share the demo venue: put 'Abilita ordini' back as it was.
+  await toggle(a, t.enableOrders);
+  await expect(orderSwitch(b)).toBeChecked({ checked: orderingBefore, timeout: 5_000 });
+
   await tabletA.close();
   await tabletB.close();
 });

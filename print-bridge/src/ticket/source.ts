@@ -1,12 +1,12 @@
 import {
   type KitchenArea,
   type KitchenFilter,
-  orderTotals,
+  orderBill,
   type PrintData,
   type PrintTotals,
-  selectedOptions,
-  sortByPosition,
   type TableOrder,
+  variantLabels,
+  withDiscount,
 } from '@comanda/shared-schema';
 import type { PrintType } from '../protocol.ts';
 
@@ -52,13 +52,6 @@ export interface TicketSource {
   printedAt: string;
 }
 
-function variantLabels(line: TableOrder['reservations'][number]): string[] {
-  return sortByPosition(line.variant).flatMap((variant) => {
-    const labels = selectedOptions(variant).map((option) => option.label);
-    return labels.length > 0 ? [`${variant.name}: ${labels.join(', ')}`] : [];
-  });
-}
-
 /**
  * Builds the source from a message. A full payload is taken as the server made it; a bare
  * dashboard entry is completed the way the server would: only accepted, not deleted lines, the
@@ -94,12 +87,6 @@ export function ticketSource(
     deliveryId: entry.deliveryId ?? null,
     delivery,
   };
-  const withDiscount = (totals: PrintTotals): PrintTotals => ({
-    ...totals,
-    sconto: message.sconto,
-    newTotal: Math.max(0, totals.total - message.sconto),
-  });
-
   if (message.data.full) {
     const data = message.data.value;
     return {
@@ -116,14 +103,14 @@ export function ticketSource(
           area: line.selected_option,
           total: line.total,
         })),
-      totals: withDiscount(data.totals),
+      // The message's sconto is the discount (spec 3), applied by the one rule of every total.
+      totals: withDiscount(data.totals, message.sconto),
       printedAt: data.printedAt,
     };
   }
   const printable = entry.reservations.filter(
     (line) => line.status !== 'owner_deleted' && line.accettato === 1 && line.amount > 0,
   );
-  const costoConsegna = delivery?.tipo === 'Consegna' ? (entry.costoConsegna ?? 0) : 0;
   return {
     ...base,
     venueName: fallback.venueName,
@@ -131,12 +118,14 @@ export function ticketSource(
     lines: printable.map((line) => ({
       amount: line.amount,
       name: line.name,
-      variantLabels: variantLabels(line),
+      variantLabels: variantLabels(line.variant),
       note: line.note ?? null,
       area: line.selected_option,
       total: line.price * line.amount,
     })),
-    totals: withDiscount(orderTotals(printable, { costoConsegna })),
+    // The one rule of every total (shared-schema order-totals): the fee for a Consegna, the card
+    // fee of a card order, the message's discount.
+    totals: orderBill({ ...entry, sconto: message.sconto }, printable),
     printedAt: fallback.receivedAt,
   };
 }

@@ -174,3 +174,39 @@ describe('bare dashboard entry', () => {
     expect(source.printedAt).toBe('2025-03-21T19:40:00.000Z');
   });
 });
+
+describe('one total (the rule of every screen, shared-schema order-totals)', () => {
+  it('a delivery with a fee and a discount: NUOVO TOTALE as on the order view', () => {
+    const source = sourceOf(printMessage(deliveryData(), { sconto: 400 }));
+    // Diavola 9,00 + 2 Coca-Cola 6,00 = 15,00; the fee 2,50; the discount 4,00.
+    expect(source.totals).toEqual({
+      subtotal: 1500,
+      costoConsegna: 250,
+      serviceFee: 0,
+      total: 1750,
+      sconto: 400,
+      newTotal: 1350,
+    });
+    const decoded = decodeEscpos(renderTicket(source, RECEIPT).bytes);
+    expect(lineWith(decoded.lines, 'NUOVO TOTALE')?.text).toContain('13,50');
+  });
+
+  it('a discount past the subtotal is capped as the server caps it: never below the fee', () => {
+    expect(sourceOf(printMessage(deliveryData(), { sconto: 5000 })).totals).toMatchObject({
+      sconto: 1500,
+      newTotal: 250,
+    });
+  });
+
+  it('a bare delivery entry: the fee for a Consegna, the card fee of a card order', () => {
+    const { totals: _t, venueName: _v, filter: _f, printedAt: _p, type: _y, ...entry } = deliveryData();
+    const bare: TableOrder = {
+      ...entry,
+      paymentIntentId: 'pi_1',
+      reservations: entry.reservations.map((line) => ({ ...line, status: 'preparation' as const })),
+    };
+    const source = sourceOf(JSON.stringify({ type: 'PRINT_ORDER_R_C', data: bare, sconto: 0 }));
+    // (17,50 + 0,305 + 0,1) / 0,95535 = 18,74... rounded up: the card fee is 1,25 €.
+    expect(source.totals).toMatchObject({ subtotal: 1500, costoConsegna: 250, serviceFee: 125, total: 1875 });
+  });
+});

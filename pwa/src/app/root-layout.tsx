@@ -4,10 +4,11 @@ import { isRouteErrorResponse, Outlet, useHref, useNavigate, useRouteError } fro
 import { Button } from '../components/button.tsx';
 import { CookieBanner } from '../components/cookie-banner.tsx';
 import { Page } from '../components/page.tsx';
+import { SnackbarProvider } from '../components/snackbar.tsx';
 import { UpdatePrompt } from '../components/update-prompt.tsx';
 import { x } from '../texts-extra.ts';
 
-/** Shared by every screen: react-aria links use the router, the skip link, the toasts. */
+/** Shared by every screen: react-aria links use the router, the skip link, the toasts, the snackbar. */
 export function RootLayout() {
   const navigate = useNavigate();
   return (
@@ -15,7 +16,9 @@ export function RootLayout() {
       <a className="skip-link" href="#main">
         {x.skipToContent}
       </a>
-      <Outlet />
+      <SnackbarProvider>
+        <Outlet />
+      </SnackbarProvider>
       <div className="toast-region">
         <UpdatePrompt />
         <CookieBanner />

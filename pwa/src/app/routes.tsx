@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { Loading } from '../components/loading.tsx';
+import type { OwnerRouteHandle } from '../layouts/owner/owner-layout.tsx';
 import { startTableReads } from '../ordering/table-preload.ts';
-import { ownerGuard, userGuard } from './guards.ts';
+import { newUserSession, ownerGuard, userGuard } from './guards.ts';
 import { screen } from './lazy-screen.ts';
 import { PublicLayout } from './public-layout.tsx';
 import { RootLayout, RouteError } from './root-layout.tsx';
@@ -13,7 +14,8 @@ import { RootLayout, RouteError } from './root-layout.tsx';
  */
 function tableReads(role: 'user' | 'owner', mode: 'menu' | 'cart') {
   return ({ params }: LoaderFunctionArgs): null => {
-    startTableReads(params, role, mode);
+    // A first visit from a QR code: the guard makes a guest session, then a refused read goes again.
+    startTableReads(params, role, mode, role === 'user' ? newUserSession : undefined);
     return null;
   };
 }
@@ -75,6 +77,12 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'owner/home', lazy: screen(() => import('../screens/owner-home/index.tsx')) },
           { path: 'owner/dashboard', lazy: screen(() => import('../screens/owner-dashboard/index.tsx')) },
+          // The kitchen display: full screen, no owner navigation (owner-layout.tsx 'bare').
+          {
+            path: 'owner/kitchen',
+            handle: { frame: 'bare' } satisfies OwnerRouteHandle,
+            lazy: screen(() => import('../screens/kitchen/index.tsx')),
+          },
           { path: 'owner/room', lazy: screen(() => import('../screens/owner-room/index.tsx')) },
           { path: 'owner/tables', lazy: screen(() => import('../screens/owner-tables/index.tsx')) },
           { path: 'owner/menu', lazy: screen(() => import('../screens/owner-menu/index.tsx')) },

@@ -1,21 +1,64 @@
 import { t } from '@comanda/shared-schema';
+import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Button } from './button.tsx';
 import './confirm-dialog.css';
 
 /**
- * The generic confirm dialog of spec 2.6: a question, 'Annulla' and 'Conferma'.
+ * 'Conferma' with the confirm dialog's optional delay (spec 9): disabled for `delayMs` after it
+ * appears, a bar filling it meanwhile, so the tap that opened a destructive confirmation
+ * (Completa, Elimina, Rifiuta) cannot also confirm it. Mounted with its dialog, so each opening
+ * waits again. Without a delay it is a plain primary button.
+ */
+export function DelayedConfirmButton({
+  delayMs = 0,
+  onPress,
+  children = t.confirm,
+}: {
+  delayMs?: number;
+  onPress: () => void;
+  children?: ReactNode;
+}) {
+  const [armed, setArmed] = useState(delayMs <= 0);
+  useEffect(() => {
+    if (delayMs <= 0) return;
+    const timer = setTimeout(() => setArmed(true), delayMs);
+    return () => clearTimeout(timer);
+  }, [delayMs]);
+  return (
+    <Button
+      variant="primary"
+      className={armed ? undefined : 'confirm-waiting'}
+      // The bar's duration follows the delay (confirm-dialog.css).
+      style={{ '--confirm-delay': `${delayMs}ms` } as CSSProperties}
+      isDisabled={!armed}
+      onPress={onPress}
+    >
+      {children}
+    </Button>
+  );
+}
+
+/**
+ * The generic confirm dialog of spec 2.6: a question, 'Annulla' and 'Conferma', with the optional
+ * delay of spec 9 (`delayMs`, for destructive confirmations: `CONFIRM_DELAY_MS`).
  */
 export function ConfirmDialog({
   question,
   isOpen,
   onCancel,
   onConfirm,
+  children,
+  delayMs = 0,
 }: {
   question: string;
   isOpen: boolean;
   onCancel: () => void;
   onConfirm: () => void;
+  /** What the owner should know before confirming ('Completa': the amount to collect). */
+  children?: ReactNode;
+  /** 'Conferma' is enabled this long after the dialog opens (0: at once). */
+  delayMs?: number;
 }) {
   return (
     <ModalOverlay
@@ -31,13 +74,12 @@ export function ConfirmDialog({
           <Heading slot="title" className="confirm-title">
             {question}
           </Heading>
+          {children}
           <div className="btn-row confirm-actions">
             <Button variant="secondary" onPress={onCancel}>
               {t.cancel}
             </Button>
-            <Button variant="primary" onPress={onConfirm}>
-              {t.confirm}
-            </Button>
+            <DelayedConfirmButton delayMs={delayMs} onPress={onConfirm} />
           </div>
         </Dialog>
       </Modal>

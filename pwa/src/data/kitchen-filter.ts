@@ -4,6 +4,7 @@ import {
   KITCHEN_FILTERS,
   type KitchenFilter,
 } from '@comanda/shared-schema';
+import { useCallback, useState } from 'react';
 import { safeLocalStorage } from './safe-storage.ts';
 
 /**
@@ -12,22 +13,47 @@ import { safeLocalStorage } from './safe-storage.ts';
  * to 'tutto' (spec 2.4).
  */
 export const KITCHEN_FILTER_KEY = KITCHEN_FILTER_STORAGE_KEY;
+/**
+ * The kitchen display's own area, per screen: the bar's screen stays on 'bar' whatever the owner
+ * picks on the dashboard, and the room screen's reset (spec 2.4, the owner's filter) leaves it be.
+ */
+export const KITCHEN_DISPLAY_FILTER_KEY = 'kitchenDisplayFilter';
 
 function isKitchenFilter(value: unknown): value is KitchenFilter {
   return typeof value === 'string' && (KITCHEN_FILTERS as readonly string[]).includes(value);
 }
 
-export function readKitchenFilter(store: Storage | null = safeLocalStorage()): KitchenFilter {
-  const value = store?.getItem(KITCHEN_FILTER_KEY);
+export function readKitchenFilter(
+  store: Storage | null = safeLocalStorage(),
+  key = KITCHEN_FILTER_KEY,
+): KitchenFilter {
+  const value = store?.getItem(key);
   return isKitchenFilter(value) ? value : DEFAULT_KITCHEN_FILTER;
 }
 
-export function storeKitchenFilter(value: KitchenFilter, store: Storage | null = safeLocalStorage()): void {
+export function storeKitchenFilter(
+  value: KitchenFilter,
+  store: Storage | null = safeLocalStorage(),
+  key = KITCHEN_FILTER_KEY,
+): void {
   try {
-    store?.setItem(KITCHEN_FILTER_KEY, value);
+    store?.setItem(key, value);
   } catch {
     // Quota or privacy mode: the choice lasts for this screen only.
   }
+}
+
+/** A screen's kitchen-area filter, remembered on this device under `key` (spec 9). */
+export function useKitchenFilter(key = KITCHEN_FILTER_KEY): [KitchenFilter, (f: KitchenFilter) => void] {
+  const [filter, setFilter] = useState<KitchenFilter>(() => readKitchenFilter(safeLocalStorage(), key));
+  const choose = useCallback(
+    (f: KitchenFilter) => {
+      storeKitchenFilter(f, safeLocalStorage(), key);
+      setFilter(f);
+    },
+    [key],
+  );
+  return [filter, choose];
 }
 
 export function resetKitchenFilter(store: Storage | null = safeLocalStorage()): void {

@@ -1,14 +1,13 @@
 import {
   type CartLine,
-  cardCharge,
   cartLineKey,
-  cartTotal,
   type DeliverySlots,
-  deliveryFee,
+  dishUnitPrice,
   formatEuro,
   linesToSend,
   lineTotal,
   type OrderFormData,
+  orderBill,
   t,
   tf,
 } from '@comanda/shared-schema';
@@ -33,10 +32,11 @@ export function summaryTotals(
   costoConsegna: number,
   payWith: PayWith = 'cassa',
 ): { subtotal: number; fee: number; serviceFee: number; total: number } {
-  const subtotal = cartTotal(lines);
-  const fee = deliveryFee(deliveryOption, costoConsegna);
-  const serviceFee = payWith === 'carta' ? cardCharge(subtotal + fee).fee : 0;
-  return { subtotal, fee, serviceFee, total: subtotal + fee + serviceFee };
+  // The one rule of every total (shared-schema order-totals), on the cart's priced lines.
+  const priced = linesToSend(lines).map((line) => ({ price: dishUnitPrice(line), amount: line.amount }));
+  const tipo = deliveryOption === 'consegna' ? 'Consegna' : 'Ritiro';
+  const bill = orderBill({ tipo, costoConsegna, card: payWith === 'carta' }, priced);
+  return { subtotal: bill.subtotal, fee: bill.costoConsegna, serviceFee: bill.serviceFee, total: bill.total };
 }
 
 /** 'Orario' as the summary shows it: the asap range, or the chosen slot. */

@@ -11,13 +11,14 @@ import { MenuArea } from '../ordering/menu-area.tsx';
 import { OwnerLiveBridge, ownerLinks } from '../ordering/owner-live-bridge.tsx';
 import { sendToPrinter } from '../ordering/print-hook.ts';
 import { SectionNav } from '../ordering/table-nav.tsx';
-import { pendingDeliveryAttempt } from './delivery-send.ts';
+import { type DeliveryOrderAnswer, pendingDeliveryAttempt } from './delivery-send.ts';
 import { useDeliveryChecks } from './use-delivery-checks.ts';
 import '../ordering/ordering.css';
 
 const Checkout = lazy(() => import('./checkout.tsx').then((m) => ({ default: m.Checkout })));
-const OrderSuccess = lazy(() =>
-  import('../ordering/order-success.tsx').then((m) => ({ default: m.OrderSuccess })),
+// The result screen and its live recap load when an order is stored.
+const DeliverySuccess = lazy(() =>
+  import('./delivery-success.tsx').then((m) => ({ default: m.DeliverySuccess })),
 );
 
 /** The customer's delivery routes (spec 2.2): the menu and the cart. */
@@ -49,7 +50,9 @@ export function DeliveryOrdering({ ownerId, actor, mode, onOwnerDone }: Delivery
   const { checks, retry } = useDeliveryChecks(ownerId, owner);
   // A send the tab was reloaded in the middle of: reopen the checkout on it ('Riprova').
   const [checkoutOpen, setCheckoutOpen] = useState(() => pendingDeliveryAttempt(ownerId) !== null);
-  const [success, setSuccess] = useState(false);
+  // The order just stored, for the result screen (spec 2.11); null while none.
+  const [placed, setPlaced] = useState<DeliveryOrderAnswer | null>(null);
+  const success = placed !== null;
   const [menuRound, setMenuRound] = useState(0);
   const owned = useRef(ownerLinks()).current;
 
@@ -117,7 +120,10 @@ export function DeliveryOrdering({ ownerId, actor, mode, onOwnerDone }: Delivery
           />
         )}
       </header>
-      <div className="ordering-notices">{blocked ? <Alert tone="warning">{blocked}</Alert> : null}</div>
+      <div className="ordering-notices">
+        {/* On the menu the reason shows above the dishes it switched off (MenuView). */}
+        {blocked && (mode === 'cart' || checks.closed) ? <Alert tone="warning">{blocked}</Alert> : null}
+      </div>
       {checks.closed ? (
         <ClosedVenue info={checks.closed} owner={owner} />
       ) : mode === 'menu' ? (
@@ -130,6 +136,7 @@ export function DeliveryOrdering({ ownerId, actor, mode, onOwnerDone }: Delivery
           locked={checkoutOpen}
           cart={cart}
           sheetDismissed={checkoutOpen || success}
+          disabledReason={blocked}
         />
       ) : (
         <div className="cart-page">{cart}</div>
@@ -150,7 +157,7 @@ export function DeliveryOrdering({ ownerId, actor, mode, onOwnerDone }: Delivery
             onPlaced={(answer) => {
               clearAfterOrder(store, ownerId);
               setCheckoutOpen(false);
-              setSuccess(true);
+              setPlaced(answer);
               if (owner) {
                 owned.current.catchUp();
                 sendToPrinter(answer).catch((err: unknown) => console.warn('sendToPrinter', err));
@@ -159,12 +166,14 @@ export function DeliveryOrdering({ ownerId, actor, mode, onOwnerDone }: Delivery
           />
         </Suspense>
       ) : null}
-      {success ? (
+      {placed ? (
         <Suspense fallback={null}>
-          <OrderSuccess
+          <DeliverySuccess
+            ownerId={ownerId}
             owner={owner}
+            placed={placed}
             onClose={() => {
-              setSuccess(false);
+              setPlaced(null);
               if (owner) onOwnerDone?.();
             }}
           />

@@ -73,6 +73,19 @@ describe('live connection', () => {
     }
   });
 
+  it('passes on frames of the contract`s events only, without loading their schemas', () => {
+    const live = connection();
+    const seen: string[] = [];
+    live.events$.subscribe((f) => seen.push(f.event));
+    live.start();
+    last().serverSays({ event: 'connect', data: { socketId: 's1' } });
+    for (const event of ['toString', 'constructor', 'hasOwnProperty', 'orders', 'enableOrder', 'menuChanged'])
+      last().serverSays({ event, data: {} });
+    last().onmessage?.({ data: 'not json' });
+    expect(seen).toEqual(['connect', 'enableOrder', 'menuChanged']);
+    live.stop();
+  });
+
   it('is connected once the server says connect, and reconnects after a drop', async () => {
     const live = connection();
     const statuses: string[] = [];

@@ -5,7 +5,6 @@ import {
   type ServerEventData,
   type ServerEventName,
   type ServerFrame,
-  serverEvents,
 } from '@comanda/shared-schema';
 import {
   BehaviorSubject,
@@ -18,6 +17,7 @@ import {
   type Subscription,
   timer,
 } from 'rxjs';
+import { wire } from '../data/wire.ts';
 
 export type LiveStatus = 'connecting' | 'connected' | 'disconnected';
 
@@ -66,11 +66,17 @@ class LiveClosed extends Error {
   override readonly name = 'LiveClosed';
 }
 
+/**
+ * The contract's event names, from the wire table: the schemas themselves would load zod with the
+ * customer's live socket (about 24 KB compressed on a phone's first visit), to check a name.
+ */
+const SERVER_EVENTS: ReadonlySet<string> = new Set(wire.serverEvents);
+
 function parseFrame(raw: unknown): ServerFrame | null {
   if (typeof raw !== 'string') return null;
   try {
     const f = JSON.parse(raw) as { event?: unknown; data?: unknown; version?: unknown };
-    if (typeof f.event !== 'string' || !(f.event in serverEvents)) return null;
+    if (typeof f.event !== 'string' || !SERVER_EVENTS.has(f.event)) return null;
     const version = typeof f.version === 'number' ? f.version : undefined;
     return { event: f.event, data: f.data, ...(version === undefined ? {} : { version }) } as ServerFrame;
   } catch {

@@ -1,8 +1,7 @@
 import {
-  cardFee,
   type OrderRow,
   type OrderTotals,
-  orderTotals,
+  orderBill,
   PRICE_STEP_CENTS,
   type ReservationLine,
 } from '@comanda/shared-schema';
@@ -61,19 +60,16 @@ export function stepDiscount(sconto: number, dir: 1 | -1, subtotal: number): num
 }
 
 /**
- * The order view's rows (spec 2.12) from the shared rules: owner_deleted lines count 0, the
- * delivery fee only for 'Consegna' (spec 9), the card service fee only for a card payment. A
- * discount that no longer fits (lines deleted after it was set) is capped as the server caps it.
+ * The order view's rows (spec 2.12) by the one rule of every screen and of the history
+ * (shared-schema `orderBill`): owner_deleted lines count 0, the delivery fee only for 'Consegna'
+ * (spec 9), the card service fee only for a card payment, a discount that no longer fits (lines
+ * deleted after it was set) capped as the server caps it.
  */
 export function viewTotals(
   order: Pick<OrderRow, 'tipo' | 'costoConsegna' | 'paymentIntentId' | 'sconto'>,
   lines: readonly Pick<ReservationLine, 'price' | 'amount' | 'status'>[],
 ): OrderTotals {
-  const base = orderTotals(lines);
-  const costoConsegna = order.tipo === 'Consegna' ? (order.costoConsegna ?? 0) : 0;
-  const serviceFee = order.paymentIntentId ? cardFee(base.subtotal + costoConsegna) : 0;
-  const sconto = Math.min(order.sconto ?? 0, base.subtotal);
-  return orderTotals(lines, { costoConsegna, serviceFee, sconto });
+  return orderBill(order, lines);
 }
 
 /** The variants chosen on a line, as one text ('Formato: Grande, Extra: Bufala'). */

@@ -1,7 +1,10 @@
-import { NARROW_BREAKPOINT_PX, type TableOrder, t } from '@comanda/shared-schema';
+import { CONFIRM_DELAY_MS, NARROW_BREAKPOINT_PX, type TableOrder, t, tf } from '@comanda/shared-schema';
 import { useId, useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { AmountToCollect } from '../components/amount-to-collect.tsx';
 import { Button } from '../components/button.tsx';
+import { DelayedConfirmButton } from '../components/confirm-dialog.tsx';
+import { useSnackbar } from '../components/snackbar.tsx';
 import { useSyncClient } from '../data/hooks.ts';
 import { CardLockedNote } from './card-locked-note.tsx';
 import { LinesCards, type LinesProps, LinesTable } from './order-lines.tsx';
@@ -55,6 +58,7 @@ function OrderView({ tableId, onClose, onPrint, onComplete }: OrderViewDialogPro
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const lockedNoteId = useId();
+  const notify = useSnackbar();
 
   if (entry === undefined) {
     return (
@@ -94,6 +98,7 @@ function OrderView({ tableId, onClose, onPrint, onComplete }: OrderViewDialogPro
       // The order and the version seen: the server builds the history from its own lines, and
       // refuses (CONFLICT) when lines arrived after what this tablet has seen.
       await client.mutate('dashboardTableHistory', { id: order.id, seenVersion: client.version$.value });
+      notify(tf.orderCompletedNotice(entryTitle(order)));
       onClose();
     } catch (err) {
       setFailure(err instanceof Error ? err.message : t.genericError);
@@ -118,13 +123,12 @@ function OrderView({ tableId, onClose, onPrint, onComplete }: OrderViewDialogPro
       {confirming ? (
         <div role="alertdialog" aria-label={t.completeOrderConfirm} className="ov-confirm">
           <p>{t.completeOrderConfirm}</p>
+          <AmountToCollect order={order} totals={totals} />
           <div className="btn-row">
             <Button variant="secondary" onPress={() => setConfirming(false)}>
               {t.cancel}
             </Button>
-            <Button variant="primary" onPress={() => void complete()}>
-              {t.confirm}
-            </Button>
+            <DelayedConfirmButton delayMs={CONFIRM_DELAY_MS} onPress={() => void complete()} />
           </div>
         </div>
       ) : null}

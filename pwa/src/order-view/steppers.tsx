@@ -1,7 +1,9 @@
-import { formatEuro, t, tf } from '@comanda/shared-schema';
+import { t, tf } from '@comanda/shared-schema';
 import { useEffect, useState } from 'react';
 import { Input, Label, TextField } from 'react-aria-components';
 import { Button } from '../components/button.tsx';
+import { checkTypedPrice } from './money-entry.ts';
+import { MoneyStepper } from './money-stepper.tsx';
 import {
   amountMinusDisabled,
   parseMobileAmount,
@@ -79,7 +81,10 @@ export function MobileAmountInput({
   );
 }
 
-/** Price: minus (disabled at 0, spec 5), the price, plus; steps of 0,50 €. */
+/**
+ * Price: minus (disabled at 0, spec 5), the price, plus; steps of 0,50 €, or typed to the cent
+ * ('12,50'), never below 0.
+ */
 export function PriceStepper({
   name,
   price,
@@ -90,23 +95,15 @@ export function PriceStepper({
   onChange: (price: number) => void;
 }) {
   return (
-    <div className="ov-stepper">
-      <Button
-        variant="secondary"
-        aria-label={tf.forDish(t.menuDecreasePrice, name)}
-        isDisabled={priceMinusDisabled(price)}
-        onPress={() => onChange(stepPrice(price, -1))}
-      >
-        −
-      </Button>
-      <output>{formatEuro(price)}</output>
-      <Button
-        variant="secondary"
-        aria-label={tf.forDish(t.menuIncreasePrice, name)}
-        onPress={() => onChange(stepPrice(price, 1))}
-      >
-        +
-      </Button>
-    </div>
+    <MoneyStepper
+      label={tf.forDish(t.columnPrice, name)}
+      decreaseLabel={tf.forDish(t.menuDecreasePrice, name)}
+      increaseLabel={tf.forDish(t.menuIncreasePrice, name)}
+      cents={price}
+      minusDisabled={priceMinusDisabled(price)}
+      onStep={(dir) => onChange(stepPrice(price, dir))}
+      check={checkTypedPrice}
+      onCommit={onChange}
+    />
   );
 }

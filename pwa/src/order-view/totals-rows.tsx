@@ -1,6 +1,6 @@
 import { formatEuro, type OrderRow, type OrderTotals, t } from '@comanda/shared-schema';
-import { Button } from '../components/button.tsx';
-import { discountMinusDisabled, discountPlusDisabled, discountVisible, stepDiscount } from './order-logic.ts';
+import { DiscountEditor } from './discount-editor.tsx';
+import { discountVisible } from './order-logic.ts';
 
 /**
  * The rows under the lines (spec 2.12): Subtotale, Costo consegna (deliveries), Costi di servizio
@@ -46,25 +46,7 @@ export function TotalsRows({
             <dt>{t.rowDiscount}</dt>
             <dd>
               {editing ? (
-                <span className="ov-stepper">
-                  <Button
-                    variant="secondary"
-                    aria-label={t.decreaseDiscount}
-                    isDisabled={discountMinusDisabled(totals.sconto)}
-                    onPress={() => onDiscount(stepDiscount(totals.sconto, -1, totals.subtotal))}
-                  >
-                    −
-                  </Button>
-                  <output aria-label={t.rowDiscount}>{formatEuro(totals.sconto)}</output>
-                  <Button
-                    variant="secondary"
-                    aria-label={t.increaseDiscount}
-                    isDisabled={discountPlusDisabled(totals.sconto, totals.subtotal)}
-                    onPress={() => onDiscount(stepDiscount(totals.sconto, 1, totals.subtotal))}
-                  >
-                    +
-                  </Button>
-                </span>
+                <DiscountEditor sconto={totals.sconto} subtotal={totals.subtotal} onDiscount={onDiscount} />
               ) : (
                 formatEuro(totals.sconto)
               )}

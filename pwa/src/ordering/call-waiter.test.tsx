@@ -1,13 +1,14 @@
-import { romeTime, WAITER_CALL_COOLDOWN_MS } from '@comanda/shared-schema';
+import { romeTime, WAITER_ANSWER_SHOWN_MS, WAITER_CALL_COOLDOWN_MS } from '@comanda/shared-schema';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Subject } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveConnection } from '../live/connection.ts';
-import { CALL_AGAIN_AFTER_MS, CallWaiter, romeClockOf } from './call-waiter.tsx';
+import { ANSWER_SHOWN_MS, CALL_AGAIN_AFTER_MS, CallWaiter, romeClockOf } from './call-waiter.tsx';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 const OWNER = '11111111-1111-4111-8111-111111111111';
@@ -40,6 +41,7 @@ function fakeConnection() {
 describe("customer's waiter call", () => {
   it('keeps the same wait as the server, and the same Rome clock as shared-schema', () => {
     expect(CALL_AGAIN_AFTER_MS).toBe(WAITER_CALL_COOLDOWN_MS);
+    expect(ANSWER_SHOWN_MS).toBe(WAITER_ANSWER_SHOWN_MS);
     // Summer, winter, both sides of midnight and of the daylight-saving change.
     for (const iso of [
       CALLED_AT,
@@ -144,5 +146,59 @@ describe("customer's waiter call", () => {
     });
     expect(await screen.findByText('Tavolo non valido.')).toBeTruthy();
     expect(button().hasAttribute('disabled')).toBe(false);
+  });
+
+  it("clears 'ha visto la chiamata' once the call is done, however the phone learned of the answer", async () => {
+    // Read from the server: answered a while ago, a second before the line goes.
+    vi.stubGlobal(
+      'fetch',
+      server({
+        '/api/user/table/call/get': [
+          200,
+          {
+            success: true,
+            call: {
+              calledAt: CALLED_AT,
+              answeredAt: ANSWERED_AT,
+              callAgainInMs: 0,
+              answeredAgoMs: ANSWER_SHOWN_MS - 1_000,
+            },
+          },
+        ],
+      }),
+    );
+    const answered = `Il cameriere ha visto la chiamata alle ${romeTime(ANSWERED_AT).time}`;
+    render(<CallWaiter ownerId={OWNER} tableId={TABLE} />);
+    expect(await screen.findByText(answered, {}, { timeout: 3_000 })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText(answered)).toBeNull(), { timeout: 3_000 });
+    expect(screen.queryByText(/Chiamata ricevuta/)).toBeNull();
+    expect(button().hasAttribute('disabled')).toBe(false);
+  });
+
+  it('clears it ANSWER_SHOWN_MS after a live answer', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.stubGlobal(
+      'fetch',
+      server({
+        '/api/user/table/call/get': [
+          200,
+          { success: true, call: { calledAt: CALLED_AT, answeredAt: null, callAgainInMs: 60_000 } },
+        ],
+      }),
+    );
+    const live = fakeConnection();
+    render(<CallWaiter ownerId={OWNER} tableId={TABLE} connection={live.connection} />);
+    expect(await screen.findByText('Il cameriere sta arrivando', {}, { timeout: 3_000 })).toBeTruthy();
+    act(() => live.discard.next({ tableId: TABLE, answeredAt: ANSWERED_AT }));
+    const answered = `Il cameriere ha visto la chiamata alle ${romeTime(ANSWERED_AT).time}`;
+    expect(screen.getByText(answered)).toBeTruthy();
+    act(() => {
+      vi.advanceTimersByTime(ANSWER_SHOWN_MS - 1_000);
+    });
+    expect(screen.getByText(answered)).toBeTruthy();
+    act(() => {
+      vi.advanceTimersByTime(1_000);
+    });
+    expect(screen.queryByText(answered)).toBeNull();
   });
 });

@@ -15,14 +15,26 @@ import './call-waiter.css';
  */
 export const CALL_AGAIN_AFTER_MS = 120_000;
 
+/**
+ * 'Il cameriere ha visto la chiamata' shows this long after the answer, then the call is done and
+ * the line goes (shared-schema `WAITER_ANSWER_SHOWN_MS`, after which the server stops answering
+ * the call too; a test holds the two equal). A copy, for the same reason as above.
+ */
+export const ANSWER_SHOWN_MS = 300_000;
+
 /** The call's state is read this long after the screen opens (and again on every reconnect). */
 export const STATE_READ_DELAY_MS = 1_000;
 
-/** The table's latest call as this phone knows it; `readyAt` is in this phone's clock. */
+/**
+ * The table's latest call as this phone knows it; `readyAt` and `answerGoneAt` are in this
+ * phone's clock (the server's times are relative, so a phone whose clock is off counts right).
+ */
 interface CallView {
   calledAt: string;
   answeredAt: string | null;
   readyAt: number;
+  /** When the answered line goes: ANSWER_SHOWN_MS after the answer. */
+  answerGoneAt: number | null;
 }
 
 type Phase = { kind: 'idle' } | { kind: 'sending' } | { kind: 'failed'; message: string };
@@ -49,10 +61,12 @@ async function readCall(ownerId: string, tableId: string): Promise<CallView | nu
     const answer = await call('userTableCallGet', { ownerId, tableId });
     const state = answer.call;
     if (!state) return null;
+    const now = Date.now();
     return {
       calledAt: state.calledAt,
       answeredAt: state.answeredAt,
-      readyAt: Date.now() + state.callAgainInMs,
+      readyAt: now + state.callAgainInMs,
+      answerGoneAt: state.answeredAt ? now - (state.answeredAgoMs ?? 0) + ANSWER_SHOWN_MS : null,
     };
   } catch {
     return undefined;
@@ -71,6 +85,23 @@ function useSecondsLeft(readyAt: number | undefined): number {
     return () => clearInterval(id);
   }, [readyAt]);
   return seconds;
+}
+
+/** Whether `at` (this phone's clock) has passed; re-renders when it does. */
+function usePassed(at: number | null | undefined): boolean {
+  const [passed, setPassed] = useState(() => at != null && at <= Date.now());
+  useEffect(() => {
+    if (at == null) {
+      setPassed(false);
+      return;
+    }
+    const left = at - Date.now();
+    setPassed(left <= 0);
+    if (left <= 0) return;
+    const id = setTimeout(() => setPassed(true), left);
+    return () => clearTimeout(id);
+  }, [at]);
+  return passed;
 }
 
 /**
@@ -117,7 +148,7 @@ export function CallWaiter({
       connection.on('discardNotification').subscribe((data) => {
         if (data.tableId !== tableId) return;
         const answeredAt = data.answeredAt ?? new Date().toISOString();
-        setView((v) => (v ? { ...v, answeredAt } : v));
+        setView((v) => (v ? { ...v, answeredAt, answerGoneAt: Date.now() + ANSWER_SHOWN_MS } : v));
       }),
       // Back after a drop: a dismissal may have been missed.
       connection.connected$.subscribe(() => void refresh()),
@@ -138,6 +169,7 @@ export function CallWaiter({
         calledAt: new Date().toISOString(),
         answeredAt: null,
         readyAt: Date.now() + CALL_AGAIN_AFTER_MS,
+        answerGoneAt: null,
       });
       void refresh();
     } catch (err) {
@@ -150,6 +182,9 @@ export function CallWaiter({
 
   const waiting = seconds > 0;
   const answered = view?.answeredAt ?? null;
+  // The call is done some minutes after a waiter saw it: its lines go (spec 2.6 table call).
+  const done = usePassed(view?.answerGoneAt);
+  const shown = done ? null : view;
   return (
     <div className="call-waiter">
       <Button
@@ -164,11 +199,11 @@ export function CallWaiter({
         <p role="status" className="call-waiter-status">
           {phase.kind === 'failed' ? (
             <span className="call-waiter-error">{phase.message}</span>
-          ) : view && answered ? (
+          ) : shown && answered ? (
             <span>{tf.waiterCallAnswered(romeClockOf(answered))}</span>
-          ) : view ? (
+          ) : shown ? (
             <>
-              <span>{tf.waiterCallReceived(romeClockOf(view.calledAt))}</span>
+              <span>{tf.waiterCallReceived(romeClockOf(shown.calledAt))}</span>
               {' · '}
               <span>{t.waiterCalled}</span>
             </>

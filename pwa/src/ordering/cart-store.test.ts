@@ -13,6 +13,8 @@ import {
   checkCartNote,
   clearAfterOrder,
   eraseOrder,
+  forgetKeptCart,
+  KEPT_CART_MS,
   resetCartStores,
   tableScope,
 } from './cart-store.ts';
@@ -49,6 +51,7 @@ function storedCart(): { scope: string; lines: CartLine[]; attempt?: { key: stri
 
 beforeEach(() => {
   sessionStorage.clear();
+  localStorage.clear();
   resetCartStores();
 });
 
@@ -187,5 +190,43 @@ describe('checkCartNote', () => {
     // Counted in UTF-16 units, as `maxLength` counts: an emoji is two.
     cases.push(`${'a'.repeat(NOTE_MAX - 1)}🍕`);
     for (const note of cases) expect(checkCartNote(note)).toEqual(checkNote(note));
+  });
+});
+
+describe('cart store: the cart kept on the device for a diner who comes back', () => {
+  /** Another tab (or the same link opened again later): no session storage, a new store. */
+  function newTab(at: number, forScope = scope): CartStore {
+    sessionStorage.clear();
+    resetCartStores();
+    return new CartStore(forScope, () => at);
+  }
+
+  it("finds the same table's cart again in a new tab, for the evening only", () => {
+    const t0 = Date.parse('2025-07-15T19:00:00Z');
+    const first = new CartStore(scope, () => t0);
+    first.add(line());
+    first.add(line({ id: 'd2', name: 'Coca-Cola', price: 300 }));
+    expect(newTab(t0 + 60_000).lines.map((l) => l.name)).toEqual(['Margherita', 'Coca-Cola']);
+    expect(newTab(t0 + KEPT_CART_MS - 1).lines).toHaveLength(2);
+    expect(newTab(t0 + KEPT_CART_MS).lines).toEqual([]);
+  });
+
+  it('never brings it to another table, and forgets it after an order, an erased bill or a logout', () => {
+    const t0 = Date.parse('2025-07-15T19:00:00Z');
+    new CartStore(scope, () => t0).add(line());
+    expect(newTab(t0, tableScope('venue-1', 'table-2')).lines).toEqual([]);
+
+    const again = newTab(t0);
+    expect(again.lines).toHaveLength(1);
+    clearAfterOrder(again, 'venue-1');
+    expect(newTab(t0).lines).toEqual([]);
+
+    new CartStore(scope, () => t0).add(line());
+    eraseOrder(newTab(t0), 'venue-1');
+    expect(newTab(t0).lines).toEqual([]);
+
+    new CartStore(scope, () => t0).add(line());
+    forgetKeptCart();
+    expect(newTab(t0).lines).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import {
   setLineNote,
   t,
 } from '@comanda/shared-schema';
+import { safeLocalStorage } from '../data/safe-storage.ts';
 import { uuid } from '../data/uuid.ts';
 import {
   clearCachedMenu,
@@ -83,6 +84,61 @@ function sanitize(lines: unknown): CartLine[] {
 }
 
 /**
+ * The cart kept on the device beyond the tab (local storage `comandaKeptCart`): a diner who
+ * closes the tab, or whose phone opens the QR code in a new one, finds the cart again on the same
+ * table's (or venue's delivery) page. Spec 9's session storage `cart` stays the working copy;
+ * this mirror holds the last scope's lines only, and only for KEPT_CART_MS (one evening), so a
+ * cart never waits for the next day's visitor. Cleared by an order, an erased bill and a logout.
+ */
+export const KEPT_CART_KEY = 'comandaKeptCart';
+export const KEPT_CART_MS = 6 * 60 * 60_000;
+
+interface KeptCart {
+  scope: string;
+  lines: CartLine[];
+  savedAt: number;
+}
+
+function keptLines(scope: string, now: number): CartLine[] {
+  try {
+    const kept = JSON.parse(safeLocalStorage()?.getItem(KEPT_CART_KEY) ?? 'null') as KeptCart | null;
+    if (!kept || kept.scope !== scope || !(now - kept.savedAt < KEPT_CART_MS)) return [];
+    return sanitize(kept.lines);
+  } catch {
+    return [];
+  }
+}
+
+function keepLines(scope: string, lines: readonly CartLine[], now: number): void {
+  try {
+    const storage = safeLocalStorage();
+    if (lines.length > 0) storage?.setItem(KEPT_CART_KEY, JSON.stringify({ scope, lines, savedAt: now }));
+    else if (keptScope() === scope) storage?.removeItem(KEPT_CART_KEY);
+  } catch {
+    // Full or blocked storage: the cart lasts for this tab, as spec 9 has it.
+  }
+}
+
+function keptScope(): string | null {
+  try {
+    return (
+      (JSON.parse(safeLocalStorage()?.getItem(KEPT_CART_KEY) ?? 'null') as KeptCart | null)?.scope ?? null
+    );
+  } catch {
+    return null;
+  }
+}
+
+/** A logout: nothing of this person's carts stays on the phone. */
+export function forgetKeptCart(): void {
+  try {
+    safeLocalStorage()?.removeItem(KEPT_CART_KEY);
+  } catch {
+    // Nothing stored.
+  }
+}
+
+/**
  * The cart of one table (or delivery): the shared cart rules over session storage, observable
  * for `useSyncExternalStore`. One instance per scope per tab (see `cartStoreFor`), so the menu
  * route and the cart route edit the same lines.
@@ -91,13 +147,17 @@ export class CartStore {
   private snapshot: CartSnapshot;
   private readonly listeners = new Set<() => void>();
 
-  constructor(readonly scope: string) {
+  constructor(
+    readonly scope: string,
+    private readonly now: () => number = Date.now,
+  ) {
     const stored = readJson<StoredCart>(SESSION_STORAGE_KEYS.cart);
     // A cart of another table stays untouched until this one changes: the customer may go back.
+    // Nothing for this scope in the tab: the cart kept on the device, if this scope's and recent.
     this.snapshot =
       stored?.scope === scope
         ? { lines: sanitize(stored.lines), attempt: stored.attempt ?? null }
-        : { lines: [], attempt: null };
+        : { lines: keptLines(scope, now()), attempt: null };
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -118,6 +178,7 @@ export class CartStore {
     if (lines.length === 0 && !keep) removeKey(SESSION_STORAGE_KEYS.cart);
     else
       writeJson(SESSION_STORAGE_KEYS.cart, { scope: this.scope, lines, attempt: keep } satisfies StoredCart);
+    keepLines(this.scope, lines, this.now());
     for (const listener of this.listeners) listener();
   }
 

@@ -22,6 +22,7 @@ export function MenuArea({
   locked,
   cart,
   sheetDismissed,
+  disabledReason = null,
 }: {
   ownerId: string;
   source: MenuSource;
@@ -31,6 +32,8 @@ export function MenuArea({
   locked: boolean;
   cart: ReactNode;
   sheetDismissed: boolean;
+  /** Why nothing can be added (see MenuView). */
+  disabledReason?: string | null;
 }) {
   const menu = useMenu(ownerId, source);
   const { reload } = menu;
@@ -64,6 +67,7 @@ export function MenuArea({
       locked={locked}
       cart={cart}
       sheetDismissed={sheetDismissed}
+      disabledReason={disabledReason}
     />
   );
 }

@@ -22,6 +22,11 @@ export interface MenuViewProps {
   cart: ReactNode;
   /** Closes the mobile cart sheet (e.g. when the success screen opens). */
   sheetDismissed?: boolean;
+  /**
+   * Why nothing can be added now (ordering or delivery switched off by the venue): every dish's
+   * button is disabled and this shows above the dishes, where the disabled buttons are.
+   */
+  disabledReason?: string | null;
 }
 
 /** Memoised: a tap changes the cart, not the list, and a menu may hold hundreds of dishes. */
@@ -68,7 +73,15 @@ function MenuIcon() {
  * which opens the cart. A dish with variants opens the variant picker; one without goes straight
  * into the cart (announced to screen readers).
  */
-export function MenuView({ sections, store, lines, locked, cart, sheetDismissed = false }: MenuViewProps) {
+export function MenuView({
+  sections,
+  store,
+  lines,
+  locked,
+  cart,
+  sheetDismissed = false,
+  disabledReason = null,
+}: MenuViewProps) {
   const narrow = useMediaQuery(NARROW_QUERY);
   const [selected, setSelected] = useState<string | null>(null);
   const [picking, setPicking] = useState<MenuDish | null>(null);
@@ -84,6 +97,13 @@ export function MenuView({ sections, store, lines, locked, cart, sheetDismissed 
   useEffect(() => {
     if (sheetDismissed) setSheetOpen(false);
   }, [sheetDismissed]);
+
+  const unavailable = locked || disabledReason !== null;
+  const reason = disabledReason ? (
+    <p className="menu-blocked" role="note">
+      {disabledReason}
+    </p>
+  ) : null;
 
   const announce = useCallback((text: string) => setAnnouncement((a) => ({ text, n: a.n + 1 })), []);
 
@@ -140,7 +160,8 @@ export function MenuView({ sections, store, lines, locked, cart, sheetDismissed 
             <h2 id={gridHeadingId} className="menu-section-title">
               {current?.name ?? t.menuDishes}
             </h2>
-            <DishList dishes={current?.dishes ?? []} locked={locked} onChoose={choose} />
+            {reason}
+            <DishList dishes={current?.dishes ?? []} locked={unavailable} onChoose={choose} />
           </section>
         </div>
         <aside className="menu-cart">{cart}</aside>
@@ -168,7 +189,8 @@ export function MenuView({ sections, store, lines, locked, cart, sheetDismissed 
           </button>
         }
       >
-        <DishList dishes={current?.dishes ?? []} locked={locked} onChoose={choose} />
+        {reason}
+        <DishList dishes={current?.dishes ?? []} locked={unavailable} onChoose={choose} />
       </CategoryTabs>
       {sections.length === 0 ? <p className="menu-empty">{t.noDishes}</p> : null}
 

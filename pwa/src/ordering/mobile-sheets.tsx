@@ -51,7 +51,11 @@ export function CategoryDrawer({
   );
 }
 
-/** Mobile: 'Visualizza e invia' opens the cart over the menu, full screen. */
+/**
+ * Mobile: 'Visualizza e invia' opens the cart over the menu, full screen. 'Chiudi' sits at the
+ * top beside the cart's title, so the bottom of the screen is the cart's order button (its foot
+ * sticks there however long the cart).
+ */
 export function CartSheet({ children, onClose }: { children: ReactNode; onClose: () => void }) {
   return (
     <ModalOverlay
@@ -64,10 +68,10 @@ export function CartSheet({ children, onClose }: { children: ReactNode; onClose:
     >
       <Modal className="sheet-modal">
         <Dialog className="order-dialog sheet-dialog" aria-label={t.cartTitle}>
-          <div className="sheet-body">{children}</div>
-          <Button variant="secondary" block onPress={onClose}>
+          <Button variant="secondary" className="sheet-close" onPress={onClose}>
             {t.close}
           </Button>
+          <div className="sheet-body">{children}</div>
         </Dialog>
       </Modal>
     </ModalOverlay>

@@ -1,5 +1,4 @@
-import { useSyncClient } from '../data/hooks.ts';
-import { useLive, useLiveEvent } from '../live/use-live.ts';
+import { lazy, Suspense } from 'react';
 
 /** What an owner's ordering screen reads from the owner layout at send time. */
 export interface OwnerLinks {
@@ -14,22 +13,21 @@ export function ownerLinks(): { current: OwnerLinks } {
 }
 
 /**
+ * Loaded on first use: the ordering screens are the customer's too, and a static import would
+ * put the owner's device database (Dexie, the outbox, the sync client) on every customer's first
+ * visit of a table's menu.
+ */
+const OwnerLiveSync = lazy(() => import('./owner-live-sync.tsx'));
+
+/**
  * Owner screens only (inside the owner layout's live and sync providers): live menu edits, and
  * the socket id and catch-up the send needs. Rendered as a child so the customer screens, which
  * have neither provider, never touch them.
  */
-export function OwnerLiveBridge({
-  onMenuChanged,
-  links,
-}: {
-  onMenuChanged: () => void;
-  links: { current: OwnerLinks };
-}) {
-  useLiveEvent('menuChanged', onMenuChanged);
-  const sync = useSyncClient();
-  links.current = {
-    socketId: useLive().socketId,
-    catchUp: () => void sync.catchUp(),
-  };
-  return null;
+export function OwnerLiveBridge(props: { onMenuChanged: () => void; links: { current: OwnerLinks } }) {
+  return (
+    <Suspense fallback={null}>
+      <OwnerLiveSync {...props} />
+    </Suspense>
+  );
 }

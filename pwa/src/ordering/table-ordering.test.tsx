@@ -118,7 +118,12 @@ describe('customer table ordering', () => {
       fireEvent.click(order);
     });
     expect(await screen.findByRole('heading', { name: t.orderSuccessCustomer })).toBeTruthy();
-    expect(screen.getByText(t.orderEmailWillFollow)).toBeTruthy();
+    // A table's order sends no e-mail: the result points to the table's Storico instead.
+    expect(screen.queryByText(t.orderEmailWillFollow)).toBeNull();
+    expect(screen.getByText(t.tableOrderInHistory)).toBeTruthy();
+    expect(screen.getByRole('link', { name: t.goToHistory }).getAttribute('href')).toBe(
+      '/user/history/v1/t1',
+    );
     expect(orders).toHaveLength(1);
     expect(orders[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
     expect(orders[0]?.body).toMatchObject({ tableId: 't1', ownerId: 'v1', cart: [{ id: 'd1', amount: 2 }] });
@@ -128,6 +133,14 @@ describe('customer table ordering', () => {
       fireEvent.click(screen.getByRole('button', { name: t.close }));
     });
     expect(screen.getByText(t.cartEmpty)).toBeTruthy();
+  });
+
+  it("an empty cart says so and offers no 'Ordina 0,00€'", async () => {
+    stubServer();
+    renderOrdering('cart');
+    expect(await screen.findByText(t.cartEmpty)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Ordina/ })).toBeNull();
+    expect(screen.queryByText(t.orderTotal)).toBeNull();
   });
 
   it("uses the reads the route's loader started: the first render has the menu, nothing is asked twice", async () => {
@@ -169,21 +182,30 @@ describe('customer table ordering', () => {
     expect(requests('/api/menu/user/get')).toBe(1);
   });
 
-  it('says ordering is disabled, and follows the live enableOrder', async () => {
+  it("says ordering is disabled above the dishes, whose '+' are off, and follows the live enableOrder", async () => {
     stubServer({ orderEnabled: 0 });
     renderOrdering();
-    expect(await screen.findByText(t.orderingDisabled)).toBeTruthy();
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toBe(t.orderingDisabled);
     const marinara = await screen.findByRole('button', { name: 'Marinara' });
-    await act(async () => {
-      fireEvent.click(marinara);
-    });
-    expect(screen.getByRole('button', { name: tf.orderButton(500) }).hasAttribute('disabled')).toBe(true);
+    expect(marinara.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Margherita' }).hasAttribute('disabled')).toBe(true);
     await waitFor(() => expect(FakeSocket.all[0]?.url).toContain('/live?ownerId=v1&tableId=t1'));
     await act(async () => {
       FakeSocket.all[0]?.push('enableOrder', {});
     });
     expect(screen.queryByText(t.orderingDisabled)).toBeNull();
+    expect(marinara.hasAttribute('disabled')).toBe(false);
+    await act(async () => {
+      fireEvent.click(marinara);
+    });
     expect(screen.getByRole('button', { name: tf.orderButton(500) }).hasAttribute('disabled')).toBe(false);
+    // Switched off again with a cart: the cart says why and its button waits.
+    await act(async () => {
+      FakeSocket.all[0]?.push('disableOrder', {});
+    });
+    expect(screen.getByRole('button', { name: tf.orderButton(500) }).hasAttribute('disabled')).toBe(true);
+    expect(marinara.hasAttribute('disabled')).toBe(true);
   });
 
   it('live eraseOrder empties the cart and says why', async () => {

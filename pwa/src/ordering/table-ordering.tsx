@@ -1,7 +1,8 @@
-import { cartCount, t, tf } from '@comanda/shared-schema';
+import { cartCount, orderSubtotal, t, tf } from '@comanda/shared-schema';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { Alert } from '../components/alert.tsx';
-import { Button } from '../components/button.tsx';
+import { Button, buttonClass } from '../components/button.tsx';
 import { Loading } from '../components/loading.tsx';
 import { useDocumentTitle } from '../components/page.tsx';
 import { ApiError } from '../data/errors.ts';
@@ -16,7 +17,7 @@ import { rememberOrder, rememberVisit } from './recent-visits.ts';
 import { postTableOrder, type TableOrderBody } from './send-order.ts';
 import { SendStatus } from './send-status.tsx';
 import { patchUserCache, readUserCache } from './session-store.ts';
-import { TableNav } from './table-nav.tsx';
+import { TableNav, tablePaths } from './table-nav.tsx';
 import { useCustomerLive } from './use-customer-live.ts';
 import { useOrderSender } from './use-order-sender.ts';
 import { useTableChecks } from './use-table-checks.ts';
@@ -105,7 +106,8 @@ export function TableOrdering({ ownerId, tableId, actor, mode, onOwnerDone }: Ta
           venueName: readyVenue ?? null,
           kind: 'table',
           tableNumber: readyNumber,
-          total: answer.lines.reduce((sum, line) => sum + line.price * line.amount, 0),
+          // What was sent, by the rule of every total (a table has no fee; a discount comes later).
+          total: orderSubtotal(answer.lines),
         });
       }
       if (owner) {
@@ -182,7 +184,8 @@ export function TableOrdering({ ownerId, tableId, actor, mode, onOwnerDone }: Ta
       </header>
       <div className="ordering-notices">
         {owner ? null : <CallWaiter ownerId={ownerId} tableId={tableId} connection={live.connection} />}
-        {blocked ? <Alert tone="warning">{blocked}</Alert> : null}
+        {/* On the menu the reason shows above the dishes it switched off (MenuView). */}
+        {blocked && (mode === 'cart' || checks.closed) ? <Alert tone="warning">{blocked}</Alert> : null}
         {erased ? (
           <Alert tone="info" className="ordering-dismissable">
             <span>{t.orderErased}</span>
@@ -210,6 +213,7 @@ export function TableOrdering({ ownerId, tableId, actor, mode, onOwnerDone }: Ta
           locked={sender.busy}
           cart={cart}
           sheetDismissed={success}
+          disabledReason={blocked}
         />
       ) : (
         <div className="cart-page">{cart}</div>
@@ -218,11 +222,18 @@ export function TableOrdering({ ownerId, tableId, actor, mode, onOwnerDone }: Ta
         <Suspense fallback={null}>
           <OrderSuccess
             owner={owner}
+            closeIsMain={false}
             onClose={() => {
               setSuccess(false);
               if (owner) onOwnerDone?.();
             }}
-          />
+          >
+            {/* A table's order sends no e-mail: its state is in Storico (spec 2.2 section 1). */}
+            <p>{t.tableOrderInHistory}</p>
+            <Link to={tablePaths(ownerId, tableId).history} className={buttonClass('primary', true)}>
+              {t.goToHistory}
+            </Link>
+          </OrderSuccess>
         </Suspense>
       ) : null}
     </div>

@@ -66,7 +66,9 @@ export async function fetchTableChecks(
   const venue = owner
     ? Promise.resolve(null)
     : call('verifyBusinessId', { businessId: ownerId }, opts).catch((err: unknown) => {
-        throw unreachable(err) ? err : new ApiError(404, 'business_id_error', t.businessIdError);
+        // No session yet (a first visit, the guard making a guest) is not an unknown venue.
+        const unsigned = err instanceof ApiError && err.status === 401;
+        throw unreachable(err) || unsigned ? err : new ApiError(404, 'business_id_error', t.businessIdError);
       });
   const [venueAnswer, table, enabled, closed] = await Promise.all([
     venue,

@@ -1,3 +1,4 @@
+import type { DeliveryProgressStatus } from '@comanda/shared-schema';
 import { useEffect, useRef, useState } from 'react';
 import type { LiveConnection, LiveStatus } from '../live/connection.ts';
 
@@ -22,6 +23,8 @@ export interface CustomerLiveHandlers {
   onVenueChanged?: () => void;
   /** Back after a drop: events may have been missed, so re-read what they would have said. */
   onReconnect?: () => void;
+  /** The venue decided on a delivery this account placed (its result screen). */
+  onDeliveryStatus?: (data: { deliveryId: string; status: DeliveryProgressStatus }) => void;
 }
 
 export interface CustomerLive {
@@ -86,6 +89,9 @@ export function useCustomerLive(
                 break;
               case 'venueChanged':
                 h.onVenueChanged?.();
+                break;
+              case 'deliveryStatus':
+                h.onDeliveryStatus?.(frame.data);
                 break;
               default:
                 break;

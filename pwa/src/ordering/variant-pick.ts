@@ -18,12 +18,14 @@ import { lineOf } from './dish-line.ts';
  * Three kinds of group:
  * - single (multi 0): a radio group; a choice is mandatory.
  * - multi (multi 1): checkboxes; every ticked option is added to the dish with its price.
- * - ingredients: a multi-choice variant that lists 'no, grazie!' among its options. Its options
- *   priced 0 are the dish's own ingredients, shown ticked; unticking one MARKS IT REMOVED: the
- *   line's note gets 'NO {option}' (shared `removedOptionsNote`) and the option is not sent as
- *   selected. 'no, grazie!' reads "no changes, thanks": it is ticked while nothing is removed or
- *   added, and pressing it puts every ingredient back and clears the extras. Priced options of
- *   such a group behave as plain extras (unticked, added with their price).
+ * - ingredients: a multi-choice variant that lists 'no, grazie!' among its options. The group
+ *   opens with a radio choice: 'no, grazie!' first and chosen (the dish as the menu describes
+ *   it, nothing sent), or 'Personalizza', which shows the ingredients. Its options priced 0 are
+ *   the dish's own ingredients, shown ticked; unticking one MARKS IT REMOVED: the line's note
+ *   gets 'NO {option}' (shared `removedOptionsNote`) and the option is not sent as selected.
+ *   Priced options of such a group behave as plain extras (unticked, added with their price).
+ *   Choosing 'no, grazie!' again puts every ingredient back and clears the extras. So
+ *   'no, grazie!' is never a box among the ingredients that could be unticked to no effect.
  *
  * So an owner who wants removable ingredients writes a multi-choice variant 'Ingredienti' with
  * 'no, grazie!' and the ingredients at 0 €; the demo menu's 'Ingredienti' variants are that.
@@ -45,6 +47,8 @@ export interface PickState {
   extras: Record<string, string[]>;
   /** Ingredients groups: the ingredients unticked (marked removed). */
   removed: Record<string, string[]>;
+  /** Ingredients groups where 'Personalizza' is chosen (the ingredients shown). */
+  customizing: Record<string, boolean>;
 }
 
 export function groupKind(variant: Variant): GroupKind {
@@ -65,7 +69,7 @@ export function pickerGroups(dish: Pick<MenuDish, 'variants'>): PickerGroup[] {
 }
 
 export function emptyPick(): PickState {
-  return { single: {}, extras: {}, removed: {} };
+  return { single: {}, extras: {}, removed: {}, customizing: {} };
 }
 
 export function chooseSingle(pick: PickState, variantId: string, optionId: string): PickState {
@@ -94,18 +98,41 @@ export function setIngredient(
   };
 }
 
-/** 'no, grazie!' of an ingredients group: ticked while the group is unchanged. */
+/** An ingredients group with nothing removed and nothing added. */
 export function isUnchanged(pick: PickState, variantId: string): boolean {
   return (pick.removed[variantId]?.length ?? 0) === 0 && (pick.extras[variantId]?.length ?? 0) === 0;
 }
 
-/** Pressing 'no, grazie!' of an ingredients group: back to the dish as it comes. */
+/** Is 'Personalizza' the choice of this ingredients group (else 'no, grazie!')? */
+export function isCustomizing(pick: PickState, variantId: string): boolean {
+  return pick.customizing[variantId] === true || !isUnchanged(pick, variantId);
+}
+
+/** Choosing 'no, grazie!' of an ingredients group: back to the dish as it comes. */
 export function resetGroup(pick: PickState, variantId: string): PickState {
   return {
     ...pick,
     extras: { ...pick.extras, [variantId]: [] },
     removed: { ...pick.removed, [variantId]: [] },
+    customizing: { ...pick.customizing, [variantId]: false },
   };
+}
+
+/** The radio choice of an ingredients group: 'Personalizza' (true) or 'no, grazie!' (false). */
+export function setCustomizing(pick: PickState, variantId: string, on: boolean): PickState {
+  return on
+    ? { ...pick, customizing: { ...pick.customizing, [variantId]: true } }
+    : resetGroup(pick, variantId);
+}
+
+/** The 'no, grazie!' option of an ingredients group (its label as the owner wrote it). */
+export function noThanksOption(group: PickerGroup): VariantOption | undefined {
+  return group.options.find((o) => isNoThanks(o.label));
+}
+
+/** What an ingredients group lists once 'Personalizza' is chosen: every option but 'no, grazie!'. */
+export function customOptions(group: PickerGroup): VariantOption[] {
+  return group.options.filter((o) => !isNoThanks(o.label));
 }
 
 /** The dish's variants with `selected` filled from the pick (as the cart and the server read them). */

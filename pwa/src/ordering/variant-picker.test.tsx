@@ -128,12 +128,12 @@ describe('variant picker dialog', () => {
     await act(async () => {
       fireEvent.click(within(cottura).getByRole('radio', { name: 'Media' }));
     });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('radio', { name: t.ingredientsCustomize }));
+    });
     const ingredients = screen.getByRole('group', { name: /Ingredienti/ });
     const onion = within(ingredients).getByRole('checkbox', { name: 'Cipolla' }) as HTMLInputElement;
     expect(onion.checked).toBe(true);
-    expect(
-      (within(ingredients).getByRole('checkbox', { name: NO_THANKS_LABEL }) as HTMLInputElement).checked,
-    ).toBe(true);
     await act(async () => {
       fireEvent.click(onion);
     });
@@ -145,5 +145,81 @@ describe('variant picker dialog', () => {
     const line = onAdd.mock.calls[0]?.[0];
     expect(line?.note).toBe('NO Cipolla');
     expect(line?.variants.map((v) => v.name)).toEqual(['Cottura']);
+  });
+
+  it("offers 'no, grazie!' of an ingredients group as a radio choice listed first and chosen, not as a box", async () => {
+    const { onAdd } = open();
+    const choice = screen.getByRole('radiogroup', { name: 'Ingredienti' });
+    const radios = within(choice).getAllByRole('radio') as HTMLInputElement[];
+    expect(radios.map((r) => r.closest('label')?.textContent)).toEqual([
+      `${NO_THANKS_LABEL} ${t.ingredientsAsMenu}`,
+      t.ingredientsCustomize,
+    ]);
+    expect(radios[0]?.checked).toBe(true);
+    // No box anywhere is 'no, grazie!', and the ingredients wait behind 'Personalizza'.
+    expect(screen.queryByRole('checkbox', { name: NO_THANKS_LABEL })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'Cipolla' })).toBeNull();
+
+    await act(async () => {
+      fireEvent.click(within(choice).getByRole('radio', { name: t.ingredientsCustomize }));
+    });
+    expect(screen.getByText(t.ingredientsHint)).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Pomodoro' }));
+    });
+    expect(screen.getByText('NO Pomodoro')).toBeTruthy();
+    // 'no, grazie!' again: the ingredients back, nothing removed.
+    await act(async () => {
+      fireEvent.click(within(choice).getByRole('radio', { name: new RegExp(NO_THANKS_LABEL) }));
+    });
+    expect(screen.queryByRole('checkbox', { name: 'Pomodoro' })).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('radio', { name: 'Al sangue' }));
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: t.addToCart }));
+    });
+    const line = onAdd.mock.calls[0]?.[0];
+    expect(line?.note).toBeUndefined();
+    expect(line?.variants.map((v) => v.name)).toEqual(['Cottura']);
+  });
+
+  it("a single-choice variant's 'no, grazie!' is its first radio, and the line names the group", async () => {
+    const fries: MenuDish = {
+      ...burger,
+      id: 'd2',
+      name: 'Patatine fritte',
+      price: 400,
+      variants: [
+        {
+          id: 'v-salsa',
+          name: 'Salsa',
+          multi: 0,
+          position: 0,
+          options: [
+            { id: 'o-ketchup', label: 'Ketchup', price: 0 },
+            { id: 'o-no-salsa', label: NO_THANKS_LABEL, price: 0 },
+          ],
+        },
+      ],
+    };
+    const onAdd = vi.fn<(line: CartLine) => void>();
+    render(<PickerDialog dish={fries} onAdd={onAdd} onClose={() => undefined} />);
+    const salsa = screen.getByRole('radiogroup', { name: /Salsa/ });
+    const radios = within(salsa).getAllByRole('radio');
+    expect(radios.map((r) => r.closest('label')?.textContent)).toEqual([NO_THANKS_LABEL, 'Ketchup']);
+    await act(async () => {
+      fireEvent.click(radios[0] as HTMLElement);
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: t.addToCart }));
+    });
+    const line = onAdd.mock.calls[0]?.[0];
+    expect(line?.variants).toEqual([
+      expect.objectContaining({
+        name: 'Salsa',
+        selected: { id: 'o-no-salsa', label: NO_THANKS_LABEL, price: 0 },
+      }),
+    ]);
   });
 });

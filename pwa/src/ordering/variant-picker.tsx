@@ -1,4 +1,4 @@
-import { type CartLine, checkNote, formatEuro, isNoThanks, type MenuDish, t } from '@comanda/shared-schema';
+import { type CartLine, checkNote, formatEuro, type MenuDish, t } from '@comanda/shared-schema';
 import { useMemo, useRef, useState } from 'react';
 import {
   Checkbox,
@@ -17,18 +17,24 @@ import { Button } from '../components/button.tsx';
 import {
   buildLine,
   chooseSingle,
+  customOptions,
   emptyPick,
+  isCustomizing,
   isRemovable,
-  isUnchanged,
   missingGroups,
+  noThanksOption,
   type PickerGroup,
   type PickState,
   pickerGroups,
   pickPrice,
-  resetGroup,
+  setCustomizing,
   setExtra,
   setIngredient,
 } from './variant-pick.ts';
+
+/** The two choices of an ingredients group's radio. */
+const AS_MENU = 'as-menu';
+const CUSTOMIZE = 'customize';
 
 /** Scroll the dialog's content back to the top (spec 5), where the message now shows. */
 export function scrollToTop(element: HTMLElement | null): void {
@@ -112,61 +118,113 @@ function MultiGroup({
   onPick: (next: PickState) => void;
 }) {
   const id = group.variant.id;
+  return (
+    <CheckboxGroup
+      className="pick-group"
+      value={pick.extras[id] ?? []}
+      onChange={(next) => onPick({ ...pick, extras: { ...pick.extras, [id]: next } })}
+    >
+      <GroupLabel group={group} missing={false} />
+      {group.options.map((option) => (
+        <Checkbox key={option.id} value={option.id} className="pick-option">
+          <Tick />
+          <span>
+            {option.label}
+            {priceSuffix(option.price)}
+          </span>
+        </Checkbox>
+      ))}
+    </CheckboxGroup>
+  );
+}
+
+/**
+ * A multi-choice variant with 'no, grazie!' (see variant-pick.ts): first a radio choice,
+ * 'no, grazie!' listed first and chosen (the dish as the menu has it) or 'Personalizza'; with
+ * 'Personalizza' the ingredients show ticked (untick to remove, 'NO Cipolla') and the extras
+ * unticked with their price.
+ */
+function IngredientsGroup({
+  group,
+  pick,
+  onPick,
+}: {
+  group: PickerGroup;
+  pick: PickState;
+  onPick: (next: PickState) => void;
+}) {
+  const id = group.variant.id;
+  const customizing = isCustomizing(pick, id);
   const removed = new Set(pick.removed[id] ?? []);
   const extras = new Set(pick.extras[id] ?? []);
-  const ingredients = group.kind === 'ingredients';
-  // The group's value as react-aria sees it: the ticked boxes.
-  const value = group.options
-    .filter((o) => {
-      if (ingredients && isNoThanks(o.label)) return isUnchanged(pick, id);
-      if (isRemovable(group, o)) return !removed.has(o.id);
-      return extras.has(o.id);
-    })
+  const options = customOptions(group);
+  const hasIngredients = options.some((o) => isRemovable(group, o));
+  // The ticked boxes as react-aria sees them: kept ingredients and chosen extras.
+  const value = options
+    .filter((o) => (isRemovable(group, o) ? !removed.has(o.id) : extras.has(o.id)))
     .map((o) => o.id);
 
   // One press changes one box: find it and apply its meaning.
   const onChange = (next: string[]) => {
     const before = new Set(value);
     const after = new Set(next);
-    const pressed = group.options.find((o) => before.has(o.id) !== after.has(o.id));
+    const pressed = options.find((o) => before.has(o.id) !== after.has(o.id));
     if (!pressed) return;
     const on = after.has(pressed.id);
-    if (ingredients && isNoThanks(pressed.label)) {
-      if (on) onPick(resetGroup(pick, id));
-    } else if (isRemovable(group, pressed)) {
-      onPick(setIngredient(pick, id, pressed.id, on));
-    } else {
-      onPick(setExtra(pick, id, pressed.id, on));
-    }
+    onPick(
+      isRemovable(group, pressed)
+        ? setIngredient(pick, id, pressed.id, on)
+        : setExtra(pick, id, pressed.id, on),
+    );
   };
 
   return (
-    <CheckboxGroup className="pick-group" value={value} onChange={onChange}>
-      <GroupLabel group={group} missing={false} />
-      {ingredients ? (
-        <Text slot="description" className="field-hint">
-          {t.ingredientsHint}
-        </Text>
+    <div className="pick-ingredients">
+      <RadioGroup
+        className="pick-group pick-choice"
+        value={customizing ? CUSTOMIZE : AS_MENU}
+        onChange={(choice) => onPick(setCustomizing(pick, id, choice === CUSTOMIZE))}
+      >
+        <GroupLabel group={group} missing={false} />
+        <Radio value={AS_MENU} className="pick-option">
+          <span className="pick-radio" aria-hidden="true" />
+          <span>
+            {noThanksOption(group)?.label ?? t.noThanks}
+            <span className="pick-option-hint"> {t.ingredientsAsMenu}</span>
+          </span>
+        </Radio>
+        <Radio value={CUSTOMIZE} className="pick-option">
+          <span className="pick-radio" aria-hidden="true" />
+          <span>{t.ingredientsCustomize}</span>
+        </Radio>
+      </RadioGroup>
+      {customizing ? (
+        <CheckboxGroup
+          className="pick-group pick-custom"
+          value={value}
+          onChange={onChange}
+          aria-label={group.variant.name}
+        >
+          {hasIngredients ? (
+            <Text slot="description" className="field-hint">
+              {t.ingredientsHint}
+            </Text>
+          ) : null}
+          {options.map((option) => {
+            const isRemoved = isRemovable(group, option) && removed.has(option.id);
+            return (
+              <Checkbox key={option.id} value={option.id} className="pick-option">
+                <Tick />
+                <span className={isRemoved ? 'pick-removed' : undefined}>
+                  {isRemoved ? `NO ${option.label}` : option.label}
+                  {priceSuffix(option.price)}
+                </span>
+              </Checkbox>
+            );
+          })}
+        </CheckboxGroup>
       ) : null}
-      {group.options.map((option) => {
-        const isRemoved = isRemovable(group, option) && removed.has(option.id);
-        return (
-          <Checkbox
-            key={option.id}
-            value={option.id}
-            className="pick-option"
-            // 'no, grazie!' of an unchanged group is already the state: nothing to untick.
-            isReadOnly={ingredients && isNoThanks(option.label) && isUnchanged(pick, id)}
-          >
-            <Tick />
-            <span className={isRemoved ? 'pick-removed' : undefined}>
-              {isRemoved ? `NO ${option.label}` : option.label}
-              {priceSuffix(option.price)}
-            </span>
-          </Checkbox>
-        );
-      })}
-    </CheckboxGroup>
+    </div>
   );
 }
 
@@ -249,6 +307,8 @@ export function PickerDialog({
               missing={missing.has(group.variant.id)}
               onPick={setPick}
             />
+          ) : group.kind === 'ingredients' ? (
+            <IngredientsGroup key={group.variant.id} group={group} pick={pick} onPick={setPick} />
           ) : (
             <MultiGroup key={group.variant.id} group={group} pick={pick} onPick={setPick} />
           ),

@@ -12,7 +12,7 @@ import { createJobStore, type PrintJob } from './job-store.ts';
 import PrintViewScreen from './print-view-screen.tsx';
 import { stopPrinting } from './printing.ts';
 
-vi.mock('../screens/owner-dashboard/sound.ts', () => ({ beep: vi.fn() }));
+vi.mock('../data/sound.ts', () => ({ beep: vi.fn() }));
 
 afterEach(() => {
   stopPrinting();

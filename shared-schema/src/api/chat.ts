@@ -19,6 +19,11 @@ export const CHAT_BURST = { max: 10, windowMs: 10_000, jitterMs: 500 } as const;
 export const CHAT_HISTORY_MS = 12 * 60 * 60_000;
 /** After a waiter call the table cannot call again for this long (issue 8). */
 export const WAITER_CALL_COOLDOWN_MS = 2 * 60_000;
+/**
+ * 'Il cameriere ha visto la chiamata' shows this long after the answer, then the call is done:
+ * the table's phones show nothing more of it (the waiter came, or the party has moved on).
+ */
+export const WAITER_ANSWER_SHOWN_MS = 5 * 60_000;
 
 /** A message as typed: trimmed, not empty, at most 500 characters. Shown as text, never markup. */
 export const ChatText = z
@@ -34,6 +39,8 @@ export const WaiterCallState = z.object({
   answeredAt: Instant.nullable(),
   /** Milliseconds until the table may call again (0: now). Relative, so phone clocks do not matter. */
   callAgainInMs: z.number().int().min(0),
+  /** Added: milliseconds since the answer (absent while unanswered). Relative, as callAgainInMs. */
+  answeredAgoMs: z.number().int().min(0).optional(),
 });
 export type WaiterCallState = z.infer<typeof WaiterCallState>;
 
@@ -67,6 +74,7 @@ export const chatCalls = {
   chatMessagesGet: defineCall({
     method: 'POST',
     path: '/api/chat/messages/get',
+    large: true,
     access: 'user',
     body: z.object({ ownerId: Id, tableId: Id.optional() }),
     response: ok({ messages: z.array(ChatMessage) }),

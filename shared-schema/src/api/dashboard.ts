@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OUT_OF_MENU_CATEGORY_ID, OUT_OF_MENU_CATEGORY_NAME, PRICE_STEP_CENTS } from '../constants.ts';
+import { OUT_OF_MENU_CATEGORY_ID, OUT_OF_MENU_CATEGORY_NAME } from '../constants.ts';
 import { defineCall, Id, ok } from '../contract.ts';
 import { LineStatus, ReservationLine, TableOrder } from '../entities.ts';
 import {
@@ -40,15 +40,15 @@ export const OwnerAmount = z
   .max(999, t.invalidAmount);
 
 /**
- * The discount (spec 5): steps of 0,50 €, never below 0. "Never reaching the subtotal" needs the
+ * The discount (spec 5): whole cents, never below 0 (the steppers move it by 0,50 €; a typed
+ * amount or a percentage may land between steps). "Never reaching the subtotal" needs the
  * order: the server checks it against the subtotal it computes from its own lines.
  */
 export const Discount = z
   .number({ error: t.invalidDiscount })
   .int(t.invalidDiscount)
   .min(0, t.invalidDiscount)
-  .max(MAX_CENTS, t.invalidDiscount)
-  .refine((cents) => cents % PRICE_STEP_CENTS === 0, t.invalidDiscount);
+  .max(MAX_CENTS, t.invalidDiscount);
 
 /**
  * One edited line of table/modify. Only the lines named change, and of them only the fields
@@ -144,6 +144,7 @@ export const dashboardCalls = {
   dashboardGet: defineCall({
     method: 'POST',
     path: '/api/dashboard/owner/get',
+    large: true,
     access: 'owner',
     body: z.object({ filter: KitchenFilter.optional() }),
     response: ok({ reservations: z.array(TableOrder) }),
@@ -245,6 +246,7 @@ export const dashboardCalls = {
   dashboardTableHistory: defineCall({
     method: 'POST',
     path: '/api/dashboard/owner/table/history',
+    large: true,
     access: 'owner',
     mutation: true,
     body: CompletionBody,

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { defineCall, emptyBody, Id, ok } from '../contract.ts';
+import { Cents, defineCall, emptyBody, Id, ok } from '../contract.ts';
 import { BusinessRow, TableOrder } from '../entities.ts';
 import {
   DeliveryCities,
   Flag,
+  HHMM,
   Instant,
   SeenVersion,
   SlotAreaCapacity,
@@ -41,6 +42,30 @@ export const BlockedSender = z.object({
   createdAt: Instant,
 });
 export type BlockedSender = z.infer<typeof BlockedSender>;
+
+/**
+ * Where a customer's delivery or pickup stands (spec 4 "Delivery order"): sent and awaiting the
+ * venue's decision (accettato 0), accepted, rejected or removed by the venue, or completed.
+ */
+export const DeliveryProgressStatus = z.enum(['pending', 'accepted', 'rejected', 'completed']);
+export type DeliveryProgressStatus = z.infer<typeof DeliveryProgressStatus>;
+
+/**
+ * A customer's own delivery or pickup as its success screen recaps it (spec 2.10 summary, 2.11):
+ * the type, the time (`primaPossibile`: the 'Prima possibile' range starting at `orario`), what
+ * the customer pays in cents (lines, fee, card fee, less a discount), whether an e-mail address
+ * was given (the confirmation goes there), and where it stands.
+ */
+export const DeliveryProgress = z.object({
+  deliveryId: Id,
+  status: DeliveryProgressStatus,
+  tipo: z.enum(['Consegna', 'Ritiro']),
+  orario: HHMM.nullable(),
+  primaPossibile: z.boolean(),
+  total: Cents,
+  hasEmail: z.boolean(),
+});
+export type DeliveryProgress = z.infer<typeof DeliveryProgress>;
 
 /**
  * Spec 7 "Delivery" (owner). Each decision is an outbox mutation (client and mutation ids) on a
@@ -139,5 +164,18 @@ export const deliveryCalls = {
     mutation: true,
     body: DeliverySettingsBody,
     response: ok({ business: BusinessRow }),
+  }),
+  /**
+   * Added: a customer's own delivery or pickup after sending it, for the result screen (spec
+   * 2.11): its recap and whether the venue has accepted it yet (the live `deliveryStatus` says
+   * when it changes). Only the account that placed it reads it: another account's order, another
+   * venue's, a table order or an unknown id are NOT_FOUND alike.
+   */
+  userDeliveryStatus: defineCall({
+    method: 'POST',
+    path: '/api/user/delivery/status',
+    access: 'user',
+    body: z.object({ ownerId: Id, deliveryId: Id }),
+    response: ok({ delivery: DeliveryProgress }),
   }),
 } as const;

@@ -67,6 +67,7 @@ export const menuOwnerCalls = {
   ownerMenuGet: defineCall({
     method: 'POST',
     path: '/api/menu/owner/get',
+    large: true,
     access: 'owner',
     body: emptyBody,
     response: ok({ categories: z.array(Category), dishes: z.array(MenuDish) }),

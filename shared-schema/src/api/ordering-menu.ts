@@ -213,6 +213,7 @@ export const orderingCalls = {
   userMenuGet: defineCall({
     method: 'POST',
     path: '/api/menu/user/get',
+    large: true,
     access: 'user',
     body: z.object({ businessId: Id }),
     response: ok({ data: z.array(MenuDish), categories: z.array(Category) }),
@@ -224,17 +225,23 @@ export const orderingCalls = {
   ownerMenuOrderGet: defineCall({
     method: 'POST',
     path: '/api/menu/owner/order/get',
+    large: true,
     access: 'owner',
     body: z.object({ businessId: Id.optional() }),
     response: ok({ data: z.array(MenuDish), categories: z.array(Category) }),
   }),
-  /** Lines ordered so far at this table (the customer's history screen). */
+  /**
+   * Lines ordered so far at this table (the customer's history screen). Added: `sconto`, the
+   * discount the owner gave the open order (cents, 0 without one), so the table's total there is
+   * the one the owner collects.
+   */
   userHistoryGet: defineCall({
     method: 'POST',
     path: '/api/history/user/get',
+    large: true,
     access: 'user',
     body: z.object({ tableId: Id, ownerId: Id, socketId: SocketId }),
-    response: ok({ history: z.array(ReservationLine) }),
+    response: ok({ history: z.array(ReservationLine), sconto: Cents.optional() }),
   }),
   /** Is this a table of this venue (failure: TABLE_INVALID)? Added: its number. */
   userIsValidTable: defineCall({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Cents, defineCall, emptyBody, ok } from '../contract.ts';
 import { BusinessRow } from '../entities.ts';
-import { Flag, HHMM } from '../fields.ts';
+import { Flag, HHMM, UserVersion } from '../fields.ts';
 import { t } from '../texts.ts';
 
 /**
@@ -46,5 +46,18 @@ export const profileCalls = {
     mutation: true,
     body: ProfileSetBody,
     response: ok({ profile: BusinessRow }),
+  }),
+  /**
+   * Added (spec 2.4, 6: the user version decides the room screen's extra panels; the spec shows no
+   * way to set it): the owner picks the version of their own account, through the outbox. The
+   * venue's 'business' row carries it (`userVersion`), so every tablet follows.
+   */
+  ownerVersionSet: defineCall({
+    method: 'POST',
+    path: '/api/owner/dataUser/version/set',
+    access: 'owner',
+    mutation: true,
+    body: emptyBody.extend({ version: UserVersion }),
+    response: ok({ version: UserVersion }),
   }),
 } as const;

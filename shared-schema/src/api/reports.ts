@@ -215,6 +215,7 @@ export const reportCalls = {
   reportOwnerGet: defineCall({
     method: 'POST',
     path: '/api/report/owner/get',
+    large: true,
     access: 'owner',
     body: ReportRange,
     response: ReportAnswer,
@@ -226,6 +227,7 @@ export const reportCalls = {
   reportOwnerCsv: defineCall({
     method: 'GET',
     path: '/api/report/owner/csv',
+    large: true,
     access: 'owner',
     body: ReportRange,
     response: z.string(),

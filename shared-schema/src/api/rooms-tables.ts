@@ -18,6 +18,7 @@ export const roomsTablesCalls = {
   roomsGet: defineCall({
     method: 'POST',
     path: '/api/rooms/owner/get',
+    large: true,
     access: 'owner',
     body: emptyBody,
     response: ok({ roomsList: z.array(Room) }),
@@ -50,6 +51,7 @@ export const roomsTablesCalls = {
   roomTablesGet: defineCall({
     method: 'POST',
     path: '/api/rooms/owner/tables/get',
+    large: true,
     access: 'owner',
     body: z.object({ id: Id, socketId: SocketId }),
     response: ok({ tablesList: z.array(RoomTableView) }),

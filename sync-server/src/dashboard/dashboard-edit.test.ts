@@ -181,7 +181,7 @@ describe('discount (sconto)', () => {
   const modify = (sconto: number, reservations: unknown[] = []) =>
     v.tablet.send(calls.dashboardTableModify.path, { tableId: v.tableId, reservations, sconto });
 
-  it('steps of 0,50 €, strictly below the subtotal the server computes; the order row carries it', async () => {
+  it('whole cents, strictly below the subtotal the server computes; the order row carries it', async () => {
     const since = version(v);
     const res = await modify(3300);
     expect(res.statusCode, res.body).toBe(200);
@@ -191,8 +191,17 @@ describe('discount (sconto)', () => {
     expect(entitySchemas.order.parse(log[0]?.data).sconto).toBe(3300);
   });
 
-  it('equal to the subtotal, off-step or beyond: refused, nothing changed', async () => {
-    for (const sconto of [3350, 3400, 125]) {
+  it('a typed or percentage discount between the 0,50 € steps is kept to the cent', async () => {
+    // 10% of 33,50 € is 3,35 €; a typed 12,34 € too.
+    for (const sconto of [335, 1234, 3349]) {
+      const res = await modify(sconto);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().table.sconto).toBe(sconto);
+    }
+  });
+
+  it('equal to the subtotal, beyond, negative or not whole cents: refused, nothing changed', async () => {
+    for (const sconto of [3350, 3400, -1, 12.5]) {
       const refused = await expectRefused(
         v,
         v.tablet,

@@ -2,7 +2,7 @@ import {
   addDays,
   type HistoryTotals,
   hhmmToMinutes,
-  orderSubtotal,
+  orderBill,
   romeTime,
   type TableOrder,
 } from '@comanda/shared-schema';
@@ -10,6 +10,7 @@ import type { Db } from '../db/client.ts';
 import type { OrderLineRecord, OrderRecord } from '../db/schema.ts';
 import { orderHistory, orderHistoryLines } from '../db/schema.ts';
 import { randomId } from '../lib/ids.ts';
+import { orderCharges } from '../ordering/queries.ts';
 import type { CardSettlement } from '../payments/card-order.ts';
 import type { Entry } from './entries.ts';
 
@@ -22,16 +23,14 @@ export type ChargedTotals = Omit<HistoryTotals, 'id'>;
  * after it was set) is capped at the subtotal, so nothing is ever charged below the fees.
  */
 export function chargedTotals(order: OrderRecord, lines: readonly OrderLineRecord[]): ChargedTotals {
-  const totaleOrdine = orderSubtotal(lines);
-  const costoConsegna = order.kind === 'consegna' ? order.costoConsegna : 0;
-  const serviceFee = order.serviceFee;
-  const sconto = Math.min(order.sconto, totaleOrdine);
+  // The one rule every screen, the mail and the print payload use (shared-schema order-totals).
+  const bill = orderBill(orderCharges(order), lines);
   return {
-    totaleOrdine,
-    costoConsegna,
-    serviceFee,
-    sconto,
-    totalePagato: totaleOrdine + costoConsegna + serviceFee - sconto,
+    totaleOrdine: bill.subtotal,
+    costoConsegna: bill.costoConsegna,
+    serviceFee: bill.serviceFee,
+    sconto: bill.sconto,
+    totalePagato: bill.newTotal,
   };
 }
 
@@ -58,11 +57,14 @@ export function recordedPayment(
     return { paymentMethod: order.paymentMethod ?? 'cassa', totals: chargedTotals(order, lines) };
   if (card.kept <= 0)
     return { paymentMethod: 'cassa', totals: chargedTotals({ ...order, serviceFee: 0 }, lines) };
-  const base = chargedTotals(order, lines);
-  const billed = base.totaleOrdine + base.costoConsegna + base.serviceFee;
+  const billed = orderBill(orderCharges(order), lines).total;
   return {
     paymentMethod: 'carta',
-    totals: { ...base, sconto: Math.max(0, billed - card.kept), totalePagato: card.kept },
+    totals: {
+      ...chargedTotals(order, lines),
+      sconto: Math.max(0, billed - card.kept),
+      totalePagato: card.kept,
+    },
   };
 }
 

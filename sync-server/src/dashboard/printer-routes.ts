@@ -2,11 +2,11 @@ import {
   AppError,
   calls,
   type KitchenFilter,
+  orderBill,
   type PrintData,
   type PrintLine,
-  selectedOptions,
-  sortByPosition,
   type Variant,
+  variantLabels,
 } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -14,17 +14,8 @@ import type { Db } from '../db/client.ts';
 import { businesses, type OrderLineRecord } from '../db/schema.ts';
 import { msg } from '../http/messages.ts';
 import { route } from '../http/route.ts';
-import { linesOfOrder, lineWire, tableOrderWire } from '../ordering/queries.ts';
+import { linesOfOrder, lineWire, orderCharges, tableOrderWire } from '../ordering/queries.ts';
 import { type Entry, inArea, isDelivery, requireOpenEntry } from './entries.ts';
-import { chargedTotals } from './history.ts';
-
-/** 'Formato: Maxi', 'Ingredienti: Funghi, Mozzarella extra': the chosen options, as printed. */
-function variantLabels(variants: readonly Variant[]): string[] {
-  return sortByPosition(variants).flatMap((variant) => {
-    const labels = selectedOptions(variant).map((option) => option.label);
-    return labels.length > 0 ? [`${variant.name}: ${labels.join(', ')}`] : [];
-  });
-}
 
 function printLine(line: OrderLineRecord, entry: Entry): PrintLine {
   return {
@@ -52,21 +43,15 @@ export function printData(
       inArea(line, options.filter) &&
       (options.reprint || !line.printed),
   );
-  const charged = chargedTotals(order, all);
+  // The totals as completing would record them, by the one rule (shared-schema order-totals).
+  const totals = orderBill(orderCharges(order), all);
   return {
     ...tableOrderWire(order, table, []),
     type: isDelivery(order) ? 'PRINT_ORDER_R_C' : 'PRINT_ORDER_TABLE',
     venueName: options.venueName,
     filter: options.filter,
     reservations: lines.map((line) => printLine(line, entry)),
-    totals: {
-      subtotal: charged.totaleOrdine,
-      costoConsegna: charged.costoConsegna,
-      serviceFee: charged.serviceFee,
-      total: charged.totaleOrdine + charged.costoConsegna + charged.serviceFee,
-      sconto: charged.sconto,
-      newTotal: charged.totalePagato,
-    },
+    totals,
     printedAt: new Date(options.nowMs).toISOString(),
   };
 }

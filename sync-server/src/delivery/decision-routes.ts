@@ -7,7 +7,7 @@ import { mutationRoute } from '../http/route.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { deliveryAcceptedMail } from './mail.ts';
 import { prepareRejection, rejectDelivery } from './reject.ts';
-import { allLines, deliveryWire, publishCount, recordPut, requireDelivery } from './writes.ts';
+import { allLines, deliveryWire, publishCount, recordPut, requireDelivery, tellCustomer } from './writes.ts';
 
 /**
  * Spec 7 "Delivery", the owner's decisions (spec 4 "Delivery order"), each an outbox mutation.
@@ -43,6 +43,7 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
     recordPut(ctx, entry);
     publish('order', { table: entry });
     publishCount(ctx, businessId);
+    tellCustomer(ctx, accepted, 'accepted');
 
     const venue = db
       .select({ name: businesses.name })

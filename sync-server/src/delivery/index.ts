@@ -5,6 +5,7 @@ import { optionsRoute } from './options-route.ts';
 import { orderDeliveryRoute } from './order-delivery-route.ts';
 import { roomCartRoute } from './room-cart-route.ts';
 import { settingsRoute } from './settings-route.ts';
+import { statusRoute } from './status-route.ts';
 
 /**
  * Delivery and pickup ordering (issue 6; spec 2.10, 4 "Delivery order", 5, 7 "Delivery", 9):
@@ -21,4 +22,5 @@ export async function deliveryPlugin(app: FastifyInstance): Promise<void> {
   await app.register(blockRoutes);
   await app.register(roomCartRoute);
   await app.register(settingsRoute);
+  await app.register(statusRoute);
 }

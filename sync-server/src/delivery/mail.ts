@@ -1,22 +1,16 @@
 import {
   formatEuro,
-  orderTotals,
+  orderBill,
   type ReservationLine,
-  selectedOptions,
-  sortByPosition,
   type TableOrder,
   t,
+  variantLabels,
 } from '@comanda/shared-schema';
 import type { Mail } from '../mail/mailer.ts';
 
-/** 'Formato: Maxi; Ingredienti: Funghi, Mozzarella extra', or '' without choices. */
+/** 'Formato: Maxi; Ingredienti: Funghi, Mozzarella extra', or '' without choices (receipts' rule). */
 function variantText(line: ReservationLine): string {
-  return sortByPosition(line.variant)
-    .flatMap((variant) => {
-      const labels = selectedOptions(variant).map((option) => option.label);
-      return labels.length > 0 ? [`${variant.name}: ${labels.join(', ')}`] : [];
-    })
-    .join('; ');
+  return variantLabels(line.variant).join('; ');
 }
 
 /**
@@ -29,7 +23,8 @@ export function deliveryAcceptedMail(entry: TableOrder, venueName: string, servi
   if (!entry.email) return null;
   const consegna = entry.tipo === 'Consegna';
   const lines = entry.reservations.filter((line) => line.status !== 'owner_deleted');
-  const totals = orderTotals(lines, { costoConsegna: consegna ? (entry.costoConsegna ?? 0) : 0, serviceFee });
+  // The one rule of every screen and of the history (shared-schema order-totals), the card fee as charged.
+  const totals = orderBill({ ...entry, serviceFee }, lines);
   const who = [entry.nome, entry.cognome].filter(Boolean).join(' ');
   const details = [
     `${t.deliveryType}: ${consegna ? t.delivery : t.pickup}`,
@@ -47,8 +42,10 @@ export function deliveryAcceptedMail(entry: TableOrder, venueName: string, servi
   const money = [
     `${t.rowSubtotal}: ${formatEuro(totals.subtotal)}`,
     consegna ? `${t.rowDeliveryCost}: ${formatEuro(totals.costoConsegna)}` : null,
-    serviceFee > 0 ? `${t.rowServiceCosts}: ${formatEuro(serviceFee)}` : null,
+    totals.serviceFee > 0 ? `${t.rowServiceCosts}: ${formatEuro(totals.serviceFee)}` : null,
     `${t.rowTotal}: ${formatEuro(totals.total)}`,
+    totals.sconto > 0 ? `${t.rowDiscount}: -${formatEuro(totals.sconto)}` : null,
+    totals.sconto > 0 ? `${t.rowNewTotal}: ${formatEuro(totals.newTotal)}` : null,
     `Pagamento: ${entry.paymentIntentId ? `con carta${entry.statusPay === 1 ? ', pagato' : ', non ancora pagato'}` : consegna ? 'alla consegna' : 'alla cassa, al ritiro'}`,
   ].filter((row): row is string => row !== null);
   return {
@@ -78,8 +75,7 @@ export function deliveryAcceptedMail(entry: TableOrder, venueName: string, servi
 export function deliveryRefundedMail(entry: TableOrder, serviceFee: number, venueName: string): Mail | null {
   if (!entry.email) return null;
   const consegna = entry.tipo === 'Consegna';
-  const lines = entry.reservations.filter((line) => line.status !== 'owner_deleted');
-  const totals = orderTotals(lines, { costoConsegna: consegna ? (entry.costoConsegna ?? 0) : 0, serviceFee });
+  const totals = orderBill({ ...entry, serviceFee }, entry.reservations);
   const what = `${consegna ? t.delivery : t.pickup}${entry.orario ? ` delle ${entry.orario}` : ''}`;
   return {
     to: entry.email,

@@ -2,8 +2,8 @@ import {
   AppError,
   type CallDef,
   calls,
-  cardCharge,
   type KitchenArea,
+  orderBill,
   type ParsedBody,
   servedCity,
   t,
@@ -118,10 +118,13 @@ export function storeDelivery(ctx: Ctx, payment: PaymentDecision) {
   const priced = priceCart(db, venue.id, body.cart, byOwner);
   refuseOverCeilings(db, priced, null, byOwner ? 'owner' : 'customer', fee);
   // Spec 9: the card fee on what the order costs (lines and delivery fee), customers by card only.
-  const net = priced.reduce((sum, line) => sum + line.price * line.amount, 0) + fee;
-  const serviceFee = payment.paymentMethod === 'carta' ? cardCharge(net).fee : 0;
+  const bill = orderBill(
+    { tipo: body.tipo, costoConsegna: fee, card: payment.paymentMethod === 'carta' },
+    priced,
+  );
+  const serviceFee = bill.serviceFee;
   // The intent was made for this very order: a menu price changed since is refused, not charged.
-  if (payment.chargedTotal !== null && payment.chargedTotal !== net + serviceFee) {
+  if (payment.chargedTotal !== null && payment.chargedTotal !== bill.total) {
     throw new AppError('CONFLICT', t.cardPricesChanged);
   }
   const areas = [...new Set(priced.map((line) => line.selectedOption))];

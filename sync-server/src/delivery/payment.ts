@@ -1,7 +1,7 @@
-import { AppError, orderTotals, t } from '@comanda/shared-schema';
+import { AppError, orderBill, t } from '@comanda/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import type { OrderRecord } from '../db/schema.ts';
-import { linesOfOrder, lineWire } from '../ordering/queries.ts';
+import { linesOfOrder, lineWire, orderCharges } from '../ordering/queries.ts';
 import { refundPayment } from '../payments/refund.ts';
 import { CURRENCY, requireStripe, stripeFailure } from '../payments/stripe-client.ts';
 import { deliveryStatements } from './statements.ts';
@@ -37,7 +37,7 @@ export const PAY_AT_COUNTER: PaymentDecision = {
 /** What the stored order costs by card now: its live lines, delivery fee and card fee. */
 export function storedCharge(db: FastifyInstance['store']['db'], order: OrderRecord): number {
   const lines = linesOfOrder(db, order.id).map((line) => lineWire(line, order));
-  return orderTotals(lines, { costoConsegna: order.costoConsegna, serviceFee: order.serviceFee }).total;
+  return orderBill(orderCharges(order), lines).total;
 }
 
 /**

@@ -8,7 +8,7 @@ import { queueMail } from '../mail/outbox.ts';
 import { recordPayStatus } from '../payments/pay-status.ts';
 import { deliveryRefundedMail } from './mail.ts';
 import { type RefundOutcome, refundDelivery } from './payment.ts';
-import { allLines, deliveryWire, publishCount, requireDelivery } from './writes.ts';
+import { allLines, deliveryWire, publishCount, requireDelivery, tellCustomer } from './writes.ts';
 
 /**
  * Rejecting a pending delivery (spec 4 "Delivery order"), shared by `deliveryReject` and the
@@ -93,6 +93,7 @@ export function rejectDelivery(
   for (const line of lines) change('line', line.id, 'delete');
   publish('removeDelivery', { deliveryId: order.id });
   publishCount(ctx, businessId);
+  tellCustomer(ctx, order, 'rejected');
   if (prepared.refundId !== null) {
     // The customer is told by e-mail that the order was refused and refunded.
     const venue = db

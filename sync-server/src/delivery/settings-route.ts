@@ -19,7 +19,7 @@ export async function settingsRoute(app: FastifyInstance): Promise<void> {
     if (body.slotAreaCapacity !== undefined) set.slotAreaCapacity = body.slotAreaCapacity;
     const row = db.update(businesses).set(set).where(eq(businesses.id, businessId)).returning().get();
     if (!row) throw new AppError('business_id_error', msg.businessNotFound);
-    const wire = businessWire(row);
+    const wire = businessWire(db, row);
     change('business', row.id, 'put', wire);
     return { success: true, business: wire };
   });

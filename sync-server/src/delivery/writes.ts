@@ -1,4 +1,11 @@
-import { AppError, type CallDef, type ReservationLine, type TableOrder, t } from '@comanda/shared-schema';
+import {
+  AppError,
+  type CallDef,
+  type DeliveryProgressStatus,
+  type ReservationLine,
+  type TableOrder,
+  t,
+} from '@comanda/shared-schema';
 import { venueOrder } from '../dashboard/entries.ts';
 import type { Db } from '../db/client.ts';
 import type { OrderLineRecord, OrderRecord } from '../db/schema.ts';
@@ -52,6 +59,20 @@ export function recordPut(ctx: WriteTools, entry: TableOrder): void {
 export function publishCount(ctx: WriteTools, businessId: string): void {
   const count = deliveryStatements(ctx.db).pendingCount.get({ businessId })?.n ?? 0;
   ctx.publish('updateCountDelivery', { count });
+}
+
+/**
+ * Tells the account that placed a delivery that the venue decided (live `deliveryStatus` to that
+ * account's sockets at this venue alone): its result screen shows it at once. Phone orders the
+ * owner entered have no customer to tell.
+ */
+export function tellCustomer(
+  ctx: Pick<WriteTools, 'publish'>,
+  order: Pick<OrderRecord, 'id' | 'placedBy' | 'businessId'>,
+  status: DeliveryProgressStatus,
+): void {
+  if (!order.placedBy) return;
+  ctx.publish('deliveryStatus', { deliveryId: order.id, status }, { to: 'account', userId: order.placedBy });
 }
 
 /** A delivery or pickup of this venue, open or closed; another venue's id or a table order: 404. */

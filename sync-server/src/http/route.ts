@@ -161,6 +161,8 @@ function register(
     method: def.method,
     url: def.path,
     config: extras.rateLimit ? { rateLimit: extras.rateLimit } : {},
+    // Only answers that grow with the venue are compressed (contract.ts, `large`).
+    ...(def.large ? {} : { compress: false as const }),
     handler,
   });
 }

@@ -1,8 +1,9 @@
 /**
  * Who receives a live event: the venue's owner screens, its customers (every table), or both.
- * With a `tableId`, 'customers' narrows to that table's customers.
+ * With a `tableId`, 'customers' narrows to that table's customers. 'account': the customer
+ * sockets of one account (`userId`) at this venue, e.g. the customer who placed a delivery.
  */
-export type Audience = 'owners' | 'customers' | 'all';
+export type Audience = 'owners' | 'customers' | 'all' | 'account';
 
 /** One published event, as it travels between server instances. */
 export interface LiveMessage {
@@ -11,6 +12,8 @@ export interface LiveMessage {
   data: unknown;
   version?: number;
   tableId?: string;
+  /** The account an 'account' message is for. */
+  userId?: string;
   to: Audience;
   /** The sender's socket, not echoed (socket ids are random, so unique across instances). */
   exceptSocketId?: string;

@@ -39,6 +39,8 @@ export interface PublishOptions {
   tableId?: string;
   /** Default: 'owners' without tableId, that table's customers with one. */
   to?: Audience;
+  /** With `to: 'account'`: the account whose customer sockets receive it. */
+  userId?: string;
 }
 
 export interface ClientEventContext<E extends ClientEventName> {
@@ -95,6 +97,7 @@ interface Connection {
 const ownersRoom = (businessId: string) => `o:${businessId}`;
 const customersRoom = (businessId: string) => `c:${businessId}`;
 const tableRoom = (businessId: string, tableId: string) => `t:${businessId}:${tableId}`;
+const accountRoom = (businessId: string, userId: string) => `a:${businessId}:${userId}`;
 
 /**
  * The live hub: rooms per venue (owners, customers) and per table, a `connect` frame with the
@@ -145,6 +148,7 @@ export class LiveHub {
     };
     if (options.version !== undefined) message.version = options.version;
     if (options.tableId) message.tableId = options.tableId;
+    if (options.userId) message.userId = options.userId;
     if (options.exceptSocketId) message.exceptSocketId = options.exceptSocketId;
     this.bus.publish(message);
   }
@@ -216,13 +220,17 @@ export class LiveHub {
       return null;
     }
     const info: LiveSocketInfo = { ...access, socketId: randomId() };
-    // A customer without a table hears only the venue-wide events.
+    // A customer without a table hears only the venue-wide events, and its own account's.
     const rooms =
       info.role === 'owner'
         ? [ownersRoom(info.businessId)]
         : info.tableId
-          ? [customersRoom(info.businessId), tableRoom(info.businessId, info.tableId)]
-          : [customersRoom(info.businessId)];
+          ? [
+              customersRoom(info.businessId),
+              tableRoom(info.businessId, info.tableId),
+              accountRoom(info.businessId, info.userId),
+            ]
+          : [customersRoom(info.businessId), accountRoom(info.businessId, info.userId)];
     const conn: Connection = {
       ws,
       info,
@@ -308,6 +316,7 @@ export class LiveHub {
     if (to === 'customers' || to === 'all') {
       targets.push(tableId ? tableRoom(businessId, tableId) : customersRoom(businessId));
     }
+    if (to === 'account' && message.userId) targets.push(accountRoom(businessId, message.userId));
     const frame: { event: string; data: unknown; version?: number } = {
       event: message.event,
       data: message.data,

@@ -4,6 +4,7 @@ import {
   ceilingMessage,
   editCeilingBreach,
   type OpenEntryLoad,
+  orderBill,
   sendCeilingBreach,
   type TotalsLine,
 } from '@comanda/shared-schema';
@@ -23,7 +24,7 @@ export type Audience = 'customer' | 'owner';
 
 /** The fees an entry charges besides its lines: a consegna's delivery fee, a card fee paid. */
 function feesOf(order: Pick<OrderRecord, 'kind' | 'costoConsegna' | 'serviceFee'>): number {
-  return (order.kind === 'consegna' ? order.costoConsegna : 0) + order.serviceFee;
+  return entryTotalOf(order, []);
 }
 
 /** What an open entry already holds: its line count and its total (fees included). */
@@ -66,7 +67,11 @@ export function entryTotalOf(
   order: Pick<OrderRecord, 'kind' | 'costoConsegna' | 'serviceFee'>,
   lines: Iterable<TotalsLine>,
 ): number {
-  let total = feesOf(order);
-  for (const line of lines) if (line.status !== 'owner_deleted') total += line.price * line.amount;
-  return total;
+  // TOTALE before any discount, by the one rule (shared-schema order-totals): the ceiling bounds it.
+  const charges = {
+    tipo: order.kind === 'consegna' ? ('Consegna' as const) : null,
+    costoConsegna: order.costoConsegna,
+    serviceFee: order.serviceFee,
+  };
+  return orderBill(charges, [...lines]).total;
 }

@@ -109,16 +109,19 @@ describe('customer reads of the table flow', () => {
     expect((await ask(calls.ownerMenuOrderGet.path, {}, v.guest)).statusCode).toBe(403);
   });
 
-  it('history/user/get: the open order’s lines without the deleted ones; history_error otherwise', async () => {
+  it('history/user/get: the open order’s lines without the deleted ones, its discount; history_error otherwise', async () => {
     const history = (tableId = v.tableId, ownerId = v.owner.businessId) =>
       ask(calls.userHistoryGet.path, { tableId, ownerId, socketId: 'abc' });
-    expect((await history()).json()).toEqual({ success: true, history: [] });
+    expect((await history()).json()).toEqual({ success: true, history: [], sconto: 0 });
     const sent = await placeOrder(
       v,
       orderBody(v, [cartLine(v.menu.birra, 2), cartLine(v.menu.margherita, 1, { Formato: ['Normale'] })]),
     );
     const lines = sent.json().lines as Array<{ id: string }>;
-    expect((await history()).json()).toEqual({ success: true, history: lines });
+    expect((await history()).json()).toEqual({ success: true, history: lines, sconto: 0 });
+    // The owner's discount reaches the table's history, so its total is the one collected.
+    v.app.app.store.sqlite.prepare('UPDATE orders SET sconto = 150 WHERE table_id = ?').run(v.tableId);
+    expect((await history()).json()).toMatchObject({ sconto: 150 });
     v.app.app.store.sqlite
       .prepare("UPDATE order_lines SET status = 'owner_deleted' WHERE id = ?")
       .run(lines[0]?.id);

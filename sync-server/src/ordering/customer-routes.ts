@@ -57,7 +57,10 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
     return orderableMenu(db, businessId);
   });
 
-  /** The lines of the table's open order, except those the owner deleted; [] when none is open. */
+  /**
+   * The lines of the table's open order, except those the owner deleted, and its discount; []
+   * and 0 when none is open.
+   */
   route(app, calls.userHistoryGet, ({ body }) => {
     // An unknown venue or table, or another venue's table: history_error.
     const table = requireVenueTable(db, body.ownerId, body.tableId, 'history_error');
@@ -65,6 +68,7 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
     return {
       success: true,
       history: order ? linesOfOrder(db, order.id, false).map((line) => lineWire(line, order)) : [],
+      sconto: order?.sconto ?? 0,
     };
   });
 }

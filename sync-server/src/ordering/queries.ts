@@ -1,4 +1,4 @@
-import type { OrderRow, ReservationLine, TableOrder, Variant } from '@comanda/shared-schema';
+import type { OrderCharges, OrderRow, ReservationLine, TableOrder, Variant } from '@comanda/shared-schema';
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { diningTables, type OrderLineRecord, type OrderRecord, orderLines, orders } from '../db/schema.ts';
@@ -45,6 +45,22 @@ export function orderWire(order: OrderRecord, table: TableRecord | null): OrderR
   };
 }
 
+/**
+ * What an order is charged besides its lines, for shared-schema's `orderBill`: the delivery fee
+ * (counted for a consegna only), the card fee as charged at payment, the discount.
+ */
+export function orderCharges(
+  order: Pick<OrderRecord, 'kind' | 'costoConsegna' | 'serviceFee' | 'sconto' | 'paymentIntentId'>,
+): OrderCharges {
+  return {
+    tipo: order.kind === 'consegna' ? 'Consegna' : order.kind === 'ritiro' ? 'Ritiro' : null,
+    costoConsegna: order.costoConsegna,
+    serviceFee: order.serviceFee,
+    sconto: order.sconto,
+    paymentIntentId: order.paymentIntentId,
+  };
+}
+
 /** A reservation line as it travels ('line' changes, events, history): shared-schema's `ReservationLine`. */
 export function lineWire(
   line: OrderLineRecord,
@@ -68,6 +84,8 @@ export function lineWire(
     lastUpdate: instant(line.lastUpdate),
     ...(line.categoryId !== null ? { categoryId: line.categoryId } : {}),
     categoryName: line.categoryName,
+    // One instant per send: the kitchen display's order rounds (shared-schema rules/kitchen.ts).
+    createdAt: instant(line.createdAt),
   };
 }
 

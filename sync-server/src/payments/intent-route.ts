@@ -1,4 +1,4 @@
-import { AppError, type CallDef, calls, cardCharge, MAX_CENTS, orderTotals, t } from '@comanda/shared-schema';
+import { AppError, type CallDef, calls, cardCharge, MAX_CENTS, orderBill, t } from '@comanda/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { storeDelivery } from '../delivery/order-delivery-route.ts';
@@ -9,6 +9,7 @@ import { type CallContext, mutationRoute } from '../http/route.ts';
 import { takeQuotas } from '../lib/quota.ts';
 import { refuseOverCeilings } from '../ordering/ceilings.ts';
 import { priceCart } from '../ordering/price-cart.ts';
+import { orderCharges } from '../ordering/queries.ts';
 import { requireVenue } from '../ordering/venue.ts';
 import { CURRENCY, cardUnavailable, MIN_CARD_CHARGE, requireStripe, stripeFailure } from './stripe-client.ts';
 
@@ -87,8 +88,8 @@ async function prepare(
   const priced = priceCart(db, venue.id, body.cart, false);
   // A cart past an order ceiling gets no intent made for nothing: storeDelivery would refuse it.
   refuseOverCeilings(db, priced, null, 'customer', consegna ? venue.costoConsegna : 0);
-  const net =
-    priced.reduce((sum, line) => sum + line.price * line.amount, 0) + (consegna ? venue.costoConsegna : 0);
+  // What the order costs before the card fee, by the one rule (shared-schema order-totals).
+  const net = orderBill({ tipo: body.tipo, costoConsegna: consegna ? venue.costoConsegna : 0 }, priced).total;
   // A cart of valid lines may still add up beyond the largest amount the app handles (cardCharge
   // throws there): the customer's mistake, told as such instead of a server failure. Issue 11:
   // the card fee on top may take a net just below it beyond it (the answer's amounts, Stripe).
@@ -148,10 +149,7 @@ export async function intentRoute(app: FastifyInstance): Promise<void> {
       if (!order) throw new Error('card delivery vanished inside its transaction');
       if (order.closedAt !== null) throw new AppError('CONFLICT', t.deliveryNotOpen);
       if (!intent.client_secret) throw new Error('payment intent without a client secret');
-      const totals = orderTotals(table.reservations, {
-        costoConsegna: order.costoConsegna,
-        serviceFee: order.serviceFee,
-      });
+      const totals = orderBill(orderCharges(order), table.reservations);
       return {
         success: true as const,
         clientSecret: intent.client_secret,

@@ -29,7 +29,7 @@ export async function profilePlugin(app: FastifyInstance): Promise<void> {
   route(app, calls.ownerProfileGet, ({ businessId }) => {
     const row = app.store.db.select().from(businesses).where(eq(businesses.id, businessId)).get();
     if (!row) throw new AppError('business_id_error', msg.businessNotFound);
-    return { success: true, profile: businessWire(row) };
+    return { success: true, profile: businessWire(app.store.db, row) };
   });
 
   mutationRoute(app, calls.ownerProfileSet, ({ body, db, businessId, change, publish }) => {
@@ -47,7 +47,7 @@ export async function profilePlugin(app: FastifyInstance): Promise<void> {
     if (Object.keys(set).length === 0) throw new AppError('VALIDATION', t.nothingToChange);
     const row = db.update(businesses).set(set).where(eq(businesses.id, businessId)).returning().get();
     if (!row) throw new AppError('business_id_error', msg.businessNotFound);
-    const wire = businessWire(row);
+    const wire = businessWire(db, row);
     change('business', row.id, 'put', wire);
     if (CUSTOMER_VISIBLE.some((key) => key in set)) publish('venueChanged', {}, { to: 'all' });
     return { success: true, profile: wire };

@@ -1,21 +1,16 @@
 import { AppError, calls } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { businessWire } from '../business/business-settings.ts';
+import { businessWire, userVersionOf } from '../business/business-settings.ts';
 import { businesses, users } from '../db/schema.ts';
 import { msg } from '../http/messages.ts';
 import { mutationRoute, route } from '../http/route.ts';
 
 const flag = (on: boolean): 0 | 1 => (on ? 1 : 0);
 
-/** The spec's user versions; anything else stored reads as the base version. */
-function userVersion(stored: number): 1 | 2 | 3 {
-  return stored === 2 || stored === 3 ? stored : 1;
-}
-
 /**
  * The venue flags: the owner order toggle ('Abilita ordini'), the chat switch (spec 2.6), and the
- * owner's version, which decides the room screen's extra panels (spec 2.4).
+ * owner's version, which decides the room screen's extra panels (spec 2.4), read and set.
  */
 export async function venueFlagsRoutes(app: FastifyInstance): Promise<void> {
   route(app, calls.ownerOrderEnabledGet, ({ businessId }) => {
@@ -43,7 +38,7 @@ export async function venueFlagsRoutes(app: FastifyInstance): Promise<void> {
       .returning()
       .get();
     if (!row) throw new Error('venue vanished inside its transaction');
-    change('business', row.id, 'put', businessWire(row));
+    change('business', row.id, 'put', businessWire(db, row));
     publish(row.orderEnabled ? 'enableOrder' : 'disableOrder', {}, { to: 'all' });
     return { success: true, orderEnabled: flag(row.orderEnabled) };
   });
@@ -77,9 +72,30 @@ export async function venueFlagsRoutes(app: FastifyInstance): Promise<void> {
       .returning()
       .get();
     if (!row) throw new Error('venue vanished inside its transaction');
-    change('business', row.id, 'put', businessWire(row));
+    change('business', row.id, 'put', businessWire(db, row));
     publish(row.chatEnabled ? 'enableChat' : 'disableChat', {}, { to: 'all' });
     return { success: true, chatEnabled: flag(row.chatEnabled) };
+  });
+
+  /**
+   * The owner sets their own account's version (Profilo): the venue's owner, found from the
+   * session's venue, never from the body. A 'business' change row carries it to every tablet,
+   * and `venueChanged` to the owners' sockets makes them catch up now.
+   */
+  mutationRoute(app, calls.ownerVersionSet, ({ body, db, businessId, change, publish }) => {
+    const venue = db.select().from(businesses).where(eq(businesses.id, businessId)).get();
+    if (!venue) throw new AppError('business_id_error', msg.businessNotFound);
+    const current = db
+      .select({ version: users.version })
+      .from(users)
+      .where(eq(users.id, venue.ownerUserId))
+      .get();
+    if (userVersionOf(current?.version) !== body.version) {
+      db.update(users).set({ version: body.version }).where(eq(users.id, venue.ownerUserId)).run();
+      change('business', venue.id, 'put', businessWire(db, venue));
+      publish('venueChanged', {});
+    }
+    return { success: true, version: body.version };
   });
 
   /** Only the version: the venue's owner account is nobody else's business. */
@@ -91,6 +107,6 @@ export async function venueFlagsRoutes(app: FastifyInstance): Promise<void> {
       .where(eq(businesses.id, body.ownerId))
       .get();
     if (!row) throw new AppError('business_id_error', msg.businessNotFound);
-    return { success: true, version: userVersion(row.version) };
+    return { success: true, version: userVersionOf(row.version) };
   });
 }

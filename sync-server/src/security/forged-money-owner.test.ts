@@ -181,7 +181,7 @@ describe("the owner's prices and discounts", () => {
     expect(res.json().line).toMatchObject({ price: 1999, amount: 2 });
   });
 
-  it('order edits: prices and quantities within bounds, the discount in 0,50 € steps below the server’s subtotal', async () => {
+  it('order edits: prices and quantities within bounds, the discount in whole cents below the server’s subtotal', async () => {
     const modify = (body: Record<string, unknown>) =>
       send(calls.dashboardTableModify.path, { tableId: a.tables.t1, reservations: [], ...body });
     const line = a.lines.t1[2]?.id;
@@ -195,7 +195,8 @@ describe("the owner's prices and discounts", () => {
         `amount ${amount}`,
       );
     const subtotal = subtotalOf(storedLines(world, a.orders.t1));
-    for (const sconto of [-50, 25, 1, 49.5, subtotal, subtotal + 50, MAX_CENTS + 50, '500']) {
+    // Typed entry takes any whole cent; the ±0,50 steppers (spec 5) are a shortcut, not the rule.
+    for (const sconto of [-50, -1, 49.5, subtotal, subtotal + 50, MAX_CENTS + 50, '500']) {
       await expectRefused(world, a, () => modify({ sconto }), `sconto ${sconto}`);
     }
     // A price cut and a discount in one edit: the discount must fit the subtotal after the cut.
@@ -203,11 +204,11 @@ describe("the owner's prices and discounts", () => {
     await expectRefused(world, a, () => modify(cut), 'cut and discount');
     // Whole lines sent back (with forged totals) change only what an edit may change.
     const whole = { ...a.lines.t1[2], ...FORGED, price: 455, amount: 3, name: 'Gratis' };
-    const res = await modify({ reservations: [whole], sconto: subtotal - 500 });
+    const res = await modify({ reservations: [whole], sconto: subtotal - 501 });
     expect(res.statusCode, res.body).toBe(200);
     const stored = storedLines(world, a.orders.t1).find((l) => l.id === line);
     expect(stored).toMatchObject({ price: 455, amount: 3, name: mk('Birra') });
-    expect(storedOrder(world, a.orders.t1)?.sconto).toBe(subtotal - 500);
+    expect(storedOrder(world, a.orders.t1)?.sconto).toBe(subtotal - 501);
   });
 
   it('an outbox mutation id sent again with another price answers the stored answer and changes nothing', async () => {

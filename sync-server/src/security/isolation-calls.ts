@@ -258,6 +258,8 @@ export const OWNER_CALL_TABLE: Record<string, Template[] | typeof VIA_PUSH> = {
   ownerDishDelete: one(({ w }) => ({ id: w.dishes.birra.id }), { at: ['id'], kinds: ['dish'] }),
   ownerProfileGet: none(),
   ownerProfileSet: none(({ w }) => ({ name: `${w.marker}Trattoria` })),
+  // No id in the body: the version set is the session venue's owner's own.
+  ownerVersionSet: none(() => ({ version: 3 })),
   reportOwnerGet: none(() => ({ ...REPORT_RANGE })),
   reportOwnerCsv: none(() => ({ ...REPORT_RANGE })),
 };

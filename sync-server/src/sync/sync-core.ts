@@ -26,7 +26,7 @@ import {
 import { syncStatements as statements } from './sync-statements.ts';
 
 /** Options of an event a mutation publishes (after commit, with the new version). */
-export type EventOptions = Pick<PublishOptions, 'tableId' | 'to'> & {
+export type EventOptions = Pick<PublishOptions, 'tableId' | 'to' | 'userId'> & {
   /** Also send it to the sender's socket (default: the sender is excluded). */
   includeSender?: boolean;
 };

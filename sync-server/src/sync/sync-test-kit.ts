@@ -54,7 +54,7 @@ export function registerTestRoutes(app: FastifyInstance): void {
         .returning()
         .get();
       if (!row) throw new Error('no business');
-      change('business', businessId, 'put', businessWire(row));
+      change('business', businessId, 'put', businessWire(db, row));
       for (let i = 0; i < body.extra; i++) change('thing', `t${i}`, i % 2 ? 'delete' : 'put', { i });
       publish('updateRoom', {});
       if (body.outcome === 'refuse') throw new AppError('CONFLICT', 'Rifiutato');

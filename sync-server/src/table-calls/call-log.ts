@@ -1,4 +1,8 @@
-import { WAITER_CALL_COOLDOWN_MS, type WaiterCallState } from '@comanda/shared-schema';
+import {
+  WAITER_ANSWER_SHOWN_MS,
+  WAITER_CALL_COOLDOWN_MS,
+  type WaiterCallState,
+} from '@comanda/shared-schema';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { type TableCallRecord, tableCalls } from '../db/schema.ts';
@@ -27,8 +31,11 @@ export function answerCalls(db: Db, tableId: string, now: number): void {
     .run();
 }
 
-/** An answered call stops being shown this long after its answer (the party may have left). */
-export const ANSWERED_CALL_SHOWN_MS = 30 * 60_000;
+/**
+ * An answered call stops being shown this long after its answer: the call is done (shared with
+ * the phones, which clear the line on their own when it passes while they are open).
+ */
+export const ANSWERED_CALL_SHOWN_MS = WAITER_ANSWER_SHOWN_MS;
 
 /**
  * The latest call as the table's phones see it: null when the table never called, or when its
@@ -42,5 +49,6 @@ export function callState(db: Db, tableId: string, now: number): WaiterCallState
     calledAt: new Date(last.calledAt).toISOString(),
     answeredAt: last.answeredAt === null ? null : new Date(last.answeredAt).toISOString(),
     callAgainInMs: Math.max(0, last.calledAt + WAITER_CALL_COOLDOWN_MS - now),
+    ...(last.answeredAt === null ? {} : { answeredAgoMs: Math.max(0, now - last.answeredAt) }),
   };
 }

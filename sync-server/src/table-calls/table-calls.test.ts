@@ -1,4 +1,4 @@
-import { calls, syncCalls, t, WAITER_CALL_COOLDOWN_MS } from '@comanda/shared-schema';
+import { calls, syncCalls, t, WAITER_ANSWER_SHOWN_MS, WAITER_CALL_COOLDOWN_MS } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -111,6 +111,8 @@ describe('a customer calls the waiter', () => {
     expect(told.data.tableId).toBe(v.tableId);
     const answered = await state();
     expect(told.data.answeredAt).toBe(answered.call.answeredAt);
+    expect(answered.call.answeredAgoMs).toBeLessThan(5_000);
+    expect(first.call).not.toHaveProperty('answeredAgoMs');
     expect(Date.parse(answered.call.answeredAt) - Date.parse(answered.call.calledAt)).toBeGreaterThanOrEqual(
       30_000,
     );
@@ -122,9 +124,11 @@ describe('a customer calls the waiter', () => {
     expect((await callWaiter({ ownerId: v.owner.businessId, tableId: v.tableId })).statusCode).toBe(200);
     expect((await tabletA.next('calledService')).data.tableId).toBe(v.tableId);
     expect((await state()).call.answeredAt).toBeNull();
-    // Answered long ago (the party may have left): the phones no longer show it.
+    // Answered: shown for WAITER_ANSWER_SHOWN_MS (the phones count it down), then the call is done.
     await v.tablet.send(calls.dashboardCallDiscard.path, { tableId: v.tableId });
-    v.app.app.clock.advance(31 * 60_000);
+    v.app.app.clock.advance(WAITER_ANSWER_SHOWN_MS - 60_000);
+    expect((await state()).call.answeredAgoMs).toBeGreaterThanOrEqual(WAITER_ANSWER_SHOWN_MS - 60_000);
+    v.app.app.clock.advance(60_001);
     expect((await state()).call).toBeNull();
     // Another venue's table, read through this venue: refused.
     const other = await createOwner(v.app);

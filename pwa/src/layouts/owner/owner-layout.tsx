@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useMatches } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { errorText } from '../../data/api.ts';
@@ -23,9 +23,23 @@ function PrintRuntime() {
   return null;
 }
 
-/** Frame of every owner screen: top bar, connection and outbox state, the sync runtime. */
+/** What an owner route may say about its frame: 'bare' is full screen, with no top bar. */
+export interface OwnerRouteHandle {
+  frame?: 'bare';
+}
+
+function isBare(handle: unknown): boolean {
+  return (handle as OwnerRouteHandle | undefined)?.frame === 'bare';
+}
+
+/**
+ * Frame of every owner screen: top bar, connection and outbox state, the sync runtime. A 'bare'
+ * route (the kitchen display) keeps the runtime and the banners but no top bar: the screen fills
+ * the window below the banners and brings its own way out.
+ */
 export default function OwnerLayout() {
   const { session } = useOwnerSession();
+  const bare = useMatches().some((match) => isBare(match.handle));
   const businessId = businessIdOf(session);
   const [runtime, setRuntime] = useState<OwnerRuntime | null>(null);
   const [logoutError, setLogoutError] = useState<string | null>(null);
@@ -40,19 +54,33 @@ export default function OwnerLayout() {
   }, [businessId]);
 
   if (!runtime) return <Loading />;
+  const status = (
+    <div className="owner-status">
+      <ConnectionBanner />
+      <OutboxProblems />
+      {logoutError ? <Alert tone="danger">{logoutError}</Alert> : null}
+    </div>
+  );
   return (
     <SyncContext.Provider value={runtime.sync}>
       <LiveContext.Provider value={runtime.live}>
         <PrintRuntime />
-        <OwnerTopBar onLogoutError={(err) => setLogoutError(errorText(err))} />
-        <div className="owner-status">
-          <ConnectionBanner />
-          <OutboxProblems />
-          {logoutError ? <Alert tone="danger">{logoutError}</Alert> : null}
-        </div>
-        <main id="main" tabIndex={-1}>
-          <Outlet />
-        </main>
+        {bare ? (
+          <div className="owner-frame-bare">
+            {status}
+            <main id="main" tabIndex={-1} className="owner-main-bare">
+              <Outlet />
+            </main>
+          </div>
+        ) : (
+          <>
+            <OwnerTopBar onLogoutError={(err) => setLogoutError(errorText(err))} />
+            {status}
+            <main id="main" tabIndex={-1}>
+              <Outlet />
+            </main>
+          </>
+        )}
       </LiveContext.Provider>
     </SyncContext.Provider>
   );

@@ -1,15 +1,25 @@
 import { t } from '@comanda/shared-schema';
 import { useState } from 'react';
-import { Link, Outlet, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
+import type { GuardedSession } from '../../app/guards.ts';
 import { logout } from '../../app/logout.ts';
+import { savePrecUrl } from '../../app/session.ts';
 import { Alert } from '../../components/alert.tsx';
-import { Button } from '../../components/button.tsx';
+import { Button, buttonClass } from '../../components/button.tsx';
 import { errorText } from '../../data/api.ts';
+import { forgetKeptCart } from '../../ordering/cart-store.ts';
 import { x } from '../../texts-extra.ts';
 
-/** Frame of the customer screens: brand and logout. */
+/**
+ * Frame of the customer screens: brand, and 'Accedi' for a guest (one tap from any screen: the
+ * address is kept, so the sign-in comes back here with the cart as it was) or 'Esci' for an
+ * account.
+ */
 export default function UserLayout() {
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const guarded = useRouteLoaderData('user') as GuardedSession | undefined;
+  const guest = guarded?.session.isAnonymus === true;
   const [error, setError] = useState<string | null>(null);
   return (
     <>
@@ -18,19 +28,30 @@ export default function UserLayout() {
           <img src="/favicon.svg" alt="" width="32" height="32" />
           {x.appName}
         </Link>
-        <Button
-          variant="ghost"
-          onPress={async () => {
-            try {
-              await logout();
-              void navigate('/', { replace: true });
-            } catch (err) {
-              setError(errorText(err));
-            }
-          }}
-        >
-          {t.signOut}
-        </Button>
+        {guest ? (
+          <Link
+            to="/signin"
+            className={buttonClass('secondary')}
+            onClick={() => savePrecUrl(`${pathname}${search}`)}
+          >
+            {t.signIn}
+          </Link>
+        ) : (
+          <Button
+            variant="ghost"
+            onPress={async () => {
+              try {
+                await logout();
+                forgetKeptCart();
+                void navigate('/', { replace: true });
+              } catch (err) {
+                setError(errorText(err));
+              }
+            }}
+          >
+            {t.signOut}
+          </Button>
+        )}
       </header>
       {error ? <Alert tone="danger">{error}</Alert> : null}
       <main id="main" tabIndex={-1}>

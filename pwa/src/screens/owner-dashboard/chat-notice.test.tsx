@@ -5,7 +5,7 @@ import type { ServerRow } from '../../data/db.ts';
 import { readMarks } from '../owner-chat/read-marks.ts';
 import { BIZ, FakeSocket, renderDashboard } from './dashboard-test-harness.tsx';
 
-vi.mock('./sound.ts', () => ({ beep: vi.fn() }));
+vi.mock('../../data/sound.ts', () => ({ beep: vi.fn() }));
 
 afterEach(() => {
   cleanup();

@@ -42,9 +42,9 @@ describe('status cycle', () => {
     expect(nextStatus('completed')).toBe('preparation');
     expect(nextStatus('owner_deleted')).toBe('preparation');
   });
-  it("shows printed 1 as 'Completato', anything else as 'In preparazione'", () => {
-    expect(printedLabel(1)).toBe('Completato');
-    expect(printedLabel(0)).toBe('In preparazione');
+  it("words the print state apart from the dish status: 'Stampato' or 'Da stampare'", () => {
+    expect(printedLabel(1)).toBe('Stampato');
+    expect(printedLabel(0)).toBe('Da stampare');
   });
 });
 

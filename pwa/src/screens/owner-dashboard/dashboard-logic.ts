@@ -1,11 +1,30 @@
 import {
+  entryKeyOf,
+  isDeliveryOrder,
   type KitchenFilter,
   type LineStatus,
+  lineKey,
+  matchesFilter,
   type OrderRow,
   type ReservationLine,
   t,
-  tf,
-  type Variant,
+} from '@comanda/shared-schema';
+
+// Shared with the kitchen display, the delivery desk and Home (shared-schema rules/tickets.ts);
+// named here too for this screen's files and the screens that already read them from here.
+export {
+  type AgeTone,
+  ageMinutes,
+  ageTone,
+  DEFAULT_AGE_THRESHOLDS,
+  entryKeyOf,
+  isDeliveryOrder,
+  lineKey,
+  lineStatusLabel as statusLabel,
+  matchesFilter,
+  soundingLines,
+  ticketTitle,
+  variantText,
 } from '@comanda/shared-schema';
 
 /** One dashboard entry as the screen draws it: the order row and its lines. */
@@ -30,50 +49,13 @@ export function nextStatus(status: LineStatus): LineStatus {
   }
 }
 
-export function statusLabel(status: LineStatus): string {
-  switch (status) {
-    case 'preparation':
-      return t.lineStatusPreparation;
-    case 'ready':
-      return t.lineStatusReady;
-    case 'completed':
-      return t.lineStatusCompleted;
-    default:
-      return t.lineStatusDeleted;
-  }
-}
-
-/** Spec 4: printed 1 is 'Completato', anything else 'In preparazione'. */
+/**
+ * A dashboard line's print state, worded apart from its dish status ('Stampato', 'Da stampare'):
+ * spec 4's 'Completato' / 'In preparazione' for the printed flag read like a second dish status
+ * beside it; the customer's history, which shows no dish status, keeps them.
+ */
 export function printedLabel(printed: number): string {
-  return printed === 1 ? t.printedCompleted : t.printedInPreparation;
-}
-
-export function isDeliveryOrder(order: Pick<OrderRow, 'tipo' | 'deliveryId'>): boolean {
-  return order.deliveryId != null || order.tipo != null;
-}
-
-export function entryKeyOf(order: Pick<OrderRow, 'id' | 'tableId' | 'deliveryId' | 'tipo'>): string {
-  return isDeliveryOrder(order) ? order.id : (order.tableId ?? order.id);
-}
-
-/** A line belongs to a table order by its table, to a delivery by the delivery's id. */
-export function lineKey(line: Pick<ReservationLine, 'tableId' | 'deliveryId'>): string | null {
-  return line.deliveryId ?? line.tableId ?? null;
-}
-
-/** 'tutto' passes every line; any other filter only its own kitchen area. */
-export function matchesFilter(
-  line: Pick<ReservationLine, 'selected_option'>,
-  filter: KitchenFilter,
-): boolean {
-  return filter === 'tutto' || line.selected_option === filter;
-}
-
-/** 'Tavolo 4', or for a delivery 'Consegna 20:30 Mario Rossi'. */
-export function ticketTitle(order: OrderRow): string {
-  if (!isDeliveryOrder(order)) return tf.table(order.number ?? '?');
-  const who = [order.nome, order.cognome].filter(Boolean).join(' ');
-  return [order.tipo ?? t.delivery, order.orario, who].filter(Boolean).join(' ');
+  return printed === 1 ? t.printedYes : t.printedNo;
 }
 
 const AREA_ORDER: Record<string, number> = { cucina: 0, fritti: 1, bar: 2 };
@@ -152,42 +134,4 @@ export function buildTickets(
 /** Oldest first (the kitchen works in arrival order); ties by key so the order is stable. */
 export function sortTickets<T extends Pick<Ticket, 'openedAt' | 'key'>>(tickets: T[]): T[] {
   return tickets.sort((a, b) => a.openedAt - b.openedAt || a.key.localeCompare(b.key));
-}
-
-export type AgeTone = 'fresh' | 'warn' | 'late';
-
-export const DEFAULT_AGE_THRESHOLDS = { warnMinutes: 5, lateMinutes: 8 } as const;
-
-/** Whole minutes a ticket has waited (never negative: a tablet's clock may run behind). */
-export function ageMinutes(openedAt: number, now: number): number {
-  if (!openedAt) return 0;
-  return Math.max(0, Math.floor((now - openedAt) / 60_000));
-}
-
-/** Coloured after 5 and 8 minutes (spec issue 5, settable). */
-export function ageTone(
-  minutes: number,
-  thresholds: { warnMinutes: number; lateMinutes: number } = DEFAULT_AGE_THRESHOLDS,
-): AgeTone {
-  if (minutes >= thresholds.lateMinutes) return 'late';
-  if (minutes >= thresholds.warnMinutes) return 'warn';
-  return 'fresh';
-}
-
-/** Lines that ring (spec 9): accepted, not printed, not deleted, of the filter's area. */
-export function soundingLines(lines: readonly ReservationLine[], filter: KitchenFilter): ReservationLine[] {
-  return lines.filter(
-    (l) => l.accettato !== 0 && l.printed !== 1 && l.status !== 'owner_deleted' && matchesFilter(l, filter),
-  );
-}
-
-/** The selected options of a line's variants, as one short text: 'Grande, Senza cipolla'. */
-export function variantText(variants: readonly Variant[]): string {
-  const labels: string[] = [];
-  for (const v of variants) {
-    const sel = v.selected;
-    if (Array.isArray(sel)) for (const o of sel) labels.push(o.label);
-    else if (sel) labels.push(sel.label);
-  }
-  return labels.join(', ');
 }

@@ -1,9 +1,10 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beep } from '../../data/sound.ts';
+import { armedConfirm } from '../../test/confirm.ts';
 import { FakeSocket, line, order, press, renderDashboard } from './dashboard-test-harness.tsx';
-import { beep } from './sound.ts';
 
-vi.mock('./sound.ts', () => ({ beep: vi.fn() }));
+vi.mock('../../data/sound.ts', () => ({ beep: vi.fn() }));
 
 afterEach(() => {
   cleanup();
@@ -37,7 +38,9 @@ describe('owner dashboard', () => {
     const { db } = await renderDashboard();
     await press(screen.getByRole('button', { name: 'Completa Tavolo 3' }));
     const dialog = await screen.findByRole('alertdialog');
-    await press(within(dialog).getByRole('button', { name: 'Conferma' }));
+    // A destructive confirmation: 'Conferma' waits for the delay of spec 9 first.
+    expect(within(dialog).getByRole('button', { name: 'Conferma' }).hasAttribute('disabled')).toBe(true);
+    await press(await armedConfirm(dialog));
     await screen.findByText('Nessun ordine aperto.');
     const [queued] = await db.outbox.toArray();
     expect(queued?.name).toBe('dashboardTableHistory');
@@ -69,8 +72,42 @@ describe('owner dashboard', () => {
     live.stop();
   });
 
-  it('opens in kitchen mode from the address', async () => {
-    await renderDashboard('/owner/dashboard?kitchen=1');
-    expect(screen.getByRole('button', { name: 'Schermo cucina' }).getAttribute('aria-pressed')).toBe('true');
+  it("sends the kitchen screen's old address to the kitchen display", async () => {
+    await renderDashboard('/owner/dashboard?kitchen=1', [], 'kitchen screen');
+    expect(screen.queryByRole('heading', { name: 'Tavolo 3' })).toBeNull();
+  });
+
+  it('links to the kitchen display instead of turning itself into one: no wall-screen mode', async () => {
+    await renderDashboard();
+    expect(screen.getByRole('link', { name: 'Schermo cucina' }).getAttribute('href')).toBe('/owner/kitchen');
+    expect(screen.queryByRole('button', { name: 'Schermo cucina' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Tempi dei ticket' })).toBeNull();
+  });
+
+  it('shows the print state as its own printer mark, never inside the dish status', async () => {
+    await renderDashboard('/owner/dashboard', [
+      { entity: 'line', entityId: 'l3', data: line('l3', 'Tiramisù', { printed: 1 }) },
+    ]);
+    const dish = screen.getByRole('button', { name: /Carbonara/ });
+    // One status in the dish's name; the print state beside it, in its own words.
+    expect(dish.textContent).toContain('In preparazione');
+    expect(dish.textContent).not.toContain('stampa');
+    const row = dish.closest('li');
+    expect(row?.querySelector('.dash-printed')?.textContent).toBe('Da stampare');
+    const printed = screen.getByRole('button', { name: /Tiramisù/ }).closest('li');
+    expect(printed?.querySelector('.dash-printed')?.textContent).toBe('Stampato');
+    expect(printed?.querySelector('.dash-printed svg')).not.toBeNull();
+  });
+
+  it("colours a ticket by the ticket times this device's kitchen display keeps", async () => {
+    // Six minutes old: past the default yellow (5)...
+    await renderDashboard();
+    const ticket = () => screen.getByRole('heading', { name: 'Tavolo 3' }).closest('article');
+    expect(ticket()?.className).toContain('dash-age-warn');
+    cleanup();
+    // ...and fresh with yellow after 10 minutes, set on the kitchen display.
+    localStorage.setItem('kitchenAgeThresholds', JSON.stringify({ warnMinutes: 10, lateMinutes: 20 }));
+    await renderDashboard();
+    expect(ticket()?.className).toContain('dash-age-fresh');
   });
 });

@@ -1,72 +1,53 @@
-import {
-  KITCHEN_FILTERS,
-  type KitchenFilter,
-  orderSubtotal,
-  type ReservationLine,
-  t,
-} from '@comanda/shared-schema';
+import { CONFIRM_DELAY_MS, orderBill, type ReservationLine, t, tf } from '@comanda/shared-schema';
 import { useCallback, useMemo, useState } from 'react';
-import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
-import { useSearchParams } from 'react-router';
+import { Link } from 'react-aria-components';
 import { Alert } from '../../components/alert.tsx';
+import { AmountToCollect } from '../../components/amount-to-collect.tsx';
+import { AreaFilter } from '../../components/area-filter.tsx';
 import { Button } from '../../components/button.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Loading } from '../../components/loading.tsx';
+import { useSnackbar } from '../../components/snackbar.tsx';
+import { AgeThresholdsContext, useAgeThresholdsState } from '../../data/kitchen-age.ts';
+import { useKitchenFilter } from '../../data/kitchen-filter.ts';
+import { useOrderBills } from '../../data/order-bills.ts';
+import { useNow } from '../../data/use-now.ts';
 import { useRefusalToasts } from '../../data/use-refusal-toasts.ts';
+import { useSyncReadiness } from '../../data/use-sync-readiness.ts';
 import { OrderViewDialog } from '../../order-view/index.ts';
 import { PrinterStatus } from '../../printing/printer-status.tsx';
 import { usePrinterError } from '../../printing/use-printing.ts';
 import { x } from '../../texts-extra.ts';
-import { useSyncReadiness } from '../owner-room/use-room-data.ts';
-import { AgeSettings } from './age-settings.tsx';
 import { ChatNotice } from './chat-notice.tsx';
 import { ChatSwitch } from './chat-switch.tsx';
-import { isDeliveryOrder, lineKey, nextStatus, type Ticket, ticketTitle } from './dashboard-logic.ts';
+import { isDeliveryOrder, nextStatus, type Ticket, ticketTitle } from './dashboard-logic.ts';
 import { DeliveryButton } from './delivery-button.tsx';
-import { AgeThresholdsContext, useAgeThresholdsState } from './kitchen-age.ts';
 import { OutOfMenuLauncher } from './out-of-menu-launcher.tsx';
 import { type TicketActions, TicketCard } from './ticket-card.tsx';
 import { ToastRegion, useToasts } from './toasts.tsx';
-import {
-  DASHBOARD_CALLS,
-  useDashboardData,
-  useKitchenFilter,
-  useLiveHighlights,
-  useNow,
-  useTicketActions,
-} from './use-dashboard.ts';
+import { DASHBOARD_CALLS, useDashboardData, useLiveHighlights, useTicketActions } from './use-dashboard.ts';
 import { useVenueControls } from './use-venue-controls.ts';
-import { useWakeLock } from './use-wake-lock.ts';
 import { WaiterCalls } from './waiter-calls.tsx';
-
-const FILTER_LABELS: Record<KitchenFilter, string> = {
-  tutto: t.kitchenFilterAll,
-  cucina: t.kitchenAreaKitchen,
-  bar: t.kitchenAreaBar,
-  fritti: t.kitchenAreaFried,
-};
 
 /**
  * `/owner/dashboard` (spec 2.6, 4): every open table and accepted delivery with its lines, from
- * the device database so it keeps working while the Wi-Fi is down. `?kitchen=1` (or the
- * 'Schermo cucina' switch) is the wall screen: large tickets, oldest first, screen kept awake.
+ * the device database so it keeps working while the Wi-Fi is down. 'Schermo cucina' opens the
+ * kitchen display (`/owner/kitchen`), a screen of its own.
  */
 export function DashboardScreen() {
   const { readiness, retry } = useSyncReadiness();
   const [filter, setFilter] = useKitchenFilter();
-  const [params, setParams] = useSearchParams();
-  const kitchen = params.get('kitchen') === '1';
   const data = useDashboardData(filter);
   const now = useNow();
   const { toasts, show, dismiss } = useToasts();
+  const notify = useSnackbar();
   const fail = useCallback((text: string) => show(text, 'danger'), [show]);
   const recent = useLiveHighlights(filter, show);
   useRefusalToasts(DASHBOARD_CALLS, fail);
   const venue = useVenueControls(show, fail);
-  useWakeLock(kitchen);
-  const [ageThresholds, setAgeThresholds] = useAgeThresholdsState();
+  // The thresholds set on this device's kitchen display colour the dashboard's tickets too.
+  const [ageThresholds] = useAgeThresholdsState();
 
-  const lines = data?.lines ?? [];
   const { setStatus, print, printKey, complete } = useTicketActions(filter, fail);
   // Spec 8: with the printer erroring, the order view's direct print is hidden (browser print stays).
   const printerError = usePrinterError();
@@ -83,24 +64,9 @@ export function DashboardScreen() {
     [setStatus, print],
   );
 
-  const subtotals = useMemo(() => {
-    const byKey = new Map<string, ReservationLine[]>();
-    for (const l of lines) {
-      const key = lineKey(l);
-      if (key === null) continue;
-      const list = byKey.get(key);
-      if (list) list.push(l);
-      else byKey.set(key, [l]);
-    }
-    return new Map([...byKey].map(([k, ls]) => [k, orderSubtotal(ls)]));
-  }, [lines]);
-
-  const toggleKitchen = () => {
-    const next = new URLSearchParams(params);
-    if (kitchen) next.delete('kitchen');
-    else next.set('kitchen', '1');
-    setParams(next, { replace: true });
-  };
+  // Each entry's real total (discount, delivery and card fees), by the rule of every screen.
+  const bills = useOrderBills(data?.orders, data?.lines);
+  const totalsOf = (ticket: Ticket) => bills?.get(ticket.key) ?? orderBill(ticket.order, ticket.lines);
 
   let body: React.ReactNode;
   if (readiness === 'failed' && !data?.tickets.length) {
@@ -121,12 +87,7 @@ export function DashboardScreen() {
       <div className="dash-board">
         {data.tickets.map((ticket) => (
           <div key={ticket.key} className={recent.has(ticket.key) ? 'dash-slot dash-slot-new' : 'dash-slot'}>
-            <TicketCard
-              ticket={ticket}
-              now={now}
-              actions={actions}
-              subtotal={subtotals.get(ticket.key) ?? 0}
-            />
+            <TicketCard ticket={ticket} now={now} actions={actions} totals={totalsOf(ticket)} />
           </div>
         ))}
       </div>
@@ -135,45 +96,33 @@ export function DashboardScreen() {
 
   return (
     <AgeThresholdsContext.Provider value={ageThresholds}>
-      <div className={kitchen ? 'dash dash-kitchen' : 'dash'}>
+      <div className="dash">
         <div className="dash-toolbar">
           <h1 className="dash-title">{x.navDashboard}</h1>
-          <ToggleButtonGroup
-            aria-label={t.kitchenFilterLabel}
-            selectionMode="single"
-            disallowEmptySelection
-            selectedKeys={[filter]}
-            onSelectionChange={(keys) => {
-              const [first] = [...keys];
-              if (typeof first === 'string' && (KITCHEN_FILTERS as readonly string[]).includes(first)) {
-                setFilter(first as KitchenFilter);
-              }
-            }}
+          <AreaFilter
+            value={filter}
+            onChange={setFilter}
             className="dash-filter"
-          >
-            {KITCHEN_FILTERS.map((f) => (
-              <ToggleButton key={f} id={f} className="dash-filter-button">
-                {FILTER_LABELS[f]}
-              </ToggleButton>
-            ))}
-          </ToggleButtonGroup>
-          <ToggleButton
-            isSelected={kitchen}
-            onChange={toggleKitchen}
-            className="dash-filter-button dash-kitchen-toggle"
-          >
+            buttonClassName="dash-filter-button"
+          />
+          <Link href="/owner/kitchen" className="dash-filter-button dash-kitchen-link">
             {t.kitchenDisplay}
-          </ToggleButton>
-          {kitchen && <AgeSettings thresholds={ageThresholds} onChange={setAgeThresholds} />}
+          </Link>
           <PrinterStatus />
           <ChatSwitch onToggle={venue.toggleChat} />
           <ChatNotice notify={show} />
         </div>
         {body}
-        <div className="dash-fab">
-          <WaiterCalls onDismiss={venue.discardCall} />
-          <DeliveryButton />
-          <OutOfMenuLauncher tickets={data?.tickets ?? []} />
+        {/* The floating buttons and the toasts share one dock at the foot, the page leaving room
+            under its last row for it (owner-dashboard.css): neither covers the other nor, at the
+            end of the page, a ticket. */}
+        <div className="dash-dock">
+          <div className="dash-fab">
+            <WaiterCalls onDismiss={venue.discardCall} />
+            <DeliveryButton />
+            <OutOfMenuLauncher tickets={data?.tickets ?? []} />
+          </div>
+          <ToastRegion toasts={toasts} onDismiss={dismiss} />
         </div>
         {viewing && (
           <OrderViewDialog
@@ -182,16 +131,21 @@ export function DashboardScreen() {
             onPrint={printerError ? undefined : () => printKey(viewing.key, isDeliveryOrder(viewing.order))}
           />
         )}
-        <ToastRegion toasts={toasts} onDismiss={dismiss} />
         <ConfirmDialog
           question={confirming ? `${ticketTitle(confirming.order)}: ${t.completeOrderConfirm}` : ''}
           isOpen={confirming !== null}
+          delayMs={CONFIRM_DELAY_MS}
           onCancel={() => setConfirming(null)}
           onConfirm={() => {
-            if (confirming) complete(confirming);
+            if (confirming) {
+              complete(confirming);
+              notify(tf.orderCompletedNotice(ticketTitle(confirming.order)));
+            }
             setConfirming(null);
           }}
-        />
+        >
+          {confirming ? <AmountToCollect order={confirming.order} totals={totalsOf(confirming)} /> : null}
+        </ConfirmDialog>
       </div>
     </AgeThresholdsContext.Provider>
   );

@@ -10,7 +10,7 @@ import { LiveContext } from '../../live/use-live.ts';
 import { freshDbName } from '../../test/sync-fixture.ts';
 import OwnerDashboardScreen from './index.tsx';
 
-// Test-only module of the dashboard's screen tests (they mock ./sound.ts themselves).
+// Test-only module of the dashboard's screen tests (they mock data/sound.ts themselves).
 
 /** A WebSocket the test drives: the server says `connect`, then whatever frames the test pushes. */
 export class FakeSocket {
@@ -74,7 +74,12 @@ export const seed: ServerRow[] = [
   { entity: 'line', entityId: 'l2', data: line('l2', 'Spritz', { selected_option: 'bar' }) },
 ];
 
-export async function renderDashboard(path = '/owner/dashboard', extra: ServerRow[] = []) {
+export async function renderDashboard(
+  path = '/owner/dashboard',
+  extra: ServerRow[] = [],
+  /** The heading to wait for: the seeded ticket's, unless the address leads elsewhere. */
+  ready = 'Tavolo 3',
+) {
   const db = new ComandaDb(freshDbName());
   await db.meta.put({
     key: 'sync',
@@ -113,13 +118,14 @@ export async function renderDashboard(path = '/owner/dashboard', extra: ServerRo
         children: [
           { path: 'owner/dashboard', Component: OwnerDashboardScreen },
           { path: 'owner/delivery', Component: () => <h1>delivery screen</h1> },
+          { path: 'owner/kitchen', Component: () => <h1>kitchen screen</h1> },
         ],
       },
     ],
     { initialEntries: [path] },
   );
   render(<RouterProvider router={router} />);
-  await screen.findByRole('heading', { name: 'Tavolo 3' });
+  await screen.findByRole('heading', { name: ready });
   return { db, live, sync };
 }
 

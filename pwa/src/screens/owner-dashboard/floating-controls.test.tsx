@@ -2,10 +2,10 @@ import type { BusinessRow, OrderRow, RoomTable } from '@comanda/shared-schema';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServerRow } from '../../data/db.ts';
+import { beep } from '../../data/sound.ts';
 import { BIZ, FakeSocket, order, press, renderDashboard } from './dashboard-test-harness.tsx';
-import { beep } from './sound.ts';
 
-vi.mock('./sound.ts', () => ({ beep: vi.fn() }));
+vi.mock('../../data/sound.ts', () => ({ beep: vi.fn() }));
 
 afterEach(() => {
   cleanup();
@@ -115,45 +115,5 @@ describe('chat switch', () => {
     await press(chat);
     await waitFor(() => expect((chat as HTMLInputElement).checked).toBe(false));
     expect((await db.outbox.toArray()).map((e) => e.name)).toEqual(['ownerChatToggle']);
-  });
-});
-
-describe('kitchen screen ageing', () => {
-  it('colours a ticket by the thresholds the screen keeps, settable in kitchen mode', {
-    timeout: 20_000,
-  }, async () => {
-    await renderDashboard('/owner/dashboard?kitchen=1');
-    // hidden: the open popover hides the rest of the page from assistive tech, as it should.
-    const ticket = () => screen.getByRole('heading', { name: 'Tavolo 3', hidden: true }).closest('article');
-    // Six minutes old: past the default yellow (5), before the red (8).
-    expect(ticket()?.className).toContain('dash-age-warn');
-    await press(screen.getByRole('button', { name: 'Tempi dei ticket' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Tempi dei ticket' });
-    const late = within(dialog).getByRole('textbox', { name: 'Rosso dopo (minuti)' });
-    const warn = within(dialog).getByRole('textbox', { name: 'Giallo dopo (minuti)' });
-    for (const [field, value] of [
-      [late, '20'],
-      [warn, '10'],
-    ] as const) {
-      await act(async () => {
-        fireEvent.change(field, { target: { value } });
-        fireEvent.blur(field);
-      });
-    }
-    await waitFor(() => expect(ticket()?.className).toContain('dash-age-fresh'));
-    expect(JSON.parse(localStorage.getItem('kitchenAgeThresholds') ?? '{}')).toEqual({
-      warnMinutes: 10,
-      lateMinutes: 20,
-    });
-    // Red before yellow is explained and not kept.
-    await act(async () => {
-      fireEvent.change(late, { target: { value: '4' } });
-      fireEvent.blur(late);
-    });
-    expect(await within(dialog).findByRole('alert')).toHaveProperty(
-      'textContent',
-      'Il rosso deve arrivare dopo il giallo',
-    );
-    expect(JSON.parse(localStorage.getItem('kitchenAgeThresholds') ?? '{}').lateMinutes).toBe(20);
   });
 });

@@ -1,7 +1,8 @@
-import { formatEuro, type ReservationLine, t, tf } from '@comanda/shared-schema';
-import { memo } from 'react';
+import { formatEuro, type OrderTotals, type ReservationLine, t, tf } from '@comanda/shared-schema';
+import { Fragment, memo } from 'react';
 import { Button } from '../../components/button.tsx';
 import { PrinterIcon } from '../../components/icons.tsx';
+import { useAgeThresholds } from '../../data/kitchen-age.ts';
 import { amountsLocked } from '../../order-view/order-logic.ts';
 import { usePrinterError } from '../../printing/use-printing.ts';
 import {
@@ -14,7 +15,6 @@ import {
   ticketTitle,
   variantText,
 } from './dashboard-logic.ts';
-import { useAgeThresholds } from './kitchen-age.ts';
 
 export interface TicketActions {
   /** Tap on a line: next status of the cycle, or restore for a deleted one. */
@@ -47,7 +47,7 @@ const LineRow = memo(function LineRow({
   const action = stuck ? t.lineStatusDeleted : deleted ? t.restore : statusLabel(line.status);
   const printed = printedLabel(line.printed);
   return (
-    <li className={`dash-line dash-line-${line.status}`}>
+    <li className={`dash-line dash-line-${line.status}`} data-printed={line.printed === 1 ? '1' : '0'}>
       <button type="button" className="btn dash-line-button" disabled={stuck} onClick={() => onAdvance(line)}>
         <span className="dash-line-main">
           <span className="dash-line-qty">{line.amount}×</span>{' '}
@@ -62,18 +62,43 @@ const LineRow = memo(function LineRow({
         {line.note && <span className="dash-line-note">{line.note} </span>}
         <span className="dash-line-meta">
           <span className={`dash-status dash-status-${line.status}`}>{action}</span>{' '}
-          {/* The print state reads like the dish status ('In preparazione'): the printer marks it apart. */}
-          <span className="dash-printed">
-            <PrinterIcon />
-            <span className="visually-hidden">{t.print}: </span>
-            {printed}
-          </span>{' '}
           <span className="dash-line-area">{line.selected_option}</span>
         </span>
       </button>
+      {/* The print state apart from the dish's one status: a printer and its own words, outside
+          the button, so neither the eye nor a screen reader takes it for a second dish status. */}
+      <span className="dash-printed" title={printed}>
+        <PrinterIcon />
+        {printed}
+      </span>
     </li>
   );
 });
+
+/**
+ * What the order costs, as the order view's last row says it: 'TOTALE 14,50 €', or after a
+ * discount 'NUOVO TOTALE 54,00 €'; the delivery fee, the card fee and the discount that make the
+ * difference from the dishes are shown beside it.
+ */
+function TicketTotal({ totals }: { totals: OrderTotals }) {
+  const extras: string[] = [];
+  if (totals.costoConsegna > 0) extras.push(`${t.rowDeliveryCost} ${formatEuro(totals.costoConsegna)}`);
+  if (totals.serviceFee > 0) extras.push(`${t.rowServiceCosts} ${formatEuro(totals.serviceFee)}`);
+  if (totals.sconto > 0) extras.push(`${t.rowDiscount} −${formatEuro(totals.sconto)}`);
+  return (
+    <span className="dash-ticket-total">
+      {extras.map((text) => (
+        // The space keeps the parts apart for a screen reader (flex ignores it).
+        <Fragment key={text}>
+          <span className="dash-ticket-extra">{text}</span>{' '}
+        </Fragment>
+      ))}
+      <span className="dash-ticket-sum">
+        {totals.sconto > 0 ? t.rowNewTotal : t.rowTotal} {formatEuro(totals.newTotal)}
+      </span>
+    </span>
+  );
+}
 
 /**
  * A ticket's note, lines and actions: memoised apart from the header, so the clock ticking the
@@ -83,12 +108,12 @@ const TicketBody = memo(function TicketBody({
   ticket,
   title,
   actions,
-  subtotal,
+  totals,
 }: {
   ticket: Ticket;
   title: string;
   actions: TicketActions;
-  subtotal: number;
+  totals: OrderTotals;
 }) {
   // Spec 8: with the printer erroring the direct print gives way to the browser's.
   const printLabel = usePrinterError() ? t.printWithBrowser : t.print;
@@ -102,9 +127,7 @@ const TicketBody = memo(function TicketBody({
         ))}
       </ul>
       <footer className="dash-ticket-foot">
-        <span className="dash-ticket-total">
-          {t.rowTotal} {formatEuro(subtotal)}
-        </span>
+        <TicketTotal totals={totals} />
         <span className="btn-row dash-ticket-actions">
           <Button
             variant="secondary"
@@ -142,12 +165,13 @@ export const TicketCard = memo(function TicketCard({
   ticket,
   now,
   actions,
-  subtotal,
+  totals,
 }: {
   ticket: Ticket;
   now: number;
   actions: TicketActions;
-  subtotal: number;
+  /** The whole order's totals (every area's lines), by the rule of the order view. */
+  totals: OrderTotals;
 }) {
   const minutes = ageMinutes(ticket.openedAt, now);
   const tone: AgeTone = ageTone(minutes, useAgeThresholds());
@@ -165,7 +189,7 @@ export const TicketCard = memo(function TicketCard({
           </span>
         )}
       </header>
-      <TicketBody ticket={ticket} title={title} actions={actions} subtotal={subtotal} />
+      <TicketBody ticket={ticket} title={title} actions={actions} totals={totals} />
     </article>
   );
 });

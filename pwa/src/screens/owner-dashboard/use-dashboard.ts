@@ -5,39 +5,15 @@ import {
   type TableOrder,
   tf,
 } from '@comanda/shared-schema';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorText } from '../../data/api.ts';
 import { useEntities, useSyncClient } from '../../data/hooks.ts';
-import { readKitchenFilter, storeKitchenFilter } from '../../data/kitchen-filter.ts';
-import { serverNow, syncServerClock } from '../../data/server-clock.ts';
+import { beep } from '../../data/sound.ts';
 import { useLiveEvent } from '../../live/use-live.ts';
 import { printViewHref, usePrinting } from '../../printing/use-printing.ts';
 import { buildTickets, isDeliveryOrder, soundingLines, type Ticket, ticketTitle } from './dashboard-logic.ts';
 import { dashboardMutators } from './mutators.ts';
-import { beep } from './sound.ts';
-
-/** The kitchen-area filter, remembered in local storage (spec 9). */
-export function useKitchenFilter(): [KitchenFilter, (f: KitchenFilter) => void] {
-  const [filter, setFilter] = useState<KitchenFilter>(() => readKitchenFilter());
-  const choose = useCallback((f: KitchenFilter) => {
-    storeKitchenFilter(f);
-    setFilter(f);
-  }, []);
-  return [filter, choose];
-}
-
-/** The server's current time, ticking every `ms` (ticket ages). */
-export function useNow(ms = 15_000): number {
-  const [now, setNow] = useState(() => serverNow());
-  useEffect(() => {
-    // Ticket ages count on the server's clock: a tablet set minutes off still shows true ages.
-    void syncServerClock().then(() => setNow(serverNow()));
-    const id = setInterval(() => setNow(serverNow()), ms);
-    return () => clearInterval(id);
-  }, [ms]);
-  return now;
-}
 
 export interface DashboardData {
   tickets: Ticket[];

@@ -4,7 +4,7 @@ import { Dialog, DialogTrigger, Heading, Popover } from 'react-aria-components';
 import { Button } from '../../components/button.tsx';
 import { BellIcon } from '../../components/icons.tsx';
 import { useEntities } from '../../data/hooks.ts';
-import { beep } from './sound.ts';
+import { beep } from '../../data/sound.ts';
 import './floating-controls.css';
 
 /** How often an unanswered call rings again while the list is closed. */

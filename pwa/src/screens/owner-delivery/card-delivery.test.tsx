@@ -10,7 +10,7 @@ import { anna, dline, renderDesk } from './desk-test-harness.tsx';
 // Issue 11: 'Aggiungi piatti' (orderRoomCart) on a card delivery is refused by the server
 // (409, t.cardOrderAmountsLocked), so the desk does not offer it and says why.
 
-vi.mock('../owner-dashboard/sound.ts', () => ({ beep: vi.fn() }));
+vi.mock('../../data/sound.ts', () => ({ beep: vi.fn() }));
 
 afterEach(() => {
   cleanup();

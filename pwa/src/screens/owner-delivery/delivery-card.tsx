@@ -73,7 +73,7 @@ export const DeliveryCard = memo(function DeliveryCard({
   /** Accepted orders: more dishes for the same delivery (a customer's phone call, say). */
   onAddDishes?: (entry: DeskEntry) => void;
 }) {
-  const { order } = entry;
+  const { order, totals } = entry;
   const title = deskTitle(order);
   const headingId = `desk-${entry.key}`;
   const name = customerName(order);
@@ -127,11 +127,14 @@ export const DeliveryCard = memo(function DeliveryCard({
       ) : (
         <p className="desk-muted">{t.emptyOrder}</p>
       )}
+      {/* The order view's rows (spec 2.12): the discount and NUOVO TOTALE once one is given. */}
       <dl className="desk-totals" aria-label={t.orderTotals}>
-        <Fact label={t.rowSubtotal}>{formatEuro(entry.subtotal)}</Fact>
-        {isDelivery && <Fact label={t.rowDeliveryCost}>{formatEuro(entry.fee)}</Fact>}
-        {entry.serviceFee > 0 && <Fact label={t.rowServiceCosts}>{formatEuro(entry.serviceFee)}</Fact>}
-        <Fact label={t.rowTotal}>{formatEuro(entry.total)}</Fact>
+        <Fact label={t.rowSubtotal}>{formatEuro(totals.subtotal)}</Fact>
+        {isDelivery && <Fact label={t.rowDeliveryCost}>{formatEuro(totals.costoConsegna)}</Fact>}
+        {totals.serviceFee > 0 && <Fact label={t.rowServiceCosts}>{formatEuro(totals.serviceFee)}</Fact>}
+        <Fact label={t.rowTotal}>{formatEuro(totals.total)}</Fact>
+        {totals.sconto > 0 && <Fact label={t.rowDiscount}>{formatEuro(totals.sconto)}</Fact>}
+        {totals.sconto > 0 && <Fact label={t.rowNewTotal}>{formatEuro(totals.newTotal)}</Fact>}
       </dl>
       <div className="desk-pay">
         <p className="desk-pay-method">

@@ -1,11 +1,12 @@
 import { t } from '@comanda/shared-schema';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beep } from '../../data/sound.ts';
+import { armedConfirm } from '../../test/confirm.ts';
 import { FakeSocket, press } from '../owner-dashboard/dashboard-test-harness.tsx';
-import { beep } from '../owner-dashboard/sound.ts';
 import { dline, lucia, renderDesk } from './desk-test-harness.tsx';
 
-vi.mock('../owner-dashboard/sound.ts', () => ({ beep: vi.fn() }));
+vi.mock('../../data/sound.ts', () => ({ beep: vi.fn() }));
 
 afterEach(() => {
   cleanup();
@@ -65,9 +66,11 @@ describe('owner delivery desk', () => {
   it('accepts through the outbox: the order leaves the list at once and shows among the accepted', async () => {
     const { db } = await renderDesk();
     await press(screen.getByRole('button', { name: `${t.accept} Consegna 20:00 Lucia Bianchi` }));
+    // A quick confirmation: the 2 s snackbar of spec 9, not a toast.
+    const snackbar = screen.getByRole('status', { name: t.confirmations });
+    await waitFor(() => expect(snackbar.textContent).toBe(t.deliveryAcceptedNotice));
     await screen.findByRole('region', { name: /Da accettare \(1\)/ });
     expect(card(section(/Accettati oggi/), LUCIA)).toBeTruthy();
-    expect(await screen.findByText(t.deliveryAcceptedNotice)).toBeTruthy();
     const queued = await db.outbox.toArray();
     expect(queued.map((e) => [e.name, e.body])).toEqual([['deliveryAccept', { deliveryId: 'd1' }]]);
   });
@@ -81,7 +84,8 @@ describe('owner delivery desk', () => {
     expect(await db.outbox.count()).toBe(0);
 
     await press(screen.getByRole('button', { name: `${t.reject} Consegna 20:00 Lucia Bianchi` }));
-    await press(within(await screen.findByRole('alertdialog')).getByRole('button', { name: t.confirm }));
+    await press(await armedConfirm(await screen.findByRole('alertdialog')));
+    expect(screen.getByRole('status', { name: t.confirmations }).textContent).toBe(t.deliveryRejectedNotice);
     await screen.findByRole('region', { name: /Da accettare \(1\)/ });
     expect(screen.queryByRole('article', { name: LUCIA })).toBeNull();
     const queued = await db.outbox.toArray();

@@ -1,4 +1,4 @@
-import { t, tf } from '@comanda/shared-schema';
+import { CONFIRM_DELAY_MS, t, tf } from '@comanda/shared-schema';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
@@ -7,6 +7,7 @@ import { Checkbox } from '../../components/checkbox.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { useDocumentTitle } from '../../components/page.tsx';
+import { useSnackbar } from '../../components/snackbar.tsx';
 import { useRefusalToasts } from '../../data/use-refusal-toasts.ts';
 import { businessIdOf, useOwnerSession } from '../../layouts/owner/owner-session.ts';
 import { ToastRegion, useToasts } from '../owner-dashboard/toasts.tsx';
@@ -84,7 +85,9 @@ export function DeliveryDesk() {
   const fail = useCallback((text: string) => show(text, 'danger'), [show]);
   useRefusalToasts(DESK_CALLS, fail);
   const recent = useDeliveryAlerts(data?.pending.length ?? 0, show);
-  const actions = useDeskActions(fail, show);
+  // An accept or a block is confirmed by the 2 s snackbar (spec 9); a refusal comes as a toast.
+  const notify = useSnackbar();
+  const actions = useDeskActions(fail, notify);
   const [rejecting, setRejecting] = useState<DeskEntry | null>(null);
   const askReject = useCallback((entry: DeskEntry) => setRejecting(entry), []);
   const [blocking, setBlocking] = useState<DeskEntry | null>(null);
@@ -201,15 +204,20 @@ export function DeliveryDesk() {
       <ConfirmDialog
         question={rejecting ? `${deskTitle(rejecting.order)}: ${t.rejectDeliveryConfirm}` : ''}
         isOpen={rejecting !== null}
+        delayMs={CONFIRM_DELAY_MS}
         onCancel={() => setRejecting(null)}
         onConfirm={() => {
-          if (rejecting) actions.reject(rejecting);
+          if (rejecting) {
+            actions.reject(rejecting);
+            notify(t.deliveryRejectedNotice);
+          }
           setRejecting(null);
         }}
       />
       <ConfirmDialog
         question={tf.rejectSelectedConfirm(chosen.length)}
         isOpen={rejectingMany}
+        delayMs={CONFIRM_DELAY_MS}
         onCancel={() => setRejectingMany(false)}
         onConfirm={() => {
           actions.rejectMany(chosen);
@@ -220,6 +228,7 @@ export function DeliveryDesk() {
       <ConfirmDialog
         question={blocking ? tf.blockSenderConfirm(senderOf(blocking)) : ''}
         isOpen={blocking !== null}
+        delayMs={CONFIRM_DELAY_MS}
         onCancel={() => setBlocking(null)}
         onConfirm={() => {
           if (blocking) actions.block(blocking);

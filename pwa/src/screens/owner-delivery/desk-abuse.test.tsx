@@ -2,13 +2,14 @@ import { type BlockedSender, calls, type OrderRow, t, tf } from '@comanda/shared
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { armedConfirm } from '../../test/confirm.ts';
 import { press } from '../owner-dashboard/dashboard-test-harness.tsx';
 import { dline, lucia, renderDesk } from './desk-test-harness.tsx';
 
 // DESIGN.md "Abuse" on the delivery desk: several pending orders rejected at once, a sender
 // blocked (the order rejected with it), the blocked senders listed with 'Sblocca'.
 
-vi.mock('../owner-dashboard/sound.ts', () => ({ beep: vi.fn() }));
+vi.mock('../../data/sound.ts', () => ({ beep: vi.fn() }));
 
 afterEach(() => {
   cleanup();
@@ -73,7 +74,7 @@ describe('rejecting several pending orders at once', SLOW, () => {
     expect(await db.outbox.count()).toBe(0);
 
     await press(reject());
-    await press(within(await screen.findByRole('alertdialog')).getByRole('button', { name: t.confirm }));
+    await press(await armedConfirm(await screen.findByRole('alertdialog')));
     await pendingRegion(1);
     expect(screen.getByRole('article', { name: /Mario/ })).toBeTruthy();
     const queued = await db.outbox.toArray();
@@ -92,7 +93,7 @@ describe('rejecting several pending orders at once', SLOW, () => {
     const reject = screen.getByRole('button', { name: /^Rifiuta selezionati/ });
     await waitFor(() => expect(reject.textContent).toBe(tf.rejectSelectedCount(3)));
     await press(reject);
-    await press(within(await screen.findByRole('alertdialog')).getByRole('button', { name: t.confirm }));
+    await press(await armedConfirm(await screen.findByRole('alertdialog')));
     await screen.findByText(t.noPendingDeliveries);
     expect((await db.outbox.toArray()).map((e) => e.body)).toHaveLength(3);
   });
@@ -112,7 +113,7 @@ describe('blocking a sender', SLOW, () => {
     expect(await db.outbox.count()).toBe(0);
 
     await press(block());
-    await press(within(await screen.findByRole('alertdialog')).getByRole('button', { name: t.confirm }));
+    await press(await armedConfirm(await screen.findByRole('alertdialog')));
     await pendingRegion(1);
     expect(screen.queryByRole('article', { name: /Lucia/ })).toBeNull();
     expect(await screen.findByText(t.senderBlockedNotice)).toBeTruthy();

@@ -65,7 +65,37 @@ describe('desk logic', () => {
       now,
     );
     expect(desk.pending.map((e) => e.key)).toEqual(['early', 'late']);
-    expect(desk.accepted.map((e) => [e.key, e.subtotal, e.fee, e.total])).toEqual([['acc', 1600, 250, 1850]]);
+    expect(
+      desk.accepted.map((e) => [e.key, e.totals.subtotal, e.totals.costoConsegna, e.totals.total]),
+    ).toEqual([['acc', 1600, 250, 1850]]);
+  });
+
+  it('totals by the rule of the order view: a discount leads to NUOVO TOTALE', () => {
+    const order: OrderRow = { ...base, accettato: 1, tipo: 'Consegna', costoConsegna: 250, sconto: 400 };
+    const pizza: ReservationLine = {
+      id: 'l1',
+      deliveryId: 'd1',
+      tableId: null,
+      dishId: null,
+      name: 'Pizza',
+      price: 1000,
+      amount: 1,
+      variant: [],
+      selected_option: 'cucina',
+      status: 'preparation',
+      printed: 0,
+      accettato: 1,
+      lastUpdate: '',
+    };
+    const [entry] = buildDesk([order], [pizza], Date.now()).accepted;
+    expect(entry?.totals).toEqual({
+      subtotal: 1000,
+      costoConsegna: 250,
+      serviceFee: 0,
+      total: 1250,
+      sconto: 400,
+      newTotal: 850,
+    });
   });
 
   it('labels: time, payment method, title', () => {

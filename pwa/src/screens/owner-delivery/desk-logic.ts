@@ -1,7 +1,7 @@
 import {
-  cardFee,
   type OrderRow,
-  orderSubtotal,
+  type OrderTotals,
+  orderBill,
   type ReservationLine,
   romeTime,
   t,
@@ -16,13 +16,11 @@ export interface DeskEntry {
   lines: ReservationLine[];
   openedAt: number;
   /**
-   * Cents: lines (owner-deleted ones count 0), the fee (consegna only), the card service fee
-   * (card orders, spec 9, as the order view computes it), their sum: what the customer pays.
+   * Cents, by the one rule of the order view and the history (shared-schema `orderBill`): lines
+   * (owner-deleted ones count 0), the fee (consegna only), the card service fee (card orders,
+   * spec 9), the discount; NUOVO TOTALE is what the customer pays.
    */
-  subtotal: number;
-  fee: number;
-  serviceFee: number;
-  total: number;
+  totals: OrderTotals;
 }
 
 export interface DeskData {
@@ -49,19 +47,13 @@ function parseInstant(value: string | undefined): number {
 }
 
 function entryOf(order: OrderRow, lines: ReservationLine[]): DeskEntry {
-  const subtotal = orderSubtotal(lines);
-  const fee = order.tipo === 'Consegna' ? (order.costoConsegna ?? 0) : 0;
-  const serviceFee = order.paymentIntentId ? cardFee(subtotal + fee) : 0;
   return {
     order,
     key: order.id,
     // The wire has no line sequence: by name, so the list reads the same on every device.
     lines: [...lines].sort((a, b) => compareNames(a.name, b.name) || a.id.localeCompare(b.id)),
     openedAt: parseInstant(order.createdAt),
-    subtotal,
-    fee,
-    serviceFee,
-    total: subtotal + fee + serviceFee,
+    totals: orderBill(order, lines),
   };
 }
 

@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { GuardedSession } from '../../app/guards.ts';
+import { SnackbarProvider } from '../../components/snackbar.tsx';
 import { ComandaDb, type ServerRow } from '../../data/db.ts';
 import { SyncContext } from '../../data/hooks.ts';
 import { resetServerClock } from '../../data/server-clock.ts';
@@ -193,7 +194,12 @@ export async function renderDesk(extra: ServerRow[] = [], answer?: FakeServer) {
     ],
     { initialEntries: ['/owner/delivery'] },
   );
-  render(<RouterProvider router={router} />);
+  // As the app's root layout: quick confirmations show in the snackbar.
+  render(
+    <SnackbarProvider>
+      <RouterProvider router={router} />
+    </SnackbarProvider>,
+  );
   await screen.findByRole('heading', { name: /Da accettare/ });
   return { db, live, sync, router };
 }

@@ -2,12 +2,12 @@ import { t, tf } from '@comanda/shared-schema';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorText } from '../../data/api.ts';
 import { useEntities, useSyncClient } from '../../data/hooks.ts';
+import { beep } from '../../data/sound.ts';
+import { useNow } from '../../data/use-now.ts';
 import { useLiveEvent } from '../../live/use-live.ts';
 import { printingFor } from '../../printing/printing.ts';
 import { usePrintRuntime } from '../../printing/use-printing.ts';
 import { DELIVERY_ALERT_EVERY_MS } from '../owner-dashboard/delivery-button.tsx';
-import { beep } from '../owner-dashboard/sound.ts';
-import { useNow } from '../owner-dashboard/use-dashboard.ts';
 import { buildDesk, type DeskData, type DeskEntry, deskTitle } from './desk-logic.ts';
 import { deliveryMutators } from './mutators.ts';
 

@@ -43,4 +43,23 @@ describe("the owner's day at a glance", () => {
     );
     expect(glance).toEqual({ openTables: 2, pendingDeliveries: 1, openValue: 1200 + 750 });
   });
+
+  it('values each open order at its real total: the discount out, the delivery fee in', () => {
+    const glance = buildGlance(
+      [
+        // The table: 58,00 € of dishes, a 4,00 € discount.
+        order({ id: 'o1', tableId: 'T1', sconto: 400 }),
+        // A delivery of 12,00 € with its 2,50 € fee.
+        order({ id: 'd1', deliveryId: 'd1', tipo: 'Consegna', costoConsegna: 250 }),
+        // A pickup pays no fee, whatever the row holds.
+        order({ id: 'd2', deliveryId: 'd2', tipo: 'Ritiro', costoConsegna: 250 }),
+      ],
+      [
+        line({ id: 'a', tableId: 'T1', price: 1450, amount: 4 }),
+        line({ id: 'b', deliveryId: 'd1', price: 600, amount: 2 }),
+        line({ id: 'c', deliveryId: 'd2', price: 800 }),
+      ],
+    );
+    expect(glance.openValue).toBe(5400 + 1450 + 800);
+  });
 });

@@ -1,31 +1,36 @@
-import type { OrderRow, ReservationLine } from '@comanda/shared-schema';
-import { entryKeyOf, isDeliveryOrder, lineKey } from '../owner-dashboard/dashboard-logic.ts';
+import type { OrderRow, OrderTotals, ReservationLine } from '@comanda/shared-schema';
+import { billsByEntry, entryKeyOf } from '../../data/order-bills.ts';
 
 /** Today at a glance (issue 10 `/owner/home`), from the device's copy of the open orders. */
 export interface Glance {
   openTables: number;
   pendingDeliveries: number;
-  /** Cents: what the open orders (tables and accepted deliveries) add up to now. */
+  /**
+   * Cents: what the open orders (tables and accepted deliveries) cost now, each its NUOVO TOTALE
+   * by the one rule of the ticket and the order view: delivery fees and card fees in, discounts out.
+   */
   openValue: number;
 }
 
-export function buildGlance(orders: readonly OrderRow[], lines: readonly ReservationLine[]): Glance {
+/** A delivery or pickup (its own deliveryId, or a tipo), not a table's order. */
+const isDelivery = (order: Pick<OrderRow, 'deliveryId' | 'tipo'>): boolean =>
+  order.deliveryId != null || order.tipo != null;
+
+export function buildGlance(
+  orders: readonly OrderRow[],
+  lines: readonly ReservationLine[],
+  bills: ReadonlyMap<string, OrderTotals> = billsByEntry(orders, lines),
+): Glance {
   let openTables = 0;
   let pendingDeliveries = 0;
-  const counted = new Set<string>();
+  let openValue = 0;
   for (const order of orders) {
-    if (isDeliveryOrder(order) && order.accettato === 0) {
+    if (isDelivery(order) && order.accettato === 0) {
       pendingDeliveries++;
       continue;
     }
-    if (!isDeliveryOrder(order)) openTables++;
-    counted.add(entryKeyOf(order));
-  }
-  let openValue = 0;
-  for (const line of lines) {
-    if (line.status === 'owner_deleted') continue;
-    const key = lineKey(line);
-    if (key !== null && counted.has(key)) openValue += line.price * line.amount;
+    if (!isDelivery(order)) openTables++;
+    openValue += bills.get(entryKeyOf(order))?.newTotal ?? 0;
   }
   return { openTables, pendingDeliveries, openValue };
 }

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Page } from '../../components/page.tsx';
 import { call } from '../../data/api.ts';
 import { useEntities, useOutboxSummary } from '../../data/hooks.ts';
+import { useOrderBills } from '../../data/order-bills.ts';
 import { ownerNavItems } from '../../layouts/owner/nav-items.ts';
 import { useOwnerSession } from '../../layouts/owner/owner-session.ts';
 import { useLive } from '../../live/use-live.ts';
@@ -36,7 +37,11 @@ function TodayGlance() {
   const revenue = useRevenueToday(status === 'connected');
   const orders = useEntities('order');
   const lines = useEntities('line');
-  const glance = useMemo(() => (orders && lines ? buildGlance(orders, lines) : null), [orders, lines]);
+  const bills = useOrderBills(orders, lines);
+  const glance = useMemo(
+    () => (orders && lines && bills ? buildGlance(orders, lines, bills) : null),
+    [orders, lines, bills],
+  );
   if (!glance) return null;
   const tiles: Array<{ label: string; value: string; to: string }> = [
     { label: t.openTablesLabel, value: String(glance.openTables), to: '/owner/dashboard' },

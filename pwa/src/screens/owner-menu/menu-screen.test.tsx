@@ -6,6 +6,7 @@ import { SyncContext } from '../../data/hooks.ts';
 import { SyncClient } from '../../data/sync-client.ts';
 import { LiveConnection } from '../../live/connection.ts';
 import { LiveContext } from '../../live/use-live.ts';
+import { armedConfirm } from '../../test/confirm.ts';
 import { freshDbName } from '../../test/sync-fixture.ts';
 import OwnerMenuScreen from './index.tsx';
 
@@ -151,7 +152,7 @@ describe('/owner/menu', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
     await press(screen.getByRole('button', { name: tf.menuDeleteLabel('Dolci') }));
     const confirm = await screen.findByRole('alertdialog', { name: tf.menuDeleteCategoryQuestion('Dolci') });
-    await press(within(confirm).getByRole('button', { name: t.confirm }));
+    await press(await armedConfirm(confirm));
     await waitFor(() => expect(screen.queryByRole('heading', { level: 2, name: 'Dolci' })).toBeNull());
     expect((await queued(db)).map((e) => [e.name, e.body])).toEqual([['ownerCategoryDelete', { id: DOLCI }]]);
   });
@@ -178,7 +179,7 @@ describe('/owner/menu', () => {
     await press(screen.getByRole('switch', { name: tf.menuAvailableLabel('Margherita') }));
     await press(screen.getByRole('button', { name: tf.menuDeleteLabel('Capricciosa') }));
     const confirm = await screen.findByRole('alertdialog');
-    await press(within(confirm).getByRole('button', { name: t.confirm }));
+    await press(await armedConfirm(confirm));
     await waitFor(async () => expect(await queued(db)).toHaveLength(2));
     expect((await queued(db)).map((e) => [e.name, e.body])).toEqual([
       ['ownerDishEdit', { id: 'd1', available: false }],

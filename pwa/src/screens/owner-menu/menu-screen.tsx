@@ -1,4 +1,4 @@
-import { type Category, type MenuDish, t, tf } from '@comanda/shared-schema';
+import { type Category, CONFIRM_DELAY_MS, type MenuDish, t, tf } from '@comanda/shared-schema';
 import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Button as AriaButton, Input, Label, SearchField } from 'react-aria-components';
 import { Alert } from '../../components/alert.tsx';
@@ -241,6 +241,7 @@ export function MenuScreen() {
       <ConfirmDialog
         isOpen={confirm !== null}
         question={confirm?.question ?? ''}
+        delayMs={CONFIRM_DELAY_MS}
         onCancel={() => setConfirm(null)}
         onConfirm={confirmDelete}
       />

@@ -85,6 +85,7 @@ export function CardSection() {
         </Alert>
       }
       onSave={onSave}
+      changed={typed.trim() !== (current ?? '')}
     >
       <FormField
         label={t.stripeAccountLabel}

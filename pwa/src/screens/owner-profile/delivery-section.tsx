@@ -1,9 +1,17 @@
 import { type BusinessRow, DELIVERY_CITY_NAME_MAX, t, tf } from '@comanda/shared-schema';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '../../components/button.tsx';
 import { ToggleSwitch } from '../../components/toggle-switch.tsx';
 import { FormField } from '../../delivery-form/form-field.tsx';
-import { AREA_LABELS, AREAS, type DeliveryDraft, deliveryChange, deliveryDraft } from './profile-logic.ts';
+import { InstantSaveState, useInstantSave } from './instant-setting.tsx';
+import {
+  AREA_LABELS,
+  AREAS,
+  type DeliveryDraft,
+  deliveryChange,
+  deliveryDraft,
+  flagChange,
+} from './profile-logic.ts';
 import { ProfileSection } from './section.tsx';
 import { type QueuedCall, useDraft, useSectionSave } from './use-profile.ts';
 
@@ -77,17 +85,33 @@ function plan(row: BusinessRow, draft: DeliveryDraft) {
 }
 
 /**
- * Delivery and pickup (spec 3 "Owner business", 9): the switch, the window, the fee, the towns
- * and how many orders a 15-minute slot takes, in all and per kitchen area.
+ * Delivery and pickup (spec 3 "Owner business", 9): the switch, which applies at once, then the
+ * window, the fee, the towns and how many orders a 15-minute slot takes, in all and per kitchen
+ * area, saved with the card's 'Salva'.
  */
 export function DeliverySection({ row }: { row: BusinessRow }) {
-  const { draft, setDraft, saved } = useDraft(row, deliveryDraft);
+  const { draft, setDraft, changed, saved } = useDraft(row, deliveryDraft);
   const { errors, onSave } = useSectionSave(() => plan(row, draft), saved);
+  const save = useInstantSave();
+  const stateLine = useId();
+  const flip = (enabled: boolean) => {
+    const change = flagChange(row, { abilitaConsegna: enabled ? 1 : 0 });
+    if (change.body) void save.apply(['ownerProfileSet', change.body]);
+  };
   return (
-    <ProfileSection title={t.deliveryDeskTitle} onSave={onSave}>
-      <ToggleSwitch isSelected={draft.enabled} onChange={(enabled) => setDraft({ ...draft, enabled })}>
-        {t.deliveryEnabledLabel}
-      </ToggleSwitch>
+    <ProfileSection
+      title={t.deliveryDeskTitle}
+      onSave={onSave}
+      changed={changed}
+      instant={
+        <>
+          <ToggleSwitch isSelected={row.abilitaConsegna === 1} onChange={flip} aria-describedby={stateLine}>
+            {t.deliveryEnabledLabel}
+          </ToggleSwitch>
+          <InstantSaveState save={save} id={stateLine} />
+        </>
+      }
+    >
       <div className="profile-row">
         <FormField
           label={t.deliveryFromLabel}

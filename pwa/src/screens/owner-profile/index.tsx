@@ -1,22 +1,23 @@
 import { t } from '@comanda/shared-schema';
 import { useCallback } from 'react';
+import { AgeSettings } from '../../components/age-settings.tsx';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { Page } from '../../components/page.tsx';
 import { ScreenErrorBoundary } from '../../components/screen-error-boundary.tsx';
+import { useAgeThresholdsState } from '../../data/kitchen-age.ts';
 import { useRefusalToasts } from '../../data/use-refusal-toasts.ts';
+import { useSyncReadiness } from '../../data/use-sync-readiness.ts';
 import { x } from '../../texts-extra.ts';
-import { AgeSettings } from '../owner-dashboard/age-settings.tsx';
-import { useAgeThresholdsState } from '../owner-dashboard/kitchen-age.ts';
 import { ToastRegion, useToasts } from '../owner-dashboard/toasts.tsx';
-import { useSyncReadiness } from '../owner-room/use-room-data.ts';
 import { CardSection } from './card-section.tsx';
 import { DeliverySection } from './delivery-section.tsx';
+import { RoomPanelsSection } from './room-panels-section.tsx';
 import { ProfileSection } from './section.tsx';
 import { useVenue } from './use-profile.ts';
 import { ClosedSection, PrinterSection, VenueSection } from './venue-sections.tsx';
-// The toasts' and the ticket-times popover's look come with the dashboard's styles.
+// The toasts' look comes with the dashboard's styles.
 import '../owner-dashboard/owner-dashboard.css';
 import './owner-profile.css';
 
@@ -25,6 +26,7 @@ const PROFILE_CALLS: ReadonlySet<string> = new Set([
   'ownerProfileSet',
   'deliverySettingsSet',
   'stripeAccountSet',
+  'ownerVersionSet',
 ]);
 
 function KitchenSection() {
@@ -38,9 +40,11 @@ function KitchenSection() {
 
 /**
  * `/owner/profile` (spec 2.3, 3 "Owner profile" and "Owner business", issue 10): the venue's
- * name and hours, the closed status customers see, delivery and pickup, the print bridge, card
- * payments and the kitchen screen's ticket times. Read from the device database and saved
- * through the outbox section by section, so it works with the Wi-Fi down too.
+ * name and hours, the closed status customers see, delivery and pickup, the room screen's
+ * panels, the print bridge, card payments and the kitchen screen's ticket times. Read from the
+ * device database and saved through the outbox, so it works with the Wi-Fi down too: switches
+ * and choices apply at once; fields are saved card by card, each card marking its unsaved
+ * changes and enabling its own 'Salva' only then.
  */
 function ProfileScreen() {
   const row = useVenue();
@@ -71,6 +75,7 @@ function ProfileScreen() {
         <VenueSection row={row} />
         <ClosedSection row={row} />
         <DeliverySection row={row} />
+        <RoomPanelsSection row={row} />
         <PrinterSection row={row} />
         <CardSection />
         <KitchenSection />

@@ -33,6 +33,15 @@ export const profileMutators = {
       view.put('business', row.id, next);
     },
   },
+  ownerVersionSet: {
+    // The owner account's version rides on the venue's row (one account runs one venue).
+    entities: ['business'],
+    apply: (view, body) => {
+      const row = venue(view);
+      if (!row) return;
+      view.put('business', row.id, { ...row, userVersion: body.version } satisfies BusinessRow);
+    },
+  },
   deliverySettingsSet: {
     entities: ['business'],
     apply: (view, body) => {

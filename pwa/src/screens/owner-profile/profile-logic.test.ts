@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import {
   closedChange,
   closedDraft,
+  closedSwitchChange,
   deliveryChange,
   deliveryDraft,
+  flagChange,
   printerChange,
   printerDraft,
   venueChange,
@@ -36,18 +38,29 @@ describe('the profile forms', () => {
       name: 'Osteria',
       closingTime: '01:30',
     });
-    expect(closedChange(row, { closed: true, message: '  Ferie  ' }).body).toEqual({
-      is_closed: 1,
-      messaggioChiusura: 'Ferie',
-    });
+    expect(closedChange(row, { message: '  Ferie  ' }).body).toEqual({ messaggioChiusura: 'Ferie' });
     expect(closedChange({ ...row, is_closed: 1, messaggioChiusura: 'x' }, closedDraft(row)).body).toEqual({
-      is_closed: 0,
       messaggioChiusura: null,
     });
     expect(printerChange(row, { address: ' 192.168.1.20:3001 ' }).body).toEqual({
       ownerIp: '192.168.1.20:3001',
     });
     expect(printerChange(row, printerDraft(row)).body).toBeNull();
+  });
+
+  it('apply a switch on its own; the closed switch takes a message typed but not saved', () => {
+    expect(flagChange(row, { abilitaConsegna: 0 }).body).toEqual({ abilitaConsegna: 0 });
+    expect(flagChange(row, { abilitaConsegna: 1 }).body).toBeNull();
+    expect(closedSwitchChange(row, true, closedDraft(row)).body).toEqual({ is_closed: 1 });
+    expect(closedSwitchChange(row, true, { message: ' Ferie ' }).body).toEqual({
+      is_closed: 1,
+      messaggioChiusura: 'Ferie',
+    });
+    // A message the server would refuse stays in its field; the switch still applies.
+    expect(closedSwitchChange(row, true, { message: 'x'.repeat(501) }).body).toEqual({ is_closed: 1 });
+    expect(closedSwitchChange({ ...row, is_closed: 1 }, false, closedDraft(row)).body).toEqual({
+      is_closed: 0,
+    });
   });
 
   it('say what is wrong, per field, with the same rules as the server', () => {
@@ -79,12 +92,11 @@ describe('the profile forms', () => {
     expect(deliveryChange(row, draft)).toEqual({ profile: null, settings: null, errors: {} });
     const change = deliveryChange(row, {
       ...draft,
-      enabled: false,
       fee: '3',
       cities: [...draft.cities, ' Sperone '],
       areas: { cucina: '', bar: '', fritti: '1' },
     });
-    expect(change.profile).toEqual({ abilitaConsegna: 0, costoConsegna: 300 });
+    expect(change.profile).toEqual({ costoConsegna: 300 });
     expect(change.settings).toEqual({
       deliveryCities: ['Avella', 'Baiano', 'Sperone'],
       slotAreaCapacity: { fritti: 1 },

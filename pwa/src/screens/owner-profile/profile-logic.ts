@@ -33,12 +33,12 @@ export interface VenueDraft {
   openingTime: string;
   closingTime: string;
 }
+/** The closing message; the closed switch itself applies at once (`closedSwitchChange`). */
 export interface ClosedDraft {
-  closed: boolean;
   message: string;
 }
+/** Delivery's fields; its on/off switch applies at once (`flagChange`). */
 export interface DeliveryDraft {
-  enabled: boolean;
   from: string;
   to: string;
   /** The fee as typed: '2,50'. */
@@ -58,11 +58,9 @@ export const venueDraft = (row: BusinessRow): VenueDraft => ({
   closingTime: row.closingTime,
 });
 export const closedDraft = (row: BusinessRow): ClosedDraft => ({
-  closed: row.is_closed === 1,
   message: row.messaggioChiusura ?? '',
 });
 export const deliveryDraft = (row: BusinessRow): DeliveryDraft => ({
-  enabled: row.abilitaConsegna === 1,
   from: row.openConsegna,
   to: row.closeConsegna,
   fee: formatAmount(row.costoConsegna),
@@ -120,12 +118,38 @@ export function venueChange(row: BusinessRow, draft: VenueDraft): Change<Profile
   });
 }
 
-export function closedChange(row: BusinessRow, draft: ClosedDraft): Change<ProfileBody> {
+function closingMessage(draft: ClosedDraft): string | null {
   const message = draft.message.trim();
-  return profileChange(row, {
-    is_closed: draft.closed ? 1 : 0,
-    messaggioChiusura: message === '' ? null : message,
+  return message === '' ? null : message;
+}
+
+export function closedChange(row: BusinessRow, draft: ClosedDraft): Change<ProfileBody> {
+  return profileChange(row, { messaggioChiusura: closingMessage(draft) });
+}
+
+/**
+ * 'Locale chiuso ora' flipped: it applies at once, and a message typed but not saved yet goes
+ * with it, so customers read it on the closed screen from the first moment. A message the
+ * schema refuses stays behind (its field says why); the switch still applies.
+ */
+export function closedSwitchChange(
+  row: BusinessRow,
+  closed: boolean,
+  draft: ClosedDraft,
+): Change<ProfileBody> {
+  const withMessage = profileChange(row, {
+    is_closed: closed ? 1 : 0,
+    messaggioChiusura: closingMessage(draft),
   });
+  return withMessage.body ? withMessage : flagChange(row, { is_closed: closed ? 1 : 0 });
+}
+
+/** A switch of the profile (closed, delivery on/off): just that field, when it differs. */
+export function flagChange(
+  row: BusinessRow,
+  fields: Pick<ProfileBody, 'is_closed' | 'abilitaConsegna'>,
+): Change<ProfileBody> {
+  return profileChange(row, fields);
 }
 
 export function printerChange(row: BusinessRow, draft: PrinterDraft): Change<ProfileBody> {
@@ -139,8 +163,9 @@ function capacityOf(typed: string): number {
 }
 
 /**
- * The delivery section sends two calls: the profile's window, switch and fee, and the delivery
- * settings (towns and capacities). Both are checked before either is sent.
+ * The delivery section's 'Salva' sends two calls: the profile's window and fee, and the delivery
+ * settings (towns and capacities). Both are checked before either is sent. Its switch applies at
+ * once on its own (`flagChange`).
  */
 export function deliveryChange(
   row: BusinessRow,
@@ -150,7 +175,6 @@ export function deliveryChange(
   const fee = parsePrice(draft.fee);
   if (!fee.ok) errors.costoConsegna = fee.error === 'empty' ? t.priceEmpty : t.invalidPrice;
   const profile = profileChange(row, {
-    abilitaConsegna: draft.enabled ? 1 : 0,
     openConsegna: draft.from.trim(),
     closeConsegna: draft.to.trim(),
     ...(fee.ok ? { costoConsegna: fee.cents } : {}),

@@ -10,25 +10,27 @@ export function useVenue(): BusinessRow | undefined {
 
 /**
  * A section's draft: what its inputs hold. It follows the venue's row (another tablet's change,
- * the server's answer) until the owner edits it, and again once saved.
+ * the server's answer) until the owner edits it, and again once saved. `changed`: the inputs
+ * hold something the row does not (the card's unsaved changes; typing a value back is none).
  */
 export function useDraft<D>(row: BusinessRow, make: (row: BusinessRow) => D) {
   const [draft, setDraftState] = useState(() => make(row));
-  const [dirty, setDirty] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [seen, setSeen] = useState(row);
   if (row !== seen) {
     setSeen(row);
-    if (!dirty) setDraftState(make(row));
+    if (!editing) setDraftState(make(row));
   }
   const setDraft = useCallback((next: D) => {
     setDraftState(next);
-    setDirty(true);
+    setEditing(true);
   }, []);
-  const saved = useCallback(() => setDirty(false), []);
-  return { draft, setDraft, dirty, saved };
+  const saved = useCallback(() => setEditing(false), []);
+  const changed = editing && JSON.stringify(draft) !== JSON.stringify(make(row));
+  return { draft, setDraft, changed, saved };
 }
 
-type ProfileCall = 'ownerProfileSet' | 'deliverySettingsSet' | 'stripeAccountSet';
+type ProfileCall = 'ownerProfileSet' | 'deliverySettingsSet' | 'stripeAccountSet' | 'ownerVersionSet';
 export type QueuedCall = { [N in ProfileCall]: [N, Body<Calls[N]>] }[ProfileCall];
 
 export type SaveStatus = { tone: 'success' | 'danger' | 'info'; text: string } | null;

@@ -1,11 +1,14 @@
 import { type BusinessRow, t } from '@comanda/shared-schema';
+import { useId } from 'react';
 import { ToggleSwitch } from '../../components/toggle-switch.tsx';
 import { FormField } from '../../delivery-form/form-field.tsx';
 import { BridgePairing } from '../../printing/bridge-pairing.tsx';
+import { InstantSaveState, useInstantSave } from './instant-setting.tsx';
 import {
   type Change,
   closedChange,
   closedDraft,
+  closedSwitchChange,
   type ProfileBody,
   printerChange,
   printerDraft,
@@ -23,10 +26,10 @@ const asCalls = (change: Change<ProfileBody>) => ({
 
 /** Name and opening hours (spec 3 "Owner profile"). */
 export function VenueSection({ row }: { row: BusinessRow }) {
-  const { draft, setDraft, saved } = useDraft(row, venueDraft);
+  const { draft, setDraft, changed, saved } = useDraft(row, venueDraft);
   const { errors, onSave } = useSectionSave(() => asCalls(venueChange(row, draft)), saved);
   return (
-    <ProfileSection title={t.profileVenueSection} onSave={onSave}>
+    <ProfileSection title={t.profileVenueSection} onSave={onSave} changed={changed}>
       <FormField
         label={t.venueNameLabel}
         value={draft.name}
@@ -61,15 +64,39 @@ export function VenueSection({ row }: { row: BusinessRow }) {
 /**
  * The closed status and its message (spec 2.7 closed-venue screen): customers' open pages are
  * told live, and a send after closing is refused by the server whatever the page showed.
+ * 'Locale chiuso ora' applies the moment it is flipped (customers must stop ordering now, not
+ * after a 'Salva' among several); the message has the card's own 'Salva', and a message typed
+ * but not saved goes with the switch.
  */
 export function ClosedSection({ row }: { row: BusinessRow }) {
-  const { draft, setDraft, saved } = useDraft(row, closedDraft);
+  const { draft, setDraft, changed, saved } = useDraft(row, closedDraft);
   const { errors, onSave } = useSectionSave(() => asCalls(closedChange(row, draft)), saved);
+  const save = useInstantSave();
+  const stateLine = useId();
+  const flip = (closed: boolean) => {
+    const change = closedSwitchChange(row, closed, draft);
+    if (!change.body) return;
+    const withMessage = change.body.messaggioChiusura !== undefined;
+    void save.apply(['ownerProfileSet', change.body]).then((queued) => {
+      if (queued && withMessage) saved();
+    });
+  };
+  const closed = row.is_closed === 1;
   return (
-    <ProfileSection title={t.profileClosedSection} description={t.venueClosedHint} onSave={onSave}>
-      <ToggleSwitch isSelected={draft.closed} onChange={(closed) => setDraft({ ...draft, closed })}>
-        {t.venueClosedNow}
-      </ToggleSwitch>
+    <ProfileSection
+      title={t.profileClosedSection}
+      description={t.venueClosedHint}
+      onSave={onSave}
+      changed={changed}
+      instant={
+        <>
+          <ToggleSwitch isSelected={closed} onChange={flip} aria-describedby={stateLine}>
+            {t.venueClosedNow}
+          </ToggleSwitch>
+          <InstantSaveState save={save} id={stateLine} />
+        </>
+      }
+    >
       <FormField
         label={t.closingMessageLabel}
         value={draft.message}
@@ -87,12 +114,12 @@ export function ClosedSection({ row }: { row: BusinessRow }) {
  * this tablet with it (the bridge prints only for paired devices, DESIGN.md "Abuse").
  */
 export function PrinterSection({ row }: { row: BusinessRow }) {
-  const { draft, setDraft, saved } = useDraft(row, printerDraft);
+  const { draft, setDraft, changed, saved } = useDraft(row, printerDraft);
   const { errors, onSave } = useSectionSave(() => asCalls(printerChange(row, draft)), saved);
   // One cell of the grid: the pairing card stays under the address it pairs with.
   return (
     <div className="profile-stack">
-      <ProfileSection title={t.profilePrinterSection} onSave={onSave}>
+      <ProfileSection title={t.profilePrinterSection} onSave={onSave} changed={changed}>
         <FormField
           label={t.printBridgeAddressLabel}
           hint={t.printBridgeAddressHint}

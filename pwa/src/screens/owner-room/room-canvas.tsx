@@ -16,6 +16,7 @@ export interface RoomCanvasProps {
   onMove: (id: string, at: Point) => Promise<boolean>;
   onRequestDelete: (table: TableView) => void;
   onToggleStatus: (table: TableView) => void;
+  onView: (table: TableView) => void;
 }
 
 /** The room's layout: a scrollable canvas of 2000 units, or the narrow screen's grid. */

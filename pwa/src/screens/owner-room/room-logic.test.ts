@@ -1,14 +1,7 @@
 import { type RoomTable, t } from '@comanda/shared-schema';
 import { describe, expect, it } from 'vitest';
-import {
-  byNumber,
-  customerTableUrl,
-  ownerOrderPath,
-  pickCurrentRoom,
-  refusalText,
-  sortRooms,
-  tablesOfRoom,
-} from './room-logic.ts';
+import { sortRooms } from '../../data/floor.ts';
+import { byNumber, pickCurrentRoom, refusalText, tablesOfRoom } from './room-logic.ts';
 
 const rooms = sortRooms([
   { id: 'b', name: 'Terrazza', position: 2 },
@@ -78,10 +71,5 @@ describe('texts and links', () => {
     expect(refusalText({ name: 'tablesAdd', errorCode: 'NOT_FOUND', error: 'Sala non trovata' })).toBe(
       `${t.genericError}: Sala non trovata`,
     );
-  });
-
-  it('builds the customer and owner links of a table', () => {
-    expect(customerTableUrl('https://x.it', 'o 1', 't/2')).toBe('https://x.it/user/reservation/o%201/t%2F2');
-    expect(ownerOrderPath('o1', 't2')).toBe('/owner/reservation/o1/t2');
   });
 });

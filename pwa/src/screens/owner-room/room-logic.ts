@@ -6,20 +6,6 @@ export interface TableView extends RoomTable {
   hasOrders: boolean;
 }
 
-const collator = new Intl.Collator('it', { numeric: true, sensitivity: 'base' });
-
-const positionOf = (room: Room) => room.position ?? Number.MAX_SAFE_INTEGER;
-
-/**
- * Rooms in the order every tablet agrees on: by the server's position, then name, then id (the
- * local store keeps rows by id, which alone would put rooms in random order).
- */
-export function sortRooms(rooms: readonly Room[]): Room[] {
-  return [...rooms].sort(
-    (a, b) => positionOf(a) - positionOf(b) || collator.compare(a.name, b.name) || a.id.localeCompare(b.id),
-  );
-}
-
 /**
  * The room shown: the one the owner picked while it exists; otherwise the first room (first load,
  * or the current room was deleted here or on another tablet). Null without rooms.
@@ -72,19 +58,4 @@ export function refusalText(entry: Pick<OutboxEntry, 'name' | 'errorCode' | 'err
   if (entry.name === 'roomsDelete' && entry.errorCode === 'ROOM_NOT_EMPTY') return t.roomNotEmpty;
   if (entry.name === 'roomsEdit') return withReason(t.invalidRoomName, entry.error);
   return withReason(t.genericError, entry.error);
-}
-
-/** `/user/reservation/{ownerId}/{tableId}`: the link a table's QR code opens. */
-export function customerTableUrl(origin: string, ownerId: string, tableId: string): string {
-  return `${origin}/user/reservation/${encodeURIComponent(ownerId)}/${encodeURIComponent(tableId)}`;
-}
-
-/** `/owner/reservation/{ownerId}/{tableId}`: the owner orders on behalf of the table. */
-export function ownerOrderPath(ownerId: string, tableId: string): string {
-  return `/owner/reservation/${encodeURIComponent(ownerId)}/${encodeURIComponent(tableId)}`;
-}
-
-/** The dashboard opened on one table (its 'Visualizza'). */
-export function dashboardTablePath(tableId: string): string {
-  return `/owner/dashboard?${new URLSearchParams({ tableId })}`;
 }

@@ -1,6 +1,7 @@
 import { KITCHEN_FILTER_STORAGE_KEY, t, tf } from '@comanda/shared-schema';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { armedConfirm } from '../../test/confirm.ts';
 import { x, xf } from '../../texts-extra.ts';
 import {
   BIZ,
@@ -170,7 +171,12 @@ describe('/owner/room', () => {
     );
     await press(within(menu).getByRole('menuitem', { name: t.tableMenuDelete }));
     const confirm = await screen.findByRole('alertdialog', { name: xf.deleteTableQuestion(1) });
-    await press(within(confirm).getByRole('button', { name: t.confirm }));
+    await press(await armedConfirm(confirm));
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: t.confirmations }).textContent).toBe(
+        tf.tableDeletedNotice(1),
+      ),
+    );
     await waitFor(() => expect(screen.queryByRole('button', { name: tf.table(1) })).toBeNull());
     expect((await outbox(db))[0]).toMatchObject({ name: 'tablesDelete', body: { id: 't1' } });
   });
@@ -260,17 +266,6 @@ describe('/owner/room', () => {
     expect((await outbox(db))[0]).toMatchObject({ name: 'ownerOrderToggle', body: {} });
   });
 
-  it('shows the version panels for version 3, one for version 2', async () => {
-    await renderRoom({ version: 3 });
-    expect(await screen.findByRole('heading', { name: x.versionPanelOne })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: x.versionPanelTwo })).toBeTruthy();
-    cleanup();
-    localStorage.clear();
-    await renderRoom({ version: 2 });
-    expect(await screen.findByRole('heading', { name: x.versionPanelTwo })).toBeTruthy();
-    expect(screen.queryByRole('heading', { name: x.versionPanelOne })).toBeNull();
-  });
-
   it('at 576 px or less shows a grid by number and hides the room buttons', async () => {
     vi.stubGlobal('matchMedia', (query: string) => ({
       matches: query.includes('576px'),
@@ -303,6 +298,7 @@ describe('table squares', () => {
       onMove: noop,
       onRequestDelete: () => undefined,
       onToggleStatus: () => undefined,
+      onView: () => undefined,
     };
     expect(sameSquare(base, { ...base, table: { ...base.table } })).toBe(true);
     expect(sameSquare(base, { ...base, table: { ...base.table, x: 11 } })).toBe(false);

@@ -1,4 +1,4 @@
-import { NARROW_BREAKPOINT_PX, t } from '@comanda/shared-schema';
+import { CONFIRM_DELAY_MS, NARROW_BREAKPOINT_PX, t, tf } from '@comanda/shared-schema';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Alert } from '../../components/alert.tsx';
@@ -6,18 +6,22 @@ import { Button } from '../../components/button.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { Page } from '../../components/page.tsx';
+import { QrSheet } from '../../components/qr-sheet.tsx';
+import { useSnackbar } from '../../components/snackbar.tsx';
 import { ToggleSwitch } from '../../components/toggle-switch.tsx';
+import { sortRooms } from '../../data/floor.ts';
 import { useOutboxSummary, useSyncClient } from '../../data/hooks.ts';
 import { resetKitchenFilter } from '../../data/kitchen-filter.ts';
+import { useUserVersion } from '../../data/use-user-version.ts';
 import { businessIdOf, useOwnerSession } from '../../layouts/owner/owner-session.ts';
 import { useLiveEvent } from '../../live/use-live.ts';
+import { OrderViewDialog } from '../../order-view/index.ts';
 import { x, xf } from '../../texts-extra.ts';
 import type { Point } from './drag.ts';
 import { ManageRoomsDialog } from './manage-rooms-dialog.tsx';
 import { ROOM_MUTATION_NAMES } from './mutators.ts';
-import { QrSheet } from './qr-sheet.tsx';
 import { RoomCanvas } from './room-canvas.tsx';
-import { pickCurrentRoom, refusalText, sortRooms, type TableView, tablesOfRoom } from './room-logic.ts';
+import { byNumber, pickCurrentRoom, refusalText, type TableView, tablesOfRoom } from './room-logic.ts';
 import { useRoomActions } from './use-room-actions.ts';
 import { useMediaQuery, useRoomData, useSyncReadiness } from './use-room-data.ts';
 import { useTableStatus } from './use-table-status.ts';
@@ -37,6 +41,7 @@ export function RoomScreen() {
   const sync = useSyncClient();
   const { readiness, retry } = useSyncReadiness();
   const data = useRoomData();
+  const version = useUserVersion(ownerId, data?.business?.userVersion, session.version ?? null);
   const status = useTableStatus();
   const narrow = useMediaQuery(NARROW_QUERY);
   const outbox = useOutboxSummary();
@@ -47,6 +52,7 @@ export function RoomScreen() {
   const [roomsOpen, setRoomsOpen] = useState(false);
   const [qrOpen, setQrOpen] = useState(false);
   const [toDelete, setToDelete] = useState<TableView | null>(null);
+  const [viewing, setViewing] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
 
   // Spec 2.4: entering this screen resets the owner's reservation (kitchen-area) filter.
@@ -78,12 +84,14 @@ export function RoomScreen() {
     [moveTable],
   );
   const onRequestDelete = useCallback((table: TableView) => setToDelete(table), []);
+  const onView = useCallback((table: TableView) => setViewing(table.id), []);
   const { toggle } = status;
   const onToggleStatus = useCallback((table: TableView) => void toggle(table), [toggle]);
 
   const report = (error: string | null) => {
     if (error) setActionError(error);
   };
+  const notify = useSnackbar();
 
   if (readiness === 'failed') {
     return (
@@ -196,6 +204,7 @@ export function RoomScreen() {
                       onMove={onMove}
                       onRequestDelete={onRequestDelete}
                       onToggleStatus={onToggleStatus}
+                      onView={onView}
                     />
                   </>
                 ) : null}
@@ -204,7 +213,7 @@ export function RoomScreen() {
           </Tabs>
         )}
 
-        <VersionPanels ownerId={ownerId} fallback={session.version ?? null} />
+        <VersionPanels version={version} room={current} statusOf={statusOf} />
 
         <ManageRoomsDialog
           isOpen={roomsOpen && !narrow}
@@ -217,20 +226,26 @@ export function RoomScreen() {
         <ConfirmDialog
           isOpen={toDelete !== null}
           question={toDelete ? xf.deleteTableQuestion(toDelete.number) : ''}
+          delayMs={CONFIRM_DELAY_MS}
           onCancel={() => setToDelete(null)}
           onConfirm={() => {
             const table = toDelete;
             setToDelete(null);
-            if (table) void actions.deleteTable(table.id).then(report);
+            if (!table) return;
+            void actions.deleteTable(table.id).then((error) => {
+              report(error);
+              if (!error) notify(tf.tableDeletedNotice(table.number));
+            });
           }}
         />
         <QrSheet
           isOpen={qrOpen && current !== null}
           onClose={() => setQrOpen(false)}
-          roomName={current?.name ?? ''}
-          tables={tables}
+          title={xf.qrSheetTitle(current?.name ?? '')}
+          tables={byNumber(tables)}
           ownerId={ownerId}
         />
+        {viewing ? <OrderViewDialog tableId={viewing} onClose={() => setViewing(null)} /> : null}
       </div>
     </Page>
   );

@@ -2,6 +2,7 @@ import { type BusinessRow, type RoomTable, t } from '@comanda/shared-schema';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import { SnackbarProvider } from '../../components/snackbar.tsx';
 import { ComandaDb, type OutboxEntry, type ServerRow } from '../../data/db.ts';
 import { SyncContext } from '../../data/hooks.ts';
 import { SyncClient } from '../../data/sync-client.ts';
@@ -110,7 +111,12 @@ export async function renderRoom(
     ],
     { initialEntries: ['/owner/room'] },
   );
-  render(<RouterProvider router={router} />);
+  // As the app's root layout: quick confirmations show in the snackbar.
+  render(
+    <SnackbarProvider>
+      <RouterProvider router={router} />
+    </SnackbarProvider>,
+  );
   await screen.findByRole('tablist', { name: x.roomTabsLabel });
   return { db, live, fetch };
 }

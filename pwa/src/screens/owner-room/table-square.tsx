@@ -10,9 +10,10 @@ import {
   useState,
 } from 'react';
 import { Button, Menu, MenuItem, Popover, Text } from 'react-aria-components';
+import { ownerOrderPath } from '../../components/table-links.ts';
 import { x } from '../../texts-extra.ts';
 import { isArrowKey, nudge, type Point, TableDrag } from './drag.ts';
-import { dashboardTablePath, ownerOrderPath, type TableView } from './room-logic.ts';
+import type { TableView } from './room-logic.ts';
 
 export interface TableSquareProps {
   table: TableView;
@@ -27,6 +28,8 @@ export interface TableSquareProps {
   onMove: (id: string, at: Point) => Promise<boolean>;
   onRequestDelete: (table: TableView) => void;
   onToggleStatus: (table: TableView) => void;
+  /** 'Visualizza': the table's order view (spec 2.5, 2.12). */
+  onView: (table: TableView) => void;
 }
 
 type MenuKey = 'view' | 'order' | 'status' | 'delete';
@@ -51,6 +54,7 @@ function TableSquareImpl({
   onMove,
   onRequestDelete,
   onToggleStatus,
+  onView,
 }: TableSquareProps) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const descriptionId = useId();
@@ -141,7 +145,8 @@ function TableSquareImpl({
   };
 
   const onAction = (key: MenuKey) => {
-    if (key === 'status') onToggleStatus(table);
+    if (key === 'view') onView(table);
+    else if (key === 'status') onToggleStatus(table);
     else if (key === 'delete') onRequestDelete(table);
   };
 
@@ -213,7 +218,7 @@ function TableSquareImpl({
           onClose={() => setMenuOpen(false)}
           onAction={(key) => onAction(key as MenuKey)}
         >
-          <MenuItem id="view" href={dashboardTablePath(table.id)} className="menu-item">
+          <MenuItem id="view" className="menu-item">
             {t.tableMenuView}
           </MenuItem>
           <MenuItem id="order" href={ownerOrderPath(ownerId, table.id)} className="menu-item">
@@ -261,7 +266,8 @@ export function sameSquare(a: TableSquareProps, b: TableSquareProps): boolean {
     a.statusBusy === b.statusBusy &&
     a.onMove === b.onMove &&
     a.onRequestDelete === b.onRequestDelete &&
-    a.onToggleStatus === b.onToggleStatus
+    a.onToggleStatus === b.onToggleStatus &&
+    a.onView === b.onView
   );
 }
 

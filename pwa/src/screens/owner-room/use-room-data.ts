@@ -1,8 +1,6 @@
 import type { BusinessRow, OrderRow, Room, RoomTable } from '@comanda/shared-schema';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { withDb } from '../../data/db.ts';
-import { useEntities, useSyncClient } from '../../data/hooks.ts';
+import { useCallback, useSyncExternalStore } from 'react';
+import { useEntities } from '../../data/hooks.ts';
 
 export interface RoomData {
   rooms: Room[];
@@ -24,38 +22,9 @@ export function useRoomData(): RoomData | undefined {
   return { rooms, tables, orders, business: business[0] };
 }
 
-export type Readiness = 'loading' | 'ready' | 'failed';
-
-/**
- * Whether the device database holds the venue yet. A device that never synced asks the server
- * once; if that fails (offline on the very first visit) the screen says so and offers a retry.
- */
-export function useSyncReadiness(): { readiness: Readiness; retry: () => void } {
-  const client = useSyncClient();
-  const synced = useLiveQuery(
-    () => withDb(client.db, async () => (await client.db.meta.get('sync'))?.synced ?? false),
-    [client],
-  );
-  const [failed, setFailed] = useState(false);
-
-  const firstLoad = useCallback(() => {
-    let current = true;
-    setFailed(false);
-    void client.catchUp().then((result) => {
-      if (current && result === null) setFailed(true);
-    });
-    return () => {
-      current = false;
-    };
-  }, [client]);
-
-  useEffect(() => (synced === false ? firstLoad() : undefined), [synced, firstLoad]);
-
-  const retry = useCallback(() => void firstLoad(), [firstLoad]);
-
-  const readiness: Readiness = synced ? 'ready' : failed ? 'failed' : 'loading';
-  return { readiness, retry };
-}
+// Moved to the data layer (the kitchen display needs it and imports no screen); named here for
+// this folder's importers.
+export { type Readiness, useSyncReadiness } from '../../data/use-sync-readiness.ts';
 
 /** A CSS media query as React state (false where `matchMedia` does not exist, as in tests). */
 export function useMediaQuery(query: string): boolean {

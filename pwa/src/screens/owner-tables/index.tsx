@@ -1,7 +1,13 @@
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { ScreenErrorBoundary } from '../../components/screen-error-boundary.tsx';
 import { x } from '../../texts-extra.ts';
+import { TablesScreen } from './tables-screen.tsx';
+import './owner-tables.css';
 
-/** `/owner/tables`. Built by a later issue; this folder is its home. */
+/** `/owner/tables` (spec 2.3): every table of every room, with its state and actions. */
 export default function OwnerTablesScreen() {
-  return <ComingSoon title={x.navTables} />;
+  return (
+    <ScreenErrorBoundary title={x.navTables} screen="owner tables">
+      <TablesScreen />
+    </ScreenErrorBoundary>
+  );
 }

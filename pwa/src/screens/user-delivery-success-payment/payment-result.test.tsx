@@ -80,6 +80,20 @@ function stubServer(answers: StatusAnswer[]) {
         };
         return json(answer.status, answer.body);
       }
+      if (path === '/api/user/delivery/status') {
+        return json(200, {
+          success: true,
+          delivery: {
+            deliveryId: CARD.deliveryId,
+            status: 'pending',
+            tipo: 'Ritiro',
+            orario: '20:30',
+            primaPossibile: false,
+            total: 1090,
+            hasEmail: true,
+          },
+        });
+      }
       if (path === '/api/stripe/config?ownerId=v1') {
         return json(200, {
           success: true,
@@ -110,6 +124,15 @@ beforeEach(() => {
   sessionStorage.clear();
   resetCartStores();
   stripeRef.current = newStripeStub();
+  // The recap's live socket: opened, never answering (its updates are DeliveryRecap's own tests).
+  vi.stubGlobal(
+    'WebSocket',
+    class {
+      readyState = 0;
+      close() {}
+      send() {}
+    },
+  );
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
@@ -124,6 +147,12 @@ describe('/user/deliverySuccessPayment/{ownerId}', () => {
     const server = stubServer([status('paid', 1)]);
     renderPage();
     expect(await screen.findByRole('heading', { name: t.orderSuccessCustomer })).toBeTruthy();
+    // The recap of the order the card paid for, from the server, and what happens next.
+    const recap = await screen.findByRole('region', { name: t.deliveryRecap });
+    expect(recap.textContent).toContain(t.pickup);
+    expect(recap.textContent).toContain('20:30');
+    expect(recap.textContent).toContain('10,90 €');
+    expect(recap.textContent).toContain(t.deliveryStatusPending);
     expect(screen.getByText(t.orderEmailWillFollow)).toBeTruthy();
     expect(screen.getByText(t.checkSpam)).toBeTruthy();
     expect(server.asked).toEqual([{ ownerId: 'v1', paymentIntentId: CARD.paymentIntentId }]);

@@ -10,6 +10,7 @@ import { CardPayment, useCardKeys } from '../../delivery-ordering/card-payment-l
 // from the card provider with it cached), and the menu's first load gets no extra chunk for the
 // send and dataClient helpers both use.
 import { deliveryPaths } from '../../delivery-ordering/delivery-ordering.tsx';
+import { DeliveryRecap } from '../../delivery-ordering/delivery-recap.tsx';
 import { patchDataClient } from '../../delivery-ordering/delivery-send.ts';
 import { x } from '../../texts-extra.ts';
 import { usePaymentStatus } from './use-payment-status.ts';
@@ -67,8 +68,7 @@ export function PaymentResult({ ownerId, search }: { ownerId: string; search: st
       return (
         <Result title={t.orderSuccessCustomer}>
           <SuccessMark className="pay-result-mark" />
-          <p>{t.orderEmailWillFollow}</p>
-          <p className="field-hint">{t.checkSpam}</p>
+          <DeliveryRecap ownerId={ownerId} deliveryId={outcome.deliveryId} />
           <Button variant="primary" autoFocus onPress={() => navigate(menu)}>
             {t.close}
           </Button>

@@ -18,7 +18,8 @@ export const PROCESSING_POLLS = 20;
 
 export type PaymentOutcome =
   | { state: 'checking' }
-  | { state: 'paid' }
+  /** Paid: the order (`deliveryId`) is the venue's to accept; the page recaps it. */
+  | { state: 'paid'; deliveryId: string }
   /** The bank has not answered; `gaveUp` after PROCESSING_POLLS asks (the e-mail will tell). */
   | { state: 'processing'; gaveUp: boolean }
   /** Not completed or refused by the bank: the card dialog again, with the same intent. */
@@ -82,7 +83,7 @@ export function usePaymentStatus(
             clearAfterOrder(cartStoreFor(deliveryScope(ownerId)), ownerId);
             if (attemptOf(ownerId, paymentIntentId, answer.deliveryId)) dropDeliveryAttempt();
             patchDataClient(ownerId, DATA_CLIENT, null);
-            setOutcome({ state: 'paid' });
+            setOutcome({ state: 'paid', deliveryId: answer.deliveryId });
             return;
           case 'processing':
             polls.current += 1;

@@ -1,4 +1,4 @@
-import { formatEuro, orderSubtotal, type ReservationLine, t, tf } from '@comanda/shared-schema';
+import { formatEuro, orderBill, type ReservationLine, t, tf } from '@comanda/shared-schema';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useParams } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
@@ -6,13 +6,19 @@ import { Button } from '../../components/button.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { useDocumentTitle } from '../../components/page.tsx';
 import { call } from '../../data/api.ts';
+import { CallWaiter } from '../../ordering/call-waiter.tsx';
 import { variantSummary } from '../../ordering/cart-line.tsx';
 import { cartStoreFor, tableScope } from '../../ordering/cart-store.ts';
 import { readUserCache } from '../../ordering/session-store.ts';
 import { decodeParam, TableNav } from '../../ordering/table-nav.tsx';
+import { useCustomerLive } from '../../ordering/use-customer-live.ts';
+import { useTableChecks } from '../../ordering/use-table-checks.ts';
 import '../../ordering/ordering.css';
 
-type HistoryState = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; lines: ReservationLine[] };
+type HistoryState =
+  | { state: 'loading' }
+  | { state: 'failed' }
+  | { state: 'ready'; lines: ReservationLine[]; sconto: number };
 
 function HistoryLine({ line }: { line: ReservationLine }) {
   const deleted = line.status === 'owner_deleted';
@@ -41,9 +47,38 @@ function HistoryLine({ line }: { line: ReservationLine }) {
 }
 
 /**
- * `/user/history/{ownerId}/{tableId}` (spec 2.2 section 1): what the table has ordered so far,
+ * The table's total as the owner will collect it (the one rule of every screen, shared-schema
+ * `orderBill`): with a discount, the dishes and the discount above it.
+ */
+function HistoryTotal({ lines, sconto }: { lines: readonly ReservationLine[]; sconto: number }) {
+  const totals = orderBill({ sconto }, lines);
+  return (
+    <>
+      {totals.sconto > 0 ? (
+        <>
+          <p className="history-sum-row">
+            <span>{t.rowSubtotal}</span>
+            <span>{formatEuro(totals.subtotal)}</span>
+          </p>
+          <p className="history-sum-row">
+            <span>{t.rowDiscount}</span>
+            <span>−{formatEuro(totals.sconto)}</span>
+          </p>
+        </>
+      ) : null}
+      <p className="cart-total">
+        <span>{t.orderTotal}</span>
+        <strong>{formatEuro(totals.newTotal)}</strong>
+      </p>
+    </>
+  );
+}
+
+/**
+ * `/user/history/{ownerId}/{tableId}` (spec 2.2 section 1): the table's header as on its other
+ * tabs (venue, 'Tavolo n', the sections, 'Chiama il cameriere'), and what it has ordered so far,
  * from `/api/history/user/get`: quantities, variants, notes, 'In preparazione' / 'Completato'
- * (printed flag), and the total (lines the owner deleted count as 0).
+ * (printed flag), and the total (lines the owner deleted count as 0, the owner's discount out).
  */
 export default function UserHistoryScreen() {
   const params = useParams();
@@ -52,7 +87,13 @@ export default function UserHistoryScreen() {
   const scope = tableScope(ownerId, tableId);
   const store = useMemo(() => cartStoreFor(scope), [scope]);
   const cart = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  // The venue's name and the table's number for the header, as the other tabs of the table.
+  const { checks } = useTableChecks(ownerId, tableId, scope, 'user');
+  const ready = checks.state === 'ready';
   const cached = readUserCache(scope);
+  const venueName = ready ? checks.venueName : (cached?.venueName ?? null);
+  const tableNumber = ready ? checks.tableNumber : (cached?.tableNumber ?? null);
+  const live = useCustomerLive(ownerId, tableId, {}, ready);
   const [history, setHistory] = useState<HistoryState>({ state: 'loading' });
   const [round, setRound] = useState(0);
   useDocumentTitle(t.historyTitle);
@@ -62,7 +103,7 @@ export default function UserHistoryScreen() {
     const controller = new AbortController();
     setHistory((h) => (h.state === 'ready' ? h : { state: 'loading' }));
     call('userHistoryGet', { tableId, ownerId }, { signal: controller.signal })
-      .then((answer) => setHistory({ state: 'ready', lines: answer.history }))
+      .then((answer) => setHistory({ state: 'ready', lines: answer.history, sconto: answer.sconto ?? 0 }))
       .catch(() => {
         if (!controller.signal.aborted) setHistory({ state: 'failed' });
       });
@@ -74,11 +115,16 @@ export default function UserHistoryScreen() {
     <div className="ordering ordering-history">
       <header className="ordering-head">
         <div>
-          <p className="ordering-eyebrow">{cached?.tableNumber ? tf.table(cached.tableNumber) : ''}</p>
+          <p className="ordering-eyebrow">
+            {[venueName, tableNumber ? tf.table(tableNumber) : null].filter(Boolean).join(' · ')}
+          </p>
           <h1>{t.historyTitle}</h1>
         </div>
         <TableNav ownerId={ownerId} tableId={tableId} count={count} />
       </header>
+      <div className="ordering-notices">
+        <CallWaiter ownerId={ownerId} tableId={tableId} connection={live.connection} />
+      </div>
       {history.state === 'loading' ? <Loading /> : null}
       {history.state === 'failed' ? (
         <Alert tone="danger">
@@ -100,10 +146,7 @@ export default function UserHistoryScreen() {
             </ul>
           )}
           <div className="cart-foot">
-            <p className="cart-total">
-              <span>{t.orderTotal}</span>
-              <strong>{formatEuro(orderSubtotal(history.lines))}</strong>
-            </p>
+            <HistoryTotal lines={history.lines} sconto={history.sconto} />
             <Button variant="secondary" block onPress={() => setRound((n) => n + 1)}>
               {t.update}
             </Button>

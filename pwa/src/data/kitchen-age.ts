@@ -1,16 +1,13 @@
+import { type AgeThresholds, DEFAULT_AGE_THRESHOLDS } from '@comanda/shared-schema';
 import { createContext, useCallback, useContext, useState } from 'react';
-import { safeLocalStorage } from '../../data/safe-storage.ts';
-import { DEFAULT_AGE_THRESHOLDS } from './dashboard-logic.ts';
+import { safeLocalStorage } from './safe-storage.ts';
 
 /**
- * The kitchen screen's ticket ageing thresholds (issue 5: coloured after 5 and 8 minutes,
- * settable). Each screen keeps its own in local storage: the pizza oven's wall screen and the
- * bar's tablet may want different ones.
+ * The ticket ageing thresholds (coloured after 5 and 8 minutes, settable on the kitchen display).
+ * Each device keeps its own in local storage: the pizza oven's wall screen and the bar's tablet
+ * may want different ones; the dashboard on the same device colours its tickets alike.
  */
-export interface AgeThresholds {
-  warnMinutes: number;
-  lateMinutes: number;
-}
+export type { AgeThresholds };
 
 export const AGE_THRESHOLDS_KEY = 'kitchenAgeThresholds';
 export const AGE_MINUTES_MAX = 240;
