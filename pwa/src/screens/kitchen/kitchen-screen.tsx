@@ -4,13 +4,13 @@ import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { SoundPrompt } from '../../components/sound-prompt.tsx';
+import { ToastRegion, useToasts } from '../../components/toasts.tsx';
 import { AgeThresholdsContext, useAgeThresholdsState } from '../../data/kitchen-age.ts';
 import { KITCHEN_DISPLAY_FILTER_KEY, useKitchenFilter } from '../../data/kitchen-filter.ts';
 import { useNow } from '../../data/use-now.ts';
 import { useRefusalToasts } from '../../data/use-refusal-toasts.ts';
 import { useSyncReadiness } from '../../data/use-sync-readiness.ts';
 import { KitchenBar } from './kitchen-bar.tsx';
-import { NoticeList, useNotices } from './kitchen-notices.tsx';
 import { type KitchenTicketActions, KitchenTicketCard } from './kitchen-ticket.tsx';
 import { UndoBar } from './undo-bar.tsx';
 import { useKitchenActions, useKitchenData, useKitchenRing } from './use-kitchen.ts';
@@ -32,7 +32,7 @@ export function KitchenScreen() {
   const data = useKitchenData(filter);
   const now = useNow();
   useWakeLock();
-  const { notices, show, dismiss } = useNotices();
+  const { toasts, show, dismiss } = useToasts();
   const fail = useCallback((text: string) => show(text, 'danger'), [show]);
   useRefusalToasts(KITCHEN_CALLS, fail);
   const recent = useKitchenRing(data, filter, show);
@@ -83,7 +83,7 @@ export function KitchenScreen() {
         <SoundPrompt className="kds-sound" />
         {body}
         <footer className="kds-foot">
-          <NoticeList notices={notices} onDismiss={dismiss} />
+          <ToastRegion toasts={toasts} onDismiss={dismiss} className="kds-notices" />
           <UndoBar undo={undo} onUndo={takeBack} />
         </footer>
       </div>

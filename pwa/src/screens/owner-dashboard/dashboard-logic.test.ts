@@ -1,5 +1,6 @@
 import type { OrderRow, ReservationLine } from '@comanda/shared-schema';
 import { describe, expect, it } from 'vitest';
+import { MAX_TOASTS, pushToast } from '../../components/toasts.tsx';
 import { readKitchenFilter, storeKitchenFilter } from '../../data/kitchen-filter.ts';
 import {
   ageMinutes,
@@ -10,7 +11,6 @@ import {
   soundingLines,
   ticketTitle,
 } from './dashboard-logic.ts';
-import { MAX_TOASTS, pushToast } from './toasts.tsx';
 
 function order(over: Partial<OrderRow> & { id: string }): OrderRow {
   return { accettato: 1, isCalled: false, businessId: 'biz', status: 1, ...over };

@@ -8,6 +8,7 @@ import { Button } from '../../components/button.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { useSnackbar } from '../../components/snackbar.tsx';
+import { ToastRegion, useToasts } from '../../components/toasts.tsx';
 import { AgeThresholdsContext, useAgeThresholdsState } from '../../data/kitchen-age.ts';
 import { useKitchenFilter } from '../../data/kitchen-filter.ts';
 import { useOrderBills } from '../../data/order-bills.ts';
@@ -24,7 +25,6 @@ import { isDeliveryOrder, nextStatus, type Ticket, ticketTitle } from './dashboa
 import { DeliveryButton } from './delivery-button.tsx';
 import { OutOfMenuLauncher } from './out-of-menu-launcher.tsx';
 import { type TicketActions, TicketCard } from './ticket-card.tsx';
-import { ToastRegion, useToasts } from './toasts.tsx';
 import { DASHBOARD_CALLS, useDashboardData, useLiveHighlights, useTicketActions } from './use-dashboard.ts';
 import { useVenueControls } from './use-venue-controls.ts';
 import { WaiterCalls } from './waiter-calls.tsx';
@@ -122,7 +122,7 @@ export function DashboardScreen() {
             <DeliveryButton />
             <OutOfMenuLauncher tickets={data?.tickets ?? []} />
           </div>
-          <ToastRegion toasts={toasts} onDismiss={dismiss} />
+          <ToastRegion toasts={toasts} onDismiss={dismiss} className="dash-toasts" />
         </div>
         {viewing && (
           <OrderViewDialog

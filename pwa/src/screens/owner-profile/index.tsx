@@ -7,10 +7,10 @@ import { Loading } from '../../components/loading.tsx';
 import { Page } from '../../components/page.tsx';
 import { ScreenErrorBoundary } from '../../components/screen-error-boundary.tsx';
 import { useAgeThresholdsState } from '../../data/kitchen-age.ts';
+import { ToastRegion, useToasts } from '../../components/toasts.tsx';
 import { useRefusalToasts } from '../../data/use-refusal-toasts.ts';
 import { useSyncReadiness } from '../../data/use-sync-readiness.ts';
 import { x } from '../../texts-extra.ts';
-import { ToastRegion, useToasts } from '../owner-dashboard/toasts.tsx';
 import { CardSection } from './card-section.tsx';
 import { DeliverySection } from './delivery-section.tsx';
 import { RoomPanelsSection } from './room-panels-section.tsx';
@@ -18,7 +18,6 @@ import { ProfileSection } from './section.tsx';
 import { useVenue } from './use-profile.ts';
 import { ClosedSection, PrinterSection, VenueSection } from './venue-sections.tsx';
 // The toasts' look comes with the dashboard's styles.
-import '../owner-dashboard/owner-dashboard.css';
 import './owner-profile.css';
 
 /** The profile's outbox calls whose refusals pop up here. */

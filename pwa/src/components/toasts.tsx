@@ -1,6 +1,7 @@
 import { t } from '@comanda/shared-schema';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Button } from '../../components/button.tsx';
+import { Button } from './button.tsx';
+import './toasts.css';
 
 export const MAX_TOASTS = 3;
 export const TOAST_MS = 5_000;
@@ -43,26 +44,36 @@ export function useToasts() {
   return { toasts, show, dismiss };
 }
 
-/** A polite live region (danger ones assertive) so screen readers hear new orders and refusals. */
+/**
+ * A polite live region (danger ones assertive) so screen readers hear new orders and refusals.
+ * Fixed at the foot of the window, at the left; `className` lets a screen place it elsewhere (the
+ * dashboard's dock, the kitchen display's strip under the board, never over a ticket).
+ */
 export function ToastRegion({
   toasts,
   onDismiss,
+  className,
 }: {
   toasts: readonly Toast[];
   onDismiss: (id: number) => void;
+  className?: string;
 }) {
   return (
-    <section className="dash-toasts" aria-label={t.notifications} aria-live="polite">
+    <section
+      className={className ? `toasts ${className}` : 'toasts'}
+      aria-label={t.notifications}
+      aria-live="polite"
+    >
       {toasts.map((toast) => (
         <div
           key={toast.id}
-          className={`dash-toast dash-toast-${toast.tone}`}
+          className={`toast toast-${toast.tone}`}
           role={toast.tone === 'danger' ? 'alert' : 'status'}
         >
           <span>{toast.text}</span>
           <Button
             variant="ghost"
-            className="dash-toast-close"
+            className="toast-close"
             aria-label={t.close}
             onPress={() => onDismiss(toast.id)}
           >
