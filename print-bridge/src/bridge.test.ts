@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { BridgeFrame, BridgeStatus } from '@comanda/shared-schema';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Bridge } from './bridge.ts';
-import type { OutFrame, StatusData } from './protocol.ts';
 import { type BridgeClient, isAck, isError, isQueued } from './testing/client.ts';
 import { decodeEscpos } from './testing/escpos-text.ts';
 import { FakePrinter } from './testing/fake-printer.ts';
@@ -45,8 +45,8 @@ const tcp = (printer: FakePrinter, extra: Record<string, unknown> = {}) => ({
 });
 const FAST_RETRY = { retry: { firstSeconds: 0.02, maxSeconds: 0.1 } };
 
-type StatusFrame = Extract<OutFrame, { event: 'PRINTER_STATUS' }>;
-const statusWhere = (check: (s: StatusData) => boolean) => (f: OutFrame) =>
+type StatusFrame = Extract<BridgeFrame, { event: 'PRINTER_STATUS' }>;
+const statusWhere = (check: (s: BridgeStatus) => boolean) => (f: BridgeFrame) =>
   f.event === 'PRINTER_STATUS' && check((f as StatusFrame).data);
 
 describe('print bridge', { timeout: 20_000 }, () => {

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import type { BridgeStatus } from '@comanda/shared-schema';
 import { startAdminSocket } from './admin/socket.ts';
 import type { BridgeConfig, PrinterConfig } from './config.ts';
 import { createHttpsServer } from './http/server.ts';
@@ -10,7 +11,6 @@ import { DeviceStore } from './pairing/devices.ts';
 import { Pairing } from './pairing/pairing.ts';
 import { probeTarget, sendToTarget } from './printers/target.ts';
 import { PrinterWorker } from './printers/worker.ts';
-import type { StatusData } from './protocol.ts';
 import { PrintQueue, type Task } from './queue/queue.ts';
 import { attachSockets } from './sockets.ts';
 import { renderTicket } from './ticket/render.ts';
@@ -21,7 +21,7 @@ export interface Bridge {
   port: number;
   config: BridgeConfig;
   tls: TlsMaterial;
-  status(): StatusData;
+  status(): BridgeStatus;
   /** The pairing code shown on the box and the paired devices (DESIGN.md "Abuse"). */
   pairing: Pairing;
   /** Stops taking messages, lets tickets in flight finish, closes everything. */
@@ -95,7 +95,7 @@ export async function startBridge(config: BridgeConfig, log: Log = consoleLog())
       }),
     );
   }
-  const status = (): StatusData => ({
+  const status = (): BridgeStatus => ({
     printers: [...workers.values()].map((w) => w.status()),
     queuedJobs: queue.pendingJobs,
   });

@@ -1,5 +1,5 @@
+import type { BridgeFrame } from '@comanda/shared-schema';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OutFrame } from './protocol.ts';
 import { type BridgeProcess, startBridgeProcess } from './testing/bridge-process.ts';
 import { BridgeClient, isAck, isQueued } from './testing/client.ts';
 import { decodeEscpos } from './testing/escpos-text.ts';
@@ -24,7 +24,7 @@ const message = (n: number) => printMessage(tableData(n), { jobId: jobId(n) });
 /** Table numbers on the tickets a printer got, in the order it got them. */
 const tablesOn = (printer: FakePrinter) =>
   printer.tickets.map((t) => Number(/Tavolo (\d+)/.exec(decodeEscpos(t.bytes).text)?.[1]));
-const acksOf = (frames: OutFrame[]) =>
+const acksOf = (frames: BridgeFrame[]) =>
   frames.flatMap((f) => (f.event === 'ORDER_PRINTED_NOTIFICATION' ? [f.data.jobId] : []));
 
 describe('the queue across a crash', { timeout: 90_000 }, () => {

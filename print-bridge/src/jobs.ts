@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { BridgeFrame, PrintJobRef } from '@comanda/shared-schema';
 import type { PrinterConfig } from './config.ts';
 import type { Log } from './log.ts';
-import type { JobRef, OutFrame, ParsedMessage } from './protocol.ts';
+import type { ParsedMessage } from './protocol.ts';
 import { ERROR_TEXTS } from './protocol.ts';
 import type { JobEntry, PrintQueue } from './queue/queue.ts';
 import { planTickets } from './routing.ts';
@@ -10,7 +11,7 @@ import { ticketSource } from './ticket/source.ts';
 
 /** Whoever sent a job and waits for its acknowledgement: a websocket, in practice. */
 export interface Subscriber {
-  send(frame: OutFrame): void;
+  send(frame: BridgeFrame): void;
 }
 
 type PrintRequest = Extract<ParsedMessage, { kind: 'print' }>;
@@ -180,9 +181,9 @@ export class JobIntake {
 
 function refOf(x: {
   jobId: string;
-  type: JobRef['type'];
+  type: PrintJobRef['type'];
   tableId: string | null;
   deliveryId: string | null;
-}): JobRef {
+}): PrintJobRef {
   return { jobId: x.jobId, type: x.type, tableId: x.tableId, deliveryId: x.deliveryId };
 }

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { BridgeFrame } from '@comanda/shared-schema';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Bridge } from './bridge.ts';
-import type { OutFrame } from './protocol.ts';
 import { BridgeClient, isAck, isError, isQueued } from './testing/client.ts';
 import { httpsGet, httpsRequest } from './testing/https-get.ts';
 import { printMessage, tableData } from './testing/sample-data.ts';
@@ -41,9 +41,9 @@ async function connect(bridge: Bridge, origin?: string): Promise<BridgeClient> {
 }
 
 /** The first answer about a job: refused, queued or printed. */
-const answered = (jobId: string) => (f: OutFrame) =>
+const answered = (jobId: string) => (f: BridgeFrame) =>
   (f.event === 'PRINT_ERROR' && f.data.jobId === jobId) || isQueued(jobId)(f) || isAck(jobId)(f);
-const pairAnswer = (f: OutFrame) =>
+const pairAnswer = (f: BridgeFrame) =>
   f.event === 'PAIRED' || (f.event === 'PRINT_ERROR' && f.data.code.startsWith('PAIRING'));
 const ticketsIn = (dataDir: string) =>
   existsSync(join(dataDir, 'tickets')) ? readdirSync(join(dataDir, 'tickets')) : [];
@@ -192,7 +192,7 @@ describe('pairing (a code shown by the bridge, then a device token on every job)
     last.send(JSON.stringify({ type: 'PAIR', code, label: 'x' }));
     await last.waitForCount(isError, 4);
     expect(last.of('PRINT_ERROR').at(-1)?.data.code).toBe('PAIRING_CODE_EXPIRED');
-    expect(last.of('PAIRED' as OutFrame['event'])).toEqual([]);
+    expect(last.of('PAIRED' as BridgeFrame['event'])).toEqual([]);
     expect(bridge.pairing.devices()).toEqual([]);
     // Only a new code, asked on the box, pairs.
     const fresh = bridge.pairing.newCode();

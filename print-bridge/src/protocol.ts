@@ -1,53 +1,29 @@
-import { Cents, PRINT_TYPES, PrintData, TableOrder } from '@comanda/shared-schema';
+import {
+  type BridgeErrorCode,
+  type BridgeFrame,
+  type BridgeIssue,
+  type BridgeStatus,
+  BridgeToken,
+  PAIR_REQUEST,
+  PairRequest,
+  PRINT_TYPES,
+  PrintData,
+  type PrinterStatus,
+  PrintJobId,
+  PrintRequestFrame,
+  type PrintType,
+  STATUS_REQUEST,
+  TableOrder,
+} from '@comanda/shared-schema';
 import { z } from 'zod';
 
-export type PrintType = (typeof PRINT_TYPES)[number];
-
 /**
- * The bridge's websocket protocol. The dashboard sends JSON text frames; the bridge answers with
- * frames shaped like the live hub's, `{event, data}`, so the dashboard parses both the same way.
- *
- * In:
- * - `{type: 'PAIR', code, label}`: a tablet pairs with the 6-digit code the bridge shows on the
- *   box; the answer `PAIRED` carries its device token (DESIGN.md "Abuse": the bridge prints only
- *   for paired devices).
- * - `{type: 'PRINT_ORDER_TABLE' | 'PRINT_ORDER_R_C', data, sconto, jobId?, token}` (spec 3
- *   "Printer message"; `data` is the `/api/printer/{kind}` payload, or a bare dashboard entry).
- *   `jobId` (1-64 of `A-Za-z0-9_-.:`) is the job's key: a message whose jobId the bridge already
- *   holds or has printed is not printed again, it is answered again.
- * - `{type: 'PRINTER_STATUS', token}`: asks for the status.
- * Every message but `PAIR` carries a paired device's `token`, else it is refused (`NOT_PAIRED`).
- *
- * Out: `PAIRED`, `PRINT_QUEUED`, `ORDER_PRINTED_NOTIFICATION`, `PRINT_ERROR`, `PRINTER_STATUS`.
+ * The bridge's reading of the protocol defined in shared-schema (`print-bridge.ts`): the envelope
+ * first (cheap, before the token is checked), then the whole message; its error texts.
  */
-
-export const STATUS_REQUEST = 'PRINTER_STATUS';
-export const PAIR_REQUEST = 'PAIR';
-
-export const JobId = z
-  .string()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9_.:-]+$/);
 
 /** Top level first, so an unknown type is told apart from a known type with a bad payload. */
 const Envelope = z.object({ type: z.string().max(100) }).loose();
-
-/** A device token: 32 random bytes, base64url. Anything else cannot be one. */
-const Token = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
-
-const PairMessage = z.object({
-  type: z.literal(PAIR_REQUEST),
-  code: z.string().regex(/^\d{6}$/),
-  label: z.string().max(200).optional(),
-});
-
-const PrintMessage = z.object({
-  type: z.enum(PRINT_TYPES),
-  data: z.unknown(),
-  sconto: Cents.default(0),
-  jobId: JobId.optional(),
-});
 
 /** A frame's top level: its type and the token it carries, read before the payload is checked. */
 export type Envelope =
@@ -65,21 +41,14 @@ export type ParsedMessage =
       /** The full print payload, or a bare dashboard entry the bridge completes itself. */
       data: { full: true; value: PrintData } | { full: false; value: TableOrder };
     }
-  | { kind: 'error'; code: ErrorCode; error: string; type?: string; jobId?: string; issues?: Issue[] };
-
-export type ErrorCode =
-  | 'INVALID_JSON'
-  | 'UNKNOWN_TYPE'
-  | 'INVALID_MESSAGE'
-  | 'QUEUE_FAILED'
-  | 'NOT_PAIRED'
-  | 'PAIRING_CODE_WRONG'
-  | 'PAIRING_CODE_EXPIRED';
-
-export interface Issue {
-  path: string;
-  message: string;
-}
+  | {
+      kind: 'error';
+      code: BridgeErrorCode;
+      error: string;
+      type?: string;
+      jobId?: string;
+      issues?: BridgeIssue[];
+    };
 
 /** Italian: the dashboard may show them (spec 8 asks only for a console warning). */
 export const ERROR_TEXTS = {
@@ -105,7 +74,7 @@ export function deviceLabel(label: string | undefined): string {
   return clean === '' ? 'Dispositivo' : clean;
 }
 
-function issuesOf(error: z.ZodError): Issue[] {
+function issuesOf(error: z.ZodError): BridgeIssue[] {
   return error.issues.slice(0, 10).map((i) => ({ path: i.path.join('.'), message: i.message }));
 }
 
@@ -128,8 +97,8 @@ export function readEnvelope(text: string): Envelope {
   return {
     kind: 'envelope',
     type: envelope.data.type,
-    token: Token.safeParse(token).success ? (token as string) : null,
-    jobId: JobId.safeParse(jobId).success ? (jobId as string) : undefined,
+    token: BridgeToken.safeParse(token).success ? (token as string) : null,
+    jobId: PrintJobId.safeParse(jobId).success ? (jobId as string) : undefined,
     raw,
   };
 }
@@ -144,7 +113,7 @@ export function parseEnvelope(envelope: Extract<Envelope, { kind: 'envelope' }>)
   const { type, raw, jobId: echoedJobId } = envelope;
   if (type === STATUS_REQUEST) return { kind: 'status' };
   if (type === PAIR_REQUEST) {
-    const pair = PairMessage.safeParse(raw);
+    const pair = PairRequest.safeParse(raw);
     if (!pair.success) {
       return {
         kind: 'error',
@@ -159,7 +128,7 @@ export function parseEnvelope(envelope: Extract<Envelope, { kind: 'envelope' }>)
   if (!(PRINT_TYPES as readonly string[]).includes(type)) {
     return { kind: 'error', code: 'UNKNOWN_TYPE', error: ERROR_TEXTS.UNKNOWN_TYPE(type), type };
   }
-  const invalid = (issues: Issue[]): ParsedMessage => ({
+  const invalid = (issues: BridgeIssue[]): ParsedMessage => ({
     kind: 'error',
     code: 'INVALID_MESSAGE',
     error: ERROR_TEXTS.INVALID_MESSAGE,
@@ -167,7 +136,7 @@ export function parseEnvelope(envelope: Extract<Envelope, { kind: 'envelope' }>)
     ...(echoedJobId ? { jobId: echoedJobId } : {}),
     issues,
   });
-  const message = PrintMessage.safeParse(raw);
+  const message = PrintRequestFrame.safeParse(raw);
   if (!message.success) return invalid(issuesOf(message.error));
   const full = PrintData.safeParse(message.data.data);
   let data: Extract<ParsedMessage, { kind: 'print' }>['data'];
@@ -189,42 +158,6 @@ export function parseEnvelope(envelope: Extract<Envelope, { kind: 'envelope' }>)
 
 // ------------------------------------------------------------------ answers
 
-export interface PrinterStatus {
-  name: string;
-  area: string;
-  /** 'tcp 192.168.1.50:9100', 'device /dev/usb/lp0', 'folder /srv/tickets'. */
-  target: string;
-  /** Last contact worked; null until the printer was tried once. */
-  online: boolean | null;
-  /** Tickets waiting for this printer (failed-over ones count at the backup). */
-  queued: number;
-  lastError: string | null;
-  lastErrorAt: string | null;
-  lastPrintedAt: string | null;
-  /** Since when every attempt failed; null while it works. */
-  failingSince: string | null;
-  backup: string | null;
-}
-
-export interface StatusData {
-  printers: PrinterStatus[];
-  /** Jobs not yet printed on all their printers. */
-  queuedJobs: number;
-}
-
-export interface JobRef {
-  jobId: string;
-  type: PrintType;
-  tableId: string | null;
-  deliveryId: string | null;
-}
-
-export interface TicketRef {
-  printer: string;
-  /** Printed on the backup printer, marked 'COPIA DI RISERVA'. */
-  backup: boolean;
-}
-
 /** What the page at `/status` tells anyone who asks: no addresses, paths or error texts. */
 export type PublicPrinterStatus = Pick<PrinterStatus, 'name' | 'area' | 'online' | 'queued'>;
 
@@ -233,26 +166,9 @@ export interface PublicStatus {
   queuedJobs: number;
 }
 
-export function publicStatus(status: StatusData): PublicStatus {
+export function publicStatus(status: BridgeStatus): PublicStatus {
   return {
     printers: status.printers.map(({ name, area, online, queued }) => ({ name, area, online, queued })),
     queuedJobs: status.queuedJobs,
   };
 }
-
-export interface PrintErrorData {
-  code: ErrorCode;
-  error: string;
-  type?: string;
-  jobId?: string;
-  issues?: Issue[];
-  /** PAIRING_CODE_WRONG: wrong codes still accepted before this code is void. */
-  attemptsLeft?: number;
-}
-
-export type OutFrame =
-  | { event: 'PAIRED'; data: { deviceId: string; token: string; label: string } }
-  | { event: 'PRINT_QUEUED'; data: JobRef & { printers: string[]; duplicate: boolean } }
-  | { event: 'ORDER_PRINTED_NOTIFICATION'; data: JobRef & { printers: TicketRef[]; duplicate: boolean } }
-  | { event: 'PRINT_ERROR'; data: PrintErrorData }
-  | { event: 'PRINTER_STATUS'; data: StatusData };

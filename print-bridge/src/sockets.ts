@@ -1,19 +1,17 @@
 import type { IncomingMessage } from 'node:http';
 import type { Server } from 'node:https';
+import {
+  type BridgeFrame,
+  type BridgeStatus,
+  PAIR_REQUEST,
+  type PrintErrorData,
+} from '@comanda/shared-schema';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { JobIntake, Subscriber } from './jobs.ts';
 import type { Log } from './log.ts';
 import { originAllowed } from './origins.ts';
 import type { Pairing } from './pairing/pairing.ts';
-import {
-  ERROR_TEXTS,
-  type OutFrame,
-  PAIR_REQUEST,
-  type PrintErrorData,
-  parseEnvelope,
-  readEnvelope,
-  type StatusData,
-} from './protocol.ts';
+import { ERROR_TEXTS, parseEnvelope, readEnvelope } from './protocol.ts';
 
 /** Same heartbeat as the live hub: a socket that misses a pong for this long is dropped. */
 export const PING_INTERVAL_MS = 25_000;
@@ -24,7 +22,7 @@ const LOGGED_ORIGINS_MAX = 20;
 
 export interface SocketDeps {
   intake: JobIntake;
-  status(): StatusData;
+  status(): BridgeStatus;
   pairing: Pairing;
   allowedOrigins: readonly string[];
   log: Log;
@@ -71,7 +69,7 @@ export function attachSockets(server: Server, deps: SocketDeps): Sockets {
   const alive = new WeakMap<WebSocket, boolean>();
   /** The paired device each socket has shown a token of. */
   const deviceOf = new WeakMap<WebSocket, string>();
-  const send = (ws: WebSocket, frame: OutFrame) => {
+  const send = (ws: WebSocket, frame: BridgeFrame) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
   };
   const sendStatus = (ws: WebSocket) => send(ws, { event: 'PRINTER_STATUS', data: deps.status() });
@@ -180,7 +178,7 @@ export function attachSockets(server: Server, deps: SocketDeps): Sockets {
     statusChanged() {
       statusTimer ??= setTimeout(() => {
         statusTimer = null;
-        const frame: OutFrame = { event: 'PRINTER_STATUS', data: deps.status() };
+        const frame: BridgeFrame = { event: 'PRINTER_STATUS', data: deps.status() };
         for (const ws of wss.clients) {
           const device = deviceOf.get(ws);
           // A revoked device's open socket hears nothing more either.

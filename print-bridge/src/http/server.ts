@@ -1,8 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import { createServer, type Server } from 'node:https';
+import type { BridgeStatus } from '@comanda/shared-schema';
 import type { PairingCode } from '../pairing/codes.ts';
 import type { PairedDevice } from '../pairing/devices.ts';
-import { publicStatus, type StatusData } from '../protocol.ts';
+import { publicStatus } from '../protocol.ts';
 import { CA_PATH, trustPage } from './trust-page.ts';
 
 /**
@@ -13,7 +14,7 @@ import { CA_PATH, trustPage } from './trust-page.ts';
  * The pairing code shows on the page only to a browser on the box itself.
  */
 export interface HttpDeps {
-  status(): StatusData;
+  status(): BridgeStatus;
   pairing: { code(): PairingCode; devices(): PairedDevice[] };
   tls(): { key: string; cert: string; caCert: string; caFingerprint: string; names: string[] };
 }

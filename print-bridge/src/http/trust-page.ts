@@ -1,6 +1,6 @@
+import type { BridgeStatus } from '@comanda/shared-schema';
 import type { PairingCode } from '../pairing/codes.ts';
 import type { PairedDevice } from '../pairing/devices.ts';
-import type { StatusData } from '../protocol.ts';
 
 /**
  * The page a tablet opens once at `https://<bridge>:3001/`: reaching it means the browser now
@@ -25,7 +25,7 @@ export const CA_PATH = '/comanda-print-bridge-ca.crt';
 const clock = (iso: string) => new Date(iso).toTimeString().slice(0, 5);
 const day = (iso: string) => iso.slice(0, 10);
 
-function printerRow(p: StatusData['printers'][number], details: boolean): string {
+function printerRow(p: BridgeStatus['printers'][number], details: boolean): string {
   const state = p.online === null ? 'in verifica' : p.online ? 'collegata' : 'non disponibile';
   const error = details && p.online === false && p.lastError ? ` &middot; ${escapeHtml(p.lastError)}` : '';
   return `<li><strong>${escapeHtml(p.name)}</strong> (${escapeHtml(p.area)}): ${state}, in coda ${p.queued}${error}</li>`;
@@ -47,7 +47,7 @@ ${devices.length > 0 ? `<ul>${devices.join('')}</ul>` : '<p>Nessuno.</p>'}
 }
 
 export function trustPage(
-  status: StatusData,
+  status: BridgeStatus,
   tls: { caFingerprint: string; names: string[] },
   pairing: PagePairing | null,
 ): string {

@@ -1,6 +1,6 @@
+import type { PrinterStatus } from '@comanda/shared-schema';
 import type { PrinterConfig, PrinterTarget } from '../config.ts';
 import type { Log } from '../log.ts';
-import type { PrinterStatus } from '../protocol.ts';
 import type { JobEntry, PrintQueue, Task } from '../queue/queue.ts';
 import type { RenderedTicket } from '../ticket/render.ts';
 import { describeTarget } from './target.ts';

@@ -1,5 +1,5 @@
 import { type FileHandle, open, readFile } from 'node:fs/promises';
-import type { PrintType, TicketRef } from '../protocol.ts';
+import type { PrintType, TicketRef } from '@comanda/shared-schema';
 
 /**
  * The append-only record of what reached a printer: one JSON line per printed ticket, flushed

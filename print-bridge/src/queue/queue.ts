@@ -1,8 +1,8 @@
 import { mkdir, readdir, readFile, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { PrintType, TicketRef } from '@comanda/shared-schema';
 import { writeFileDurable, writeFilesDurable } from '../fs-atomic.ts';
 import type { Log } from '../log.ts';
-import type { PrintType, TicketRef } from '../protocol.ts';
 import type { TicketPlan } from '../routing.ts';
 import type { TicketSource } from '../ticket/source.ts';
 import { type JobEntry, Journal, type JournalEntry, readJournal } from './journal.ts';

@@ -1,5 +1,5 @@
+import type { BridgeFrame } from '@comanda/shared-schema';
 import WebSocket from 'ws';
-import type { OutFrame } from '../protocol.ts';
 
 /**
  * A dashboard stand-in: a websocket to the bridge that trusts the bridge's own authority (as a
@@ -8,14 +8,14 @@ import type { OutFrame } from '../protocol.ts';
  * do; `ws.send` sends a frame as it is.
  */
 export class BridgeClient {
-  readonly frames: OutFrame[] = [];
+  readonly frames: BridgeFrame[] = [];
   /** The device token the bridge gave at pairing; null while not paired. */
   token: string | null = null;
   private listeners = new Set<() => void>();
 
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (data) => {
-      this.frames.push(JSON.parse(data.toString()) as OutFrame);
+      this.frames.push(JSON.parse(data.toString()) as BridgeFrame);
       for (const listener of this.listeners) listener();
     });
   }
@@ -64,14 +64,14 @@ export class BridgeClient {
     return answer.data.token;
   }
 
-  of<E extends OutFrame['event']>(event: E): Extract<OutFrame, { event: E }>[] {
-    return this.frames.filter((f): f is Extract<OutFrame, { event: E }> => f.event === event);
+  of<E extends BridgeFrame['event']>(event: E): Extract<BridgeFrame, { event: E }>[] {
+    return this.frames.filter((f): f is Extract<BridgeFrame, { event: E }> => f.event === event);
   }
 
   /** Resolves with the first frame (received or to come) that matches. */
-  waitFor<F extends OutFrame>(match: (frame: OutFrame) => frame is F, timeoutMs?: number): Promise<F>;
-  waitFor(match: (frame: OutFrame) => boolean, timeoutMs?: number): Promise<OutFrame>;
-  waitFor(match: (frame: OutFrame) => boolean, timeoutMs = 10_000): Promise<OutFrame> {
+  waitFor<F extends BridgeFrame>(match: (frame: BridgeFrame) => frame is F, timeoutMs?: number): Promise<F>;
+  waitFor(match: (frame: BridgeFrame) => boolean, timeoutMs?: number): Promise<BridgeFrame>;
+  waitFor(match: (frame: BridgeFrame) => boolean, timeoutMs = 10_000): Promise<BridgeFrame> {
     const found = this.frames.find(match);
     if (found) return Promise.resolve(found);
     return new Promise((resolve, reject) => {
@@ -95,7 +95,11 @@ export class BridgeClient {
   }
 
   /** Resolves once `count` frames in all match. */
-  async waitForCount(match: (frame: OutFrame) => boolean, count: number, timeoutMs = 10_000): Promise<void> {
+  async waitForCount(
+    match: (frame: BridgeFrame) => boolean,
+    count: number,
+    timeoutMs = 10_000,
+  ): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (this.frames.filter(match).length < count) {
       if (Date.now() > deadline) {
@@ -123,14 +127,14 @@ export class BridgeClient {
   }
 }
 
-type Frame<E extends OutFrame['event']> = Extract<OutFrame, { event: E }>;
+type Frame<E extends BridgeFrame['event']> = Extract<BridgeFrame, { event: E }>;
 
 export const isAck =
   (jobId?: string) =>
-  (f: OutFrame): f is Frame<'ORDER_PRINTED_NOTIFICATION'> =>
+  (f: BridgeFrame): f is Frame<'ORDER_PRINTED_NOTIFICATION'> =>
     f.event === 'ORDER_PRINTED_NOTIFICATION' && (jobId === undefined || f.data.jobId === jobId);
 export const isQueued =
   (jobId?: string) =>
-  (f: OutFrame): f is Frame<'PRINT_QUEUED'> =>
+  (f: BridgeFrame): f is Frame<'PRINT_QUEUED'> =>
     f.event === 'PRINT_QUEUED' && (jobId === undefined || f.data.jobId === jobId);
-export const isError = (f: OutFrame): f is Frame<'PRINT_ERROR'> => f.event === 'PRINT_ERROR';
+export const isError = (f: BridgeFrame): f is Frame<'PRINT_ERROR'> => f.event === 'PRINT_ERROR';

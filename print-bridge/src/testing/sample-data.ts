@@ -1,5 +1,4 @@
-import type { PrintData, PrintLine } from '@comanda/shared-schema';
-import type { PrintType } from '../protocol.ts';
+import type { PrintData, PrintLine, PrintType } from '@comanda/shared-schema';
 
 /** Print payloads as `/api/printer/{kind}` answers them, for tests and the bench. */
 

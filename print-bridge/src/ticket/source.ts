@@ -1,3 +1,4 @@
+import type { PrintType } from '@comanda/shared-schema';
 import {
   type KitchenArea,
   type KitchenFilter,
@@ -8,7 +9,6 @@ import {
   variantLabels,
   withDiscount,
 } from '@comanda/shared-schema';
-import type { PrintType } from '../protocol.ts';
 
 /**
  * What a ticket is printed from: the print payload reduced to the fields tickets show. It is

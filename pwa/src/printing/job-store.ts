@@ -1,6 +1,10 @@
-import { type KitchenFilter, PRINTER_KINDS, type PrinterKind } from '@comanda/shared-schema';
+import {
+  type BridgePrintMessage,
+  type KitchenFilter,
+  PRINTER_KINDS,
+  type PrinterKind,
+} from '@comanda/shared-schema';
 import { safeLocalStorage } from '../data/safe-storage.ts';
-import type { PrintMessage } from './bridge-protocol.ts';
 
 /**
  * One print action (a UUID `jobId`, issue 9): what to print, where, and how far it got. Kept in
@@ -28,7 +32,7 @@ export interface PrintJob {
   /** An outbox entry that must reach the server first (a delivery's accept). */
   afterMutation?: number;
   /** Made once from the server's payload, then re-sent as is (same jobId, same lines). */
-  message?: PrintMessage;
+  message?: BridgePrintMessage;
   /** PRINT_QUEUED came: the job is on the bridge's disk and will print even if it restarts. */
   queued?: boolean;
   createdAt: number;

@@ -1,4 +1,4 @@
-import { type PairMessage, parseBridgeFrame } from './bridge-protocol.ts';
+import { type PairRequest, parseBridgeFrame } from '@comanda/shared-schema';
 import { type BridgeTokens, bridgeTokens } from './bridge-tokens.ts';
 
 /**
@@ -89,7 +89,7 @@ export function pairWithBridge(url: string, code: string, opts: PairOptions = {}
       opts.timeoutMs ?? PAIR_TIMEOUT_MS,
     );
     socket.onopen = () => {
-      const message: PairMessage = { type: 'PAIR', code, label };
+      const message: PairRequest = { type: 'PAIR', code, label };
       socket.send(JSON.stringify(message));
     };
     socket.onmessage = (event: MessageEvent) => {

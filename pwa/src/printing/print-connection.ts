@@ -1,5 +1,5 @@
+import { type BridgeFrame, type BridgeStatus, parseBridgeFrame } from '@comanda/shared-schema';
 import { BehaviorSubject, Subject } from 'rxjs';
-import { type BridgeFrame, type BridgeStatus, parseBridgeFrame } from './bridge-protocol.ts';
 import { type BridgeTokens, bridgeTokens } from './bridge-tokens.ts';
 
 /** Spec 4, 9: the printer connection retries every 5 s, at most 10 times, then flags an error. */

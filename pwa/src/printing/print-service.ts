@@ -1,8 +1,13 @@
-import type { KitchenFilter, PrintData, PrinterKind } from '@comanda/shared-schema';
+import type {
+  BridgeFrame,
+  BridgePrintMessage,
+  KitchenFilter,
+  PrintData,
+  PrinterKind,
+} from '@comanda/shared-schema';
 import { BehaviorSubject, type Subscription } from 'rxjs';
 import { ApiError } from '../data/errors.ts';
 import { uuid as makeUuid } from '../data/uuid.ts';
-import type { BridgeFrame, PrintMessage } from './bridge-protocol.ts';
 import type { JobStore, PrintJob } from './job-store.ts';
 import { PRINT_RETRY_MS, type PrintConnection, type PrinterState } from './print-connection.ts';
 
@@ -308,7 +313,7 @@ export class PrintService {
       return undefined;
     }
     const printed: PrintData = { ...data, reservations: lines };
-    const message: PrintMessage = {
+    const message: BridgePrintMessage = {
       type: printed.type,
       data: printed,
       sconto: printed.totals.sconto,
