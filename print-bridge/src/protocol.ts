@@ -1,6 +1,5 @@
 import {
   type BridgeErrorCode,
-  type BridgeFrame,
   type BridgeIssue,
   type BridgeStatus,
   BridgeToken,

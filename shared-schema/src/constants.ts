@@ -67,6 +67,17 @@ export const PRICE_STEP_CENTS = 50;
 export const CARD_FEE = { fixedCents: 30.5, extraCents: 10, divisor: 0.95535 } as const;
 
 /**
+ * How long a card checkout (spec 4 "Customer order flow": the order stored with its payment
+ * intent, the card dialog open) may stay unpaid before the server cancels its intent and frees
+ * its slot. Typing a card and passing the bank's 3-D Secure check take a few minutes; past that
+ * the customer has walked away, and the place they hold is a 15-minute slot (spec 9) another
+ * customer could take, so it is held no longer than one slot's length. Stripe itself never ends
+ * an unpaid PaymentIntent (it waits in requires_payment_method until canceled; only its hosted
+ * Checkout Sessions expire, after 30 minutes to 24 hours): the app cancels it.
+ */
+export const CARD_CHECKOUT_MS = 15 * 60_000;
+
+/**
  * Order ceilings, checked when an order is sent (rules/order-ceilings.ts), so that no guest can
  * make an entry impossible to complete. Sized on a restaurant's biggest real table, a banquet of
  * about 300 covers at 100-150 € a head (30.000-45.000 €, sent over several rounds): one line

@@ -172,7 +172,9 @@ export type Tipo = z.infer<typeof Tipo>;
  * Added: number (the table's 'Tavolo {n}'), email (the customer's, for the confirmation mail),
  * costoConsegna (the fee applied, cents), sconto (discount, cents), statusPay (1 = paid, set by
  * changeStatusPay), createdAt, primaPossibile (deliveries: the customer chose 'Prima possibile';
- * orario is then the slot the server assigned, the start of that range).
+ * orario is then the slot the server assigned, the start of that range), checkoutUntil (a card
+ * order not paid yet, spec 4 "Customer order flow": not an order to decide until its payment
+ * succeeds, canceled at this instant if it has not; absent once paid and on every other order).
  */
 export const TableOrder = z.object({
   id: Id,
@@ -201,6 +203,7 @@ export const TableOrder = z.object({
   statusPay: Flag.optional(),
   createdAt: Instant.optional(),
   primaPossibile: z.boolean().optional(),
+  checkoutUntil: Instant.nullable().optional(),
   isLoading: z.boolean().optional(),
   isModifing: z.boolean().optional(),
 });

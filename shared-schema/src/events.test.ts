@@ -32,6 +32,8 @@ const RECEIVED = [
   'messageRefused',
   // Added: the venue decided on a delivery, told to the account that placed it (spec 2.11 result).
   'deliveryStatus',
+  // Added: a card checkout began (spec 4): owners' devices catch up, nothing rings or counts.
+  'cardCheckout',
 ];
 
 describe('live events', () => {

@@ -58,8 +58,14 @@ export const serverEvents = {
   discardNotification: z.object({ tableId: Id, answeredAt: Instant.optional() }),
   /** A dashboard entry was edited (table/modify) on another device: replace it. */
   modifyTable: z.object({ table: TableOrder }),
-  /** A delivery was rejected or removed. */
+  /** A delivery was rejected or removed (also: a card checkout expired unpaid). */
   removeDelivery: z.object({ deliveryId: Id }),
+  /**
+   * Added: a customer began paying a delivery or pickup by card (a checkout, spec 4 "Customer
+   * order flow"). Owners' devices catch up through the version and show it apart from the orders
+   * to decide; it neither rings nor counts. Once paid it arrives as `order`.
+   */
+  cardCheckout: z.object({ deliveryId: Id }),
   /**
    * Added: to the sockets of the account that placed a delivery or pickup, when the venue accepts
    * or rejects it, so its result screen shows where the order stands (`userDeliveryStatus`).

@@ -17,6 +17,7 @@ export * from './envelope.ts';
 export * from './events.ts';
 export * from './fields.ts';
 export * from './print-bridge.ts';
+export * from './rules/card-checkout.ts';
 export * from './rules/card-fee.ts';
 export * from './rules/cart.ts';
 export * from './rules/dish-price.ts';

@@ -554,6 +554,16 @@ export const t = {
   backToMenu: 'Torna al menu', // ours
   cardAwaitingPayment: 'Carta: in attesa di pagamento', // ours: owner desk
   cardPaidStatus: 'Carta: pagato', // ours: owner desk
+  // ---- card checkouts: not paid yet, then paid or expired (spec 4 "Customer order flow")
+  checkoutsTitle: 'Pagamenti in corso', // ours: owner desk, card orders not paid yet
+  checkoutsHint:
+    "Clienti che stanno pagando con carta: l'ordine arriva tra quelli da accettare solo quando il pagamento è riuscito.", // ours: owner desk
+  checkoutExpiring: 'In scadenza', // ours: owner desk, a checkout whose time is up
+  checkoutNotPaid:
+    "Il cliente non ha ancora pagato con carta: l'ordine si potrà accettare o rifiutare solo dopo il pagamento.", // ours: CONFLICT (a decision on a checkout)
+  checkoutExpired: "Tempo per il pagamento scaduto: l'ordine è stato annullato. Invialo di nuovo per pagare.", // ours: CONFLICT (a resend of an expired checkout)
+  checkoutExpiredTitle: 'Tempo per il pagamento scaduto', // ours: the success page, expired
+  orderAgain: "Rifai l'ordine", // ours: the success page, expired (back to the kept cart)
 
   // ---- chat (ours: the spec shows no chat texts)
   chatPlaceholder: 'Scrivi un messaggio', // ours
@@ -637,6 +647,20 @@ export const t = {
   socialUnreachable: 'Servizio di accesso non raggiungibile, riprova tra poco.',
   socialGoogleScriptFailed: "Impossibile caricare l'accesso con Google.",
   socialFacebookScriptFailed: "Impossibile caricare l'accesso con Facebook.",
+
+  // ---- the owner's switch into the customer flow (spec 1; ours: the spec names no text)
+  openAsCustomer: 'Apri come cliente', // ours: a table's menu as its customers see it
+  openDeliveryAsCustomer: 'Apri la pagina consegne come cliente', // ours: the venue's delivery page
+  ownerSwitchBanner: 'Stai ordinando come cliente', // ours: on every customer screen meanwhile
+  backToPanel: 'Torna al pannello', // ours: back to the owner screen the switch started from
+  ownerSwitchUnavailable: 'Vista cliente non disponibile', // ours: the dialog's title
+  ownerSwitchPending:
+    'Ci sono modifiche in attesa di invio: aspetta che siano inviate, poi apri la vista cliente.', // ours
+  ownerSwitchOffline: 'Per aprire la vista cliente serve la connessione.', // ours
+  ownerSwitchBackOffline: 'Per tornare al pannello serve la connessione: riprova tra poco.', // ours
+  ownerSwitchEnded:
+    'La sessione del gestore è terminata (uscita o scadenza) mentre ordinavi come cliente: accedi di nuovo per tornare al pannello.', // ours
+  ownerSwitchRefused: 'Solo un gestore può aprire la vista cliente.', // ours: server answer
 
   // ---- guards (ours)
   signInToContinue: 'Accedi per continuare',
@@ -854,6 +878,11 @@ export const tf = {
   // ---- card payments (issue 7, ours)
   /** A refund Stripe refused, with why: the order was kept. */
   refundFailed: (reason: string) => `Rimborso non riuscito (${reason}): l'ordine non è stato rifiutato.`,
+  /** A card checkout's time left on the desk: 'Scade tra 12 min' (ours). */
+  checkoutTimeLeft: (minutes: number) => (minutes > 0 ? `Scade tra ${minutes} min` : t.checkoutExpiring),
+  /** The success page after a checkout expired unpaid (ours); `minutes` is CARD_CHECKOUT_MS's. */
+  checkoutExpiredText: (minutes: number) =>
+    `Il pagamento non è stato completato entro ${minutes} minuti, quindi l'ordine è stato annullato e l'orario scelto è di nuovo libero. Nessun addebito resta sulla tua carta. Il carrello è ancora qui: puoi rifare l'ordine.`,
   /** A section heading with its count: 'Da accettare (2)'. */
   sectionCount: (title: string, n: number) => `${title} (${n})`,
   /** 'Prima possibile (20:45)': the customer chose asap, the server assigned that slot. */

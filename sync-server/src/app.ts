@@ -16,6 +16,7 @@ import { dashboardPlugin } from './dashboard/index.ts';
 import { openStore } from './db/client.ts';
 import { deliveryPlugin } from './delivery/index.ts';
 import { seedDemo } from './demo/demo-seed.ts';
+import { clockControlRoute } from './http/clock-control.ts';
 import { installCompression } from './http/compression.ts';
 import { capConnectionsPerAddress, clientErrorHandler, timeoutOptions } from './http/connections.ts';
 import { installClosingGuard, installErrorHandler, sendError } from './http/errors.ts';
@@ -31,6 +32,7 @@ import { liveRoutes } from './live/live-route.ts';
 import { createMailer } from './mail/mailer.ts';
 import { menuPlugin } from './menu/index.ts';
 import { orderingPlugin } from './ordering/index.ts';
+import { createCheckoutSweeper } from './payments/checkout-expiry.ts';
 import { paymentsPlugin } from './payments/index.ts';
 import { profilePlugin } from './profile/index.ts';
 import { roomsPlugin } from './rooms/index.ts';
@@ -102,6 +104,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('hub', hub);
   app.decorate('sync', new SyncCore(store, clock, hub, app.log));
   app.decorate('mailer', mailer);
+  const checkouts = createCheckoutSweeper(app);
+  app.decorate('checkouts', checkouts);
   app.decorate('quotas', new MemoryQuotas(() => clock.nowMs()));
   app.decorate('registeredCalls', [] as CallDef[]);
   app.decorate('appVersion', readVersion());
@@ -109,11 +113,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   app.addHook('onClose', async () => {
     hub.stop();
+    // A pass under way ends before the database closes; the next start sweeps the rest.
+    await checkouts.close();
     // Mails wait in the outbox: the next start sends what this one did not.
     await mailer.close();
     await store.close();
   });
-  app.addHook('onReady', async () => mailer.start());
+  app.addHook('onReady', async () => {
+    mailer.start();
+    checkouts.start();
+  });
 
   installErrorHandler(app);
   installClosingGuard(app);
@@ -171,6 +180,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(profilePlugin);
   await app.register(paymentsPlugin);
   await app.register(import('./reports/index.ts'));
+  await app.register(clockControlRoute);
 
   app.sessions.prune();
   if (config.demo) app.demo = await seedDemo(store, clock, config.demoPassword);

@@ -48,6 +48,12 @@ const EnvSchema = z.object({
   COMANDA_DEMO: flag,
   COMANDA_DEMO_PASSWORD: optionalString.pipe(z.string().min(8).optional()),
   COMANDA_FAKE_NOW: optionalString.pipe(z.iso.datetime({ offset: true }).optional()),
+  /**
+   * Tests only, with COMANDA_FAKE_NOW: `POST /api/_test/clock/advance` moves that clock on (and
+   * runs the card checkouts' sweep), so end-to-end journeys see a checkout expire without waiting
+   * a quarter of an hour. Never set it on a real server.
+   */
+  COMANDA_CLOCK_CONTROL: flag,
   COMANDA_PWA_DIST: optionalString,
   /**
    * Deliveries and pickups awaiting the owner's decision that one account, and one address, may
@@ -119,6 +125,8 @@ export interface Config {
   demoPassword: string | undefined;
   /** ISO instant the server clock starts at (then runs on). */
   fakeNow: string | undefined;
+  /** Tests only: the clock may be moved on over HTTP (http/clock-control.ts). */
+  clockControl: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   trustProxy: boolean;
@@ -202,6 +210,11 @@ export function loadConfig(
   if (Boolean(e.FACEBOOK_APP_ID) !== Boolean(e.FACEBOOK_APP_SECRET)) {
     throw new ConfigError('Invalid configuration:\n  FACEBOOK_APP_ID and FACEBOOK_APP_SECRET go together');
   }
+  if (e.COMANDA_CLOCK_CONTROL && !e.COMANDA_FAKE_NOW) {
+    throw new ConfigError(
+      'Invalid configuration:\n  COMANDA_CLOCK_CONTROL needs COMANDA_FAKE_NOW (tests only)',
+    );
+  }
   const mailHost = publicUrl ? new URL(publicUrl).hostname : 'localhost';
   if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
     throw new ConfigError(
@@ -240,6 +253,7 @@ export function loadConfig(
     demo: e.COMANDA_DEMO,
     demoPassword: e.COMANDA_DEMO_PASSWORD,
     fakeNow: e.COMANDA_FAKE_NOW,
+    clockControl: e.COMANDA_CLOCK_CONTROL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     pwaDist: e.COMANDA_PWA_DIST ? resolve(cwd, e.COMANDA_PWA_DIST) : resolve(packageDir, '../pwa/dist'),

@@ -7,6 +7,7 @@ import type { DemoInfo } from './demo/demo-seed.ts';
 import type { Quotas } from './lib/quota.ts';
 import type { LiveHub } from './live/hub.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { CheckoutSweeper } from './payments/checkout-expiry.ts';
 import type { SyncCore } from './sync/sync-core.ts';
 
 /** What `buildApp` attaches to the instance: every feature plugin reaches its services here. */
@@ -19,6 +20,8 @@ declare module 'fastify' {
     hub: LiveHub;
     sync: SyncCore;
     mailer: Mailer;
+    /** Expires card checkouts left unpaid (payments/checkout-expiry.ts). */
+    checkouts: CheckoutSweeper;
     /** Keyed quotas on public inputs (per session, table, account, address). */
     quotas: Quotas;
     /** Every call registered through `route`/`mutationRoute` (tests walk it). */

@@ -8,14 +8,14 @@ import { baseUrl, expect } from './fixtures.ts';
 
 export const beeps = (page: Page) => page.evaluate(() => (window as unknown as { __beeps: number }).__beeps);
 
-/** Deliveries awaiting a decision, as the server stores them. */
+/** Deliveries awaiting a decision, as the server stores them (a card checkout not paid yet is none). */
 export function pendingInDb(): number {
   return readDb(
     (db) =>
       (
         db
           .prepare(
-            "SELECT count(*) AS n FROM orders WHERE kind != 'table' AND accettato = 0 AND closed_at IS NULL",
+            "SELECT count(*) AS n FROM orders WHERE kind != 'table' AND accettato = 0 AND closed_at IS NULL AND checkout_until IS NULL",
           )
           .get() as { n: number }
       ).n,
@@ -141,5 +141,8 @@ export async function learnServerClock(
 
 export const pendingSection = (page: Page): Locator => page.getByRole('region', { name: /^Da accettare/ });
 export const acceptedSection = (page: Page): Locator => page.getByRole('region', { name: /^Accettati oggi/ });
+/** 'Pagamenti in corso': card checkouts not paid yet, apart from the orders to decide. */
+export const checkoutsSection = (page: Page): Locator =>
+  page.getByRole('region', { name: /^Pagamenti in corso/ });
 export const deliveryButton = (page: Page, n: number): Locator =>
   page.getByRole('button', { name: tf.deliveriesCount(n), exact: true });

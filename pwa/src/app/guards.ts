@@ -2,6 +2,8 @@ import type { UserSession } from '@comanda/shared-schema';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { call } from '../data/api.ts';
 import { NetworkError } from '../data/errors.ts';
+import { abandonSwitch, switchBack } from '../owner-switch/switch-back.ts';
+import { SwitchError } from '../owner-switch/switch-error.ts';
 import { cachedSession, forgetSessions, type Role, rememberSession, savePrecUrl } from './session.ts';
 
 /** What the guarded layouts receive: the session, and whether it is the cached one (offline). */
@@ -10,23 +12,33 @@ export interface GuardedSession {
   offline: boolean;
 }
 
-async function authenticate(role: Role): Promise<GuardedSession | null> {
+/** A session check: the session for `role`, or none and whether it is an owner's switch (spec 1). */
+interface Checked {
+  result: GuardedSession | null;
+  ownerSwitch: boolean;
+}
+
+async function check(role: Role): Promise<Checked> {
   try {
     // The API client is part of the first bundle (a few KB: the calls' paths, no schemas, see
     // `data/wire.ts`), so the session check leaves while the screen's code is still on its way.
     const session = await call(role === 'owner' ? 'ownerAuthenticate' : 'userAuthenticate', {});
     const ok = session.valid && (role === 'user' || session.type === 'owner');
-    if (!ok) return null;
+    if (!ok) return { result: null, ownerSwitch: session.ownerSwitch === true };
     rememberSession(role, session);
-    return { session, offline: false };
+    return { result: { session, offline: false }, ownerSwitch: false };
   } catch (err) {
     // No network: trust the session the server confirmed last time, so the app opens offline.
     if (err instanceof NetworkError) {
       const cached = cachedSession(role);
-      if (cached) return { session: cached, offline: true };
+      if (cached) return { result: { session: cached, offline: true }, ownerSwitch: false };
     }
-    return null;
+    return { result: null, ownerSwitch: false };
   }
+}
+
+async function authenticate(role: Role): Promise<GuardedSession | null> {
+  return (await check(role)).result;
 }
 
 function here(request: Request): string {
@@ -34,10 +46,25 @@ function here(request: Request): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
+/**
+ * An owner ordering as a customer (spec 1) opens an owner screen ('Torna al pannello' did the
+ * way back already; the back button or a bookmark did not): the way back, with no sign-in in
+ * between. When the owner session has ended meanwhile: sign in again, then land here.
+ */
+async function comeBack(path: string): Promise<GuardedSession> {
+  try {
+    return { session: await switchBack(), offline: false };
+  } catch (err) {
+    if (err instanceof SwitchError) throw redirect(await abandonSwitch(path));
+    throw err;
+  }
+}
+
 /** Owner routes: an owner session, else remember the address and go to /signin. */
 export async function ownerGuard({ request }: LoaderFunctionArgs): Promise<GuardedSession> {
-  const result = await authenticate('owner');
+  const { result, ownerSwitch } = await check('owner');
   if (result) return result;
+  if (ownerSwitch) return comeBack(here(request));
   forgetSessions();
   savePrecUrl(here(request));
   throw redirect('/signin');

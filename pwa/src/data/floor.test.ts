@@ -133,4 +133,17 @@ describe("the evening's deliveries and pickups", () => {
       ['00:15', 'Ritiro', 'Eva', null, 0, false],
     ]);
   });
+
+  it('leave out a card checkout not paid yet: it may never become an order', () => {
+    const checkout = order('c1', {
+      deliveryId: 'c1',
+      tipo: 'Consegna',
+      orario: '20:45',
+      accettato: 0,
+      paymentIntentId: 'pi_1',
+      checkoutUntil: '2026-03-01T19:45:00+01:00',
+    });
+    const paid = order('c2', { deliveryId: 'c2', tipo: 'Ritiro', orario: '21:15', accettato: 0 });
+    expect(eveningOrders([checkout, paid], []).map((e) => e.id)).toEqual(['c2']);
+  });
 });

@@ -1,5 +1,6 @@
 import {
   dueInstant,
+  isCardCheckout,
   isDeliveryOrder,
   lineKey,
   type OrderRow,
@@ -183,7 +184,8 @@ export function eveningOrders(
   const byEntry = linesByEntry(lines);
   const out: EveningOrder[] = [];
   for (const order of orders) {
-    if (!isDeliveryOrder(order)) continue;
+    // A card checkout not paid yet is no order of the evening (spec 4): it may never be one.
+    if (!isDeliveryOrder(order) || isCardCheckout(order)) continue;
     const placedAt = parseInstant(order.createdAt);
     out.push({
       id: order.id,

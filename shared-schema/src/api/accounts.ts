@@ -21,6 +21,12 @@ export const UserSession = z.object({
   businessId: Id.optional(),
   /** Guest (anonymous) customer. */
   isAnonymus: z.boolean().optional(),
+  /**
+   * A guest session an owner opened by switching into the customer flow (spec 1): its
+   * sessionId/get answers the way back to that owner's session. Also on the owner check's
+   * `valid: false`, so the owner screens know to go back through it.
+   */
+  ownerSwitch: z.boolean().optional(),
   /** Spec 3 "User": version 1, 2 or 3 decides the extra owner panels. */
   version: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
   /** Owners of the report type land on /owner/report after login. */
@@ -43,12 +49,21 @@ export const OwnerSignupBody = SignupBody.extend({
   businessName: z.string().trim().min(1, t.requiredField).max(100),
 });
 
+/** A single-use handoff of sessionId/get (spec 7 `{sessionId, userId}`): never the session itself. */
+export const SessionHandoff = z.object({ sessionId: z.string().min(1).max(128), userId: Id });
+
 export const LoginBody = z.union([
   z.object({ email: Email, password: z.string().min(1).max(256), isAnonymus: z.literal(false).optional() }),
   z.object({
     isAnonymus: z.literal(true),
     email: z.string().max(254).optional(),
     password: z.string().max(256).optional(),
+    /**
+     * Spec 1's owner -> customer switch: a handoff from sessionId/get naming the caller's own
+     * owner session. Used once; the guest session made is linked to that owner session, so its
+     * sessionId/get answers the way back there. Refused unless the caller holds that session.
+     */
+    returnTo: SessionHandoff.optional(),
   }),
 ]);
 
@@ -59,7 +74,9 @@ export const accountCalls = {
   /**
    * Spec 1's owner -> customer switch (spec 7 names the calls and fields). `sessionId` is a
    * handoff, not the session: a single-use token naming the caller's current session, valid 2
-   * minutes; the session's own token never leaves its HttpOnly cookie.
+   * minutes; the session's own token never leaves its HttpOnly cookie. From a guest session made
+   * by the switch (`ownerSwitch`), it names the owner session to return to instead, usable only
+   * with that guest's cookie; 401 when that owner session has ended.
    */
   userSessionIdGet: defineCall({
     method: 'POST',
@@ -70,13 +87,14 @@ export const accountCalls = {
   }),
   /**
    * Uses a handoff from sessionId/get once (unexpired, made for `userId`): the answer is that
-   * session, whose cookie is set again (with a new token); 401 otherwise.
+   * session, whose cookie is set again (with a new token); 401 otherwise. The way back of a
+   * switch also ends the guest session it came from.
    */
   userSessionIdSet: defineCall({
     method: 'POST',
     path: '/api/user/sessionId/set',
     access: 'public',
-    body: z.object({ sessionId: z.string().min(1).max(128), userId: Id }),
+    body: SessionHandoff,
     response: SessionAnswer,
   }),
   userSignup: defineCall({

@@ -18,6 +18,10 @@ import { DeliveryOrderFields } from './ordering-menu.ts';
  *    `/user/deliverySuccessPayment/{ownerId}`, billing country IT.
  * 4. The success page calls `payment-status` (the webhook does the same): paid is recorded once,
  *    with the 'order' change and live `changeStatusPay`.
+ * Until it is paid the order is a checkout (`checkoutUntil`, rules/card-checkout.ts): the owner's
+ * devices hold it apart, uncounted and silent, and no decision is taken on it. Paid, it reaches
+ * the owner as a new order does (live `order`, `updateCountDelivery`), once. Unpaid after
+ * CARD_CHECKOUT_MS, the server cancels its intent and drops it (its slot freed, `removeDelivery`).
  */
 
 /** A Stripe PaymentIntent id as the SDK gives it. */
@@ -42,9 +46,11 @@ export type CardAmounts = z.infer<typeof CardAmounts>;
  * The card payment's state as the customer's success page needs it: 'paid' (done: clear the
  * cart), 'processing' (the bank has not answered yet: ask again shortly), 'unpaid' (not
  * completed or refused by the bank: the payment dialog again, same clientSecret), 'canceled'
- * (the order was rejected or removed before it was paid).
+ * (the order was rejected or removed before it was paid), 'expired' (not paid within
+ * CARD_CHECKOUT_MS: the intent was canceled, the order and its slot dropped; a payment that
+ * still went through is refunded).
  */
-export const CardPaymentStatus = z.enum(['paid', 'processing', 'unpaid', 'canceled']);
+export const CardPaymentStatus = z.enum(['paid', 'processing', 'unpaid', 'canceled', 'expired']);
 export type CardPaymentStatus = z.infer<typeof CardPaymentStatus>;
 
 export const paymentCalls = {
@@ -57,7 +63,8 @@ export const paymentCalls = {
    * VENUE_CLOSED, CITY_NOT_SERVED, FEE_CHANGED, dish_error, SLOT_TAKEN, VALIDATION); VALIDATION
    * `t.cardPaymentUnavailable` (no keys on the server or no account for the venue) or
    * `t.cardAmountTooLow`; CONFLICT (deliveryId of another order or of a cassa order, order
-   * closed, prices changed meanwhile); PAYMENT_ERROR 502 (Stripe unreachable: retry).
+   * closed, prices changed meanwhile; `t.checkoutExpired`: a resend of a checkout that expired,
+   * send again as a new order); PAYMENT_ERROR 502 (Stripe unreachable: retry).
    * Answer: the PaymentIntent (`clientSecret`, `paymentIntentId`) on `accountId`, the amounts,
    * and `table`, the order as stored (`statusPay` 1 when a resend finds it already paid).
    */

@@ -1,6 +1,6 @@
-import { AppError, accountCalls } from '@comanda/shared-schema';
+import { AppError, accountCalls, t } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicBase } from '../config.ts';
 import { sessions, users } from '../db/schema.ts';
 import { msg } from '../http/messages.ts';
@@ -23,7 +23,7 @@ import { KnownDevices } from './known-device.ts';
 import { tokenLimit } from './limits.ts';
 import { LoginGuard } from './login-guard.ts';
 import { forRequest, hashPassword, verifyPassword } from './passwords.ts';
-import { SESSION_COOKIE } from './sessions.ts';
+import { SESSION_COOKIE, type Session } from './sessions.ts';
 import { signupRoutes } from './signup.ts';
 import { type SignIn, socialRoutes } from './social/index.ts';
 
@@ -64,6 +64,38 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   };
 
   /**
+   * Spec 1's owner -> customer switch: a guest session linked to the owner session a handoff
+   * names, which must be the caller's own and an owner's (a page that read someone's handoff
+   * cannot use it without their cookie; a guest cannot link a guest to itself). The owner
+   * session stays as it is; the browser's cookie becomes the guest's.
+   */
+  const switchIn = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    caller: Session | null,
+    handoff: { sessionId: string; userId: string },
+  ) => {
+    await guard.switchIn(req, reply);
+    const now = app.clock.nowMs();
+    const opened = sqlite
+      .transaction(() => {
+        // Thrown inside the transaction: a refused switch leaves the handoff unused.
+        const target = consumeHandoff(db, secret, handoff.sessionId, handoff.userId, now);
+        if (!target || !caller || target.sessionId !== caller.id || target.viaSessionId !== null) {
+          throw new AppError('UNAUTHORIZED', msg.sessionInvalid);
+        }
+        if (caller.user.role !== 'owner') throw new AppError('FORBIDDEN', t.ownerSwitchRefused);
+        const userId = randomId();
+        db.insert(users).values({ id: userId, role: 'user', isAnonymous: true, createdAt: now }).run();
+        return app.sessions.create(userId, { returnSessionId: caller.id });
+      })
+      .immediate();
+    app.sessions.setCookie(reply, opened.token, opened.expiresAt);
+    app.sessions.forgetRequest(req);
+    return sessionAnswer(db, app.sessions.fromToken(opened.token));
+  };
+
+  /**
    * Login. `user/login` accepts any account (the one sign-in page) and answers its `type`;
    * `owner/login` only owners. A new session id every time; an older session stays valid, so an
    * owner who stepped into the customer flow can come back through sessionId/set. Both paths
@@ -71,9 +103,10 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
    */
   const login = (role: Role) => {
     const def = role === 'owner' ? accountCalls.ownerLogin : accountCalls.userLogin;
-    route(app, def, async ({ body, req, reply }) => {
+    route(app, def, async ({ body, req, reply, session }) => {
       if (body.isAnonymus === true) {
         if (role === 'owner') throw new AppError('INVALID_CREDENTIALS', msg.invalidCredentials);
+        if (body.returnTo) return switchIn(req, reply, session, body.returnTo);
         await guard.guest(req, reply);
         const userId = randomId();
         db.insert(users)
@@ -105,22 +138,41 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return { success: true };
   });
 
-  /** Spec 1's owner -> customer switch: a single-use handoff naming this session (handoff.ts). */
-  route(app, accountCalls.userSessionIdGet, ({ user }) => ({
-    success: true,
-    sessionId: createHandoff(db, secret, user, app.clock.nowMs()),
-    userId: user.user.id,
-  }));
+  /**
+   * Spec 1's owner -> customer switch: a single-use handoff naming this session (handoff.ts); from
+   * a switched guest, naming the owner session it returns to, for this guest's cookie only.
+   */
+  route(app, accountCalls.userSessionIdGet, ({ user }) => {
+    const now = app.clock.nowMs();
+    if (user.returnSessionId === null) {
+      const target = { sessionId: user.id, userId: user.user.id, viaSessionId: null };
+      return { success: true, sessionId: createHandoff(db, secret, target, now), userId: user.user.id };
+    }
+    // The owner logged out or the session expired meanwhile: no way back, sign in again.
+    const owner = app.sessions.byId(user.returnSessionId);
+    if (owner?.user.role !== 'owner') throw new AppError('UNAUTHORIZED', t.ownerSwitchEnded);
+    const target = { sessionId: owner.id, userId: owner.user.id, viaSessionId: user.id };
+    return { success: true, sessionId: createHandoff(db, secret, target, now), userId: owner.user.id };
+  });
 
-  /** The way back: the handoff, once, sets the cookie of the session it names (a new token). */
+  /**
+   * The way back: the handoff, once, sets the cookie of the session it names (a new token). A
+   * switched guest's way back works from that guest's cookie only, and ends its guest sessions.
+   */
   route(
     app,
     accountCalls.userSessionIdSet,
-    ({ body, req, reply }) => {
+    ({ body, req, reply, session }) => {
       const issued = sqlite
         .transaction(() => {
-          const sessionId = consumeHandoff(db, secret, body.sessionId, body.userId, app.clock.nowMs());
-          return sessionId ? app.sessions.reissue(sessionId) : null;
+          const target = consumeHandoff(db, secret, body.sessionId, body.userId, app.clock.nowMs());
+          if (!target) return null;
+          if (target.viaSessionId !== null && session?.id !== target.viaSessionId) {
+            throw new AppError('UNAUTHORIZED', msg.sessionInvalid);
+          }
+          const next = app.sessions.reissue(target.sessionId);
+          if (next && target.viaSessionId !== null) app.sessions.endSwitches(target.sessionId);
+          return next;
         })
         .immediate();
       if (!issued) throw new AppError('UNAUTHORIZED', msg.sessionInvalid);

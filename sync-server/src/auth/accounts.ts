@@ -102,7 +102,12 @@ type SessionAnswer = { success: true } & UserSession;
  * another role. Owners carry their venue (name, fee, print address).
  */
 export function sessionAnswer(db: Db, session: Session | null, role?: Role): SessionAnswer {
-  if (!session || (role && session.user.role !== role)) return { success: true, valid: false };
+  if (!session || (role && session.user.role !== role)) {
+    // A switched guest on an owner check: the owner screens go back through sessionId/get|set.
+    return session?.returnSessionId
+      ? { success: true, valid: false, ownerSwitch: true }
+      : { success: true, valid: false };
+  }
   const u = session.user;
   const answer: SessionAnswer = {
     success: true,
@@ -113,6 +118,7 @@ export function sessionAnswer(db: Db, session: Session | null, role?: Role): Ses
     version: (u.version === 2 || u.version === 3 ? u.version : 1) as 1 | 2 | 3,
     accountType: u.accountType,
   };
+  if (session.returnSessionId) answer.ownerSwitch = true;
   const fullName = `${u.firstName} ${u.lastName}`.trim();
   if (fullName) answer.name = fullName;
   if (u.role === 'owner' && session.businessId) {

@@ -2,26 +2,39 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { handoffTokens } from '../db/schema.ts';
 import { hashToken, randomToken } from '../lib/ids.ts';
-import type { Session } from './sessions.ts';
 
 /** A handoff is used within moments of being made (spec 1's switch), so it lives 2 minutes. */
 export const HANDOFF_TTL_MS = 2 * 60_000;
 
+/** The session a handoff opens, and who may use it. */
+export interface HandoffTarget {
+  /** The session the handoff names (the caller's own, or the owner's a switched guest returns to). */
+  sessionId: string;
+  /** Its user: the handoff is used with this id (spec 7 `{sessionId, userId}`). */
+  userId: string;
+  /**
+   * The switched guest session asking for the way back: only its cookie may use the handoff, and
+   * using it ends that session. Null for a session's handoff to itself.
+   */
+  viaSessionId: string | null;
+}
+
 /**
- * A handoff for the spec's owner -> customer switch (section 1): a random token naming the
- * caller's current session, stored as its HMAC like the e-mail links. The session's own token
- * never leaves its HttpOnly cookie. A session has one live handoff: a new one retires the older.
+ * A handoff for the spec's owner -> customer switch (section 1): a random token naming a
+ * session, stored as its HMAC like the e-mail links. The session's own token never leaves its
+ * HttpOnly cookie. A session has one live handoff: a new one retires the older.
  */
-export function createHandoff(db: Db, secret: string, session: Session, now: number): string {
+export function createHandoff(db: Db, secret: string, target: HandoffTarget, now: number): string {
   db.delete(handoffTokens)
-    .where(or(eq(handoffTokens.sessionId, session.id), lt(handoffTokens.expiresAt, now)))
+    .where(or(eq(handoffTokens.sessionId, target.sessionId), lt(handoffTokens.expiresAt, now)))
     .run();
   const token = randomToken();
   db.insert(handoffTokens)
     .values({
       id: hashToken(secret, token),
-      sessionId: session.id,
-      userId: session.user.id,
+      sessionId: target.sessionId,
+      userId: target.userId,
+      viaSessionId: target.viaSessionId,
       createdAt: now,
       expiresAt: now + HANDOFF_TTL_MS,
     })
@@ -30,8 +43,9 @@ export function createHandoff(db: Db, secret: string, session: Session, now: num
 }
 
 /**
- * Uses a handoff once: the id of the session it names when it is unused, unexpired and made for
- * `userId`; null otherwise (nothing consumed). Call inside the transaction that re-issues it.
+ * Uses a handoff once: what it names when it is unused, unexpired and made for `userId`; null
+ * otherwise (nothing consumed). Call inside the transaction that acts on it, so that a check
+ * failing after it (the caller's cookie) rolls the use back.
  */
 export function consumeHandoff(
   db: Db,
@@ -39,7 +53,7 @@ export function consumeHandoff(
   token: string,
   userId: string,
   now: number,
-): string | null {
+): HandoffTarget | null {
   const row = db
     .select()
     .from(handoffTokens)
@@ -47,5 +61,5 @@ export function consumeHandoff(
     .get();
   if (!row || row.expiresAt <= now || row.userId !== userId) return null;
   db.update(handoffTokens).set({ usedAt: now }).where(eq(handoffTokens.id, row.id)).run();
-  return row.sessionId;
+  return { sessionId: row.sessionId, userId: row.userId, viaSessionId: row.viaSessionId };
 }

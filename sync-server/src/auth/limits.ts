@@ -37,6 +37,11 @@ export const AUTH_LIMITS = {
   socialFailures: { limit: 30, windowMs: 15 * MINUTE },
   /** Social sign-ins per address (each asks the provider and opens a session). */
   socialAttempts: { limit: 300, windowMs: 15 * MINUTE },
+  /**
+   * Owner -> customer switches per address (a guest login with `returnTo`): as the handoff's
+   * other end, sessionId/set (`tokenLimit`), 20 a minute.
+   */
+  switchesPerAddress: { limit: 20, windowMs: MINUTE },
   /** Signup mails (confirm or 'account exists') one mailbox receives, whoever asks. */
   signupMails: { limit: 3, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, Limit | readonly Limit[]>;

@@ -10,6 +10,7 @@ const key = {
   accountFailures: (email: string, tier: number) => `login:fail:acct:${tier}:${email}`,
   deviceFailures: (device: string) => `login:fail:device:${device}`,
   guests: (ip: string) => `login:guest:addr:${ip}`,
+  switches: (ip: string) => `login:switch:addr:${ip}`,
   socialFailures: (ip: string) => `social:fail:addr:${ip}`,
   socialAttempts: (ip: string) => `social:addr:${ip}`,
 };
@@ -89,6 +90,11 @@ export class LoginGuard {
   /** A guest login: no password to guess, a generous bucket per address of its own. */
   async guest(req: FastifyRequest, reply: FastifyReply): Promise<void> {
     await this.take(reply, key.guests(req.ip), AUTH_LIMITS.guestsPerAddress, t.tooManyAttempts);
+  }
+
+  /** An owner's switch into the customer flow: a handoff is tried, as on sessionId/set. */
+  async switchIn(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    await this.take(reply, key.switches(req.ip), AUTH_LIMITS.switchesPerAddress, t.tooManyAttempts);
   }
 
   /** Before asking a provider: the address's social attempts and refused tokens (both providers). */

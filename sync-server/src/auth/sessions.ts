@@ -42,6 +42,8 @@ export interface Session {
   /** The owner's venue; null for customers and guests. */
   businessId: string | null;
   expiresAt: number;
+  /** A guest session of an owner's switch (spec 1): the owner session it returns to. */
+  returnSessionId: string | null;
 }
 
 /** Server-side sessions: the cookie holds a random token, the database its HMAC. */
@@ -55,15 +57,25 @@ export class SessionStore {
     private readonly secureCookie: boolean,
   ) {}
 
-  /** A new session (a new id on every login: no fixation). */
-  create(userId: string): { token: string; expiresAt: number } {
+  /**
+   * A new session (a new id on every login: no fixation). `returnSessionId`: a guest session of
+   * an owner's switch into the customer flow, linked to the owner session it returns to.
+   */
+  create(userId: string, opts: { returnSessionId?: string } = {}): { token: string; expiresAt: number } {
     const token = randomToken();
     const now = this.clock.nowMs();
     const expiresAt = now + SESSION_TTL_MS;
     const { db } = this.store;
     db.delete(sessions).where(lt(sessions.expiresAt, now)).run();
     db.insert(sessions)
-      .values({ id: hashToken(this.secret, token), userId, createdAt: now, expiresAt, lastSeenAt: now })
+      .values({
+        id: hashToken(this.secret, token),
+        userId,
+        createdAt: now,
+        expiresAt,
+        lastSeenAt: now,
+        returnSessionId: opts.returnSessionId ?? null,
+      })
       .run();
     return { token, expiresAt };
   }
@@ -71,15 +83,36 @@ export class SessionStore {
   /** The live session of a token, or null (unknown, revoked or expired). */
   fromToken(token: string | undefined): Session | null {
     if (!token || token.length > 128) return null;
-    const id = hashToken(this.secret, token);
+    const found = this.byId(hashToken(this.secret, token));
+    return found ? { ...found, token } : null;
+  }
+
+  /**
+   * The live session with this row id, without its token (which the database never holds): the
+   * owner session a switched guest returns to. Null when unknown, revoked or expired.
+   */
+  byId(id: string): Omit<Session, 'token'> | null {
     const row = statements(this.store.db).byId.get({ id });
     if (!row) return null;
-    const now = this.clock.nowMs();
-    if (row.session.expiresAt <= now) {
+    if (row.session.expiresAt <= this.clock.nowMs()) {
       statements(this.store.db).drop.run({ id });
       return null;
     }
-    return { id, token, user: row.user, businessId: row.businessId, expiresAt: row.session.expiresAt };
+    return {
+      id,
+      user: row.user,
+      businessId: row.businessId,
+      expiresAt: row.session.expiresAt,
+      returnSessionId: row.session.returnSessionId,
+    };
+  }
+
+  /**
+   * Ends the guest sessions switched from an owner session (spec 1): the way back used, they
+   * have nothing left to return to.
+   */
+  endSwitches(ownerSessionId: string): void {
+    this.store.db.delete(sessions).where(eq(sessions.returnSessionId, ownerSessionId)).run();
   }
 
   /**

@@ -63,7 +63,8 @@ export function venueOrder(db: Db, businessId: string, orderId: string): OrderRe
 
 /**
  * The open entry a key names in this venue: the table's open order when the key is one of its
- * tables, else the open delivery/pickup with that id. Another venue's ids find nothing.
+ * tables, else the open delivery/pickup with that id (a card checkout not paid yet is none).
+ * Another venue's ids find nothing.
  */
 export function findOpenEntry(db: Db, businessId: string, key: string): Entry | undefined {
   const table = venueTable(db, businessId, key);
@@ -72,7 +73,10 @@ export function findOpenEntry(db: Db, businessId: string, key: string): Entry | 
     return order ? { order, table } : undefined;
   }
   const order = venueOrder(db, businessId, key);
-  if (!order || !isDelivery(order) || order.closedAt !== null) return undefined;
+  // A card checkout not paid yet is no entry of the owner's (spec 4): nothing to edit or close.
+  if (!order || !isDelivery(order) || order.closedAt !== null || order.checkoutUntil !== null) {
+    return undefined;
+  }
   return { order, table: null };
 }
 
@@ -149,6 +153,8 @@ export function pendingDeliveries(db: Db, businessId: string): number {
           ne(orders.kind, 'table'),
           eq(orders.accettato, false),
           isNull(orders.closedAt),
+          // A card checkout is not an order to decide until it is paid (spec 4).
+          isNull(orders.checkoutUntil),
         ),
       )
       .get()?.n ?? 0

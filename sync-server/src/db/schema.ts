@@ -89,8 +89,14 @@ export const sessions = sqliteTable(
     createdAt: ms('created_at').notNull(),
     expiresAt: ms('expires_at').notNull(),
     lastSeenAt: ms('last_seen_at').notNull(),
+    /**
+     * A guest session opened by an owner's switch into the customer flow (spec 1): the owner
+     * session it returns to. No foreign key: when that session ends (logout, expiry) the guest
+     * must still know it was a switch, so the way back fails cleanly instead of acting as a guest.
+     */
+    returnSessionId: text('return_session_id'),
   },
-  (t) => [index('sessions_user').on(t.userId)],
+  (t) => [index('sessions_user').on(t.userId), index('sessions_return').on(t.returnSessionId)],
 );
 
 export const emailTokens = sqliteTable(
@@ -135,6 +141,11 @@ export const handoffTokens = sqliteTable(
     createdAt: ms('created_at').notNull(),
     expiresAt: ms('expires_at').notNull(),
     usedAt: ms('used_at'),
+    /**
+     * The switched guest session that asked for this way back (its `return_session_id` is
+     * `session_id`): only its cookie may use it, and using it ends that guest session.
+     */
+    viaSessionId: text('via_session_id').references(() => sessions.id, { onDelete: 'cascade' }),
   },
   (t) => [index('handoff_tokens_session').on(t.sessionId)],
 );
@@ -392,6 +403,12 @@ export const orders = sqliteTable(
     placedBy: text('placed_by'),
     /** The client address it was sent from: per-address quotas and blocking. */
     placedFrom: text('placed_from'),
+    /**
+     * A card order not paid yet (a checkout, spec 4 "Customer order flow"): canceled at this
+     * instant unless paid (CARD_CHECKOUT_MS after the send); null once paid and for any other
+     * order. Closed with it still set means it expired unpaid (payments/checkout-expiry.ts).
+     */
+    checkoutUntil: ms('checkout_until'),
   },
   (t) => [
     // One open order per table: a second send appends to it (SQLite indexes NULLs as distinct).
@@ -410,6 +427,10 @@ export const orders = sqliteTable(
     index('orders_pending_by_sender')
       .on(t.businessId, t.placedBy)
       .where(sql`${t.accettato} = 0 AND ${t.closedAt} IS NULL`),
+    // The expiry sweep: open card checkouts by deadline, across venues (few at any time).
+    index('orders_checkout_due')
+      .on(t.checkoutUntil)
+      .where(sql`${t.checkoutUntil} IS NOT NULL AND ${t.closedAt} IS NULL`),
   ],
 );
 

@@ -7,7 +7,15 @@ import { mutationRoute } from '../http/route.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { deliveryAcceptedMail } from './mail.ts';
 import { prepareRejection, rejectDelivery } from './reject.ts';
-import { allLines, deliveryWire, publishCount, recordPut, requireDelivery, tellCustomer } from './writes.ts';
+import {
+  allLines,
+  deliveryWire,
+  publishCount,
+  recordPut,
+  refuseCheckout,
+  requireDelivery,
+  tellCustomer,
+} from './writes.ts';
 
 /**
  * Spec 7 "Delivery", the owner's decisions (spec 4 "Delivery order"), each an outbox mutation.
@@ -27,6 +35,7 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
     if (order.closedAt !== null && !order.accettato)
       throw new AppError('ALREADY_DECIDED', t.deliveryAlreadyRemoved);
     if (order.accettato) return { success: true, table: deliveryWire(order, allLines(db, order)) };
+    refuseCheckout(order);
 
     const accepted = db
       .update(orders)

@@ -1,5 +1,6 @@
 import {
   AppError,
+  CARD_CHECKOUT_MS,
   type CallDef,
   calls,
   type KitchenArea,
@@ -87,7 +88,10 @@ function alreadyStored(ctx: Ctx, venue: BusinessRecord, payment: PaymentDecision
   };
 }
 
-/** Stores a delivery or pickup (every send-time check inside the transaction) and publishes it. */
+/**
+ * Stores a delivery or pickup (every send-time check inside the transaction) and publishes it;
+ * a card send's order is stored as a checkout, published to the owner only once paid.
+ */
 export function storeDelivery(ctx: Ctx, payment: PaymentDecision) {
   const { body, db, now, user, publish, afterCommit } = ctx;
   const venue = requireVenue(db, body.ownerId);
@@ -134,6 +138,9 @@ export function storeDelivery(ctx: Ctx, payment: PaymentDecision) {
   const sender = { userId: user.user.id, address: senderAddress(ctx.req.ip) };
   if (!byOwner) refuseSender(db, venue.id, sender, now, ctx.req.server.config.deliveryPending);
 
+  // The card send (create-payment-intent) stores a checkout: no decision until it is paid, and
+  // canceled with its slot freed unless paid in time (payments/checkout-expiry.ts).
+  const checkout = payment.paymentMethod === 'carta' && !payment.paid;
   // A customer's own account address when the form left it empty (guests have none).
   const email = body.email || (user.user.role === 'user' ? user.user.email : null) || null;
   const order = deliveryStatements(db).insertDelivery.get({
@@ -161,11 +168,18 @@ export function storeDelivery(ctx: Ctx, payment: PaymentDecision) {
     now,
     placedBy: sender.userId,
     placedFrom: sender.address,
+    checkoutUntil: checkout ? now + CARD_CHECKOUT_MS : null,
   });
   if (!order) throw new Error('delivery insert returned no row');
   const entry = deliveryWire(order, insertLines(db, order, priced, now));
 
   recordPut(ctx, entry);
+  if (checkout) {
+    // Spec 4: a card order reaches the owner once paid (pay-status.ts); until then the owner's
+    // devices only learn that a checkout is under way: no `order`, no count, no ring.
+    publish('cardCheckout', { deliveryId: order.id });
+    return { success: true as const, deliveryId: order.id, table: entry };
+  }
   publish('order', { table: entry });
   if (byOwner) {
     const mail = deliveryAcceptedMail(entry, venue.name);

@@ -2,6 +2,7 @@ import { AppError, orderBill, t } from '@comanda/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import type { OrderRecord } from '../db/schema.ts';
 import { linesOfOrder, lineWire, orderCharges } from '../ordering/queries.ts';
+import { isExpiredCheckout } from '../payments/checkout-expiry.ts';
 import { refundPayment } from '../payments/refund.ts';
 import { CURRENCY, requireStripe, stripeFailure } from '../payments/stripe-client.ts';
 import { deliveryStatements } from './statements.ts';
@@ -77,6 +78,8 @@ export async function decidePayment(
   ) {
     throw new AppError('CONFLICT', t.paymentDoesNotMatch);
   }
+  // Not paid in time: dropped, its slot freed; a payment that still went through is refunded.
+  if (isExpiredCheckout(order)) throw new AppError('CONFLICT', t.checkoutExpired);
   const account = order.accountIdPayment;
   const intent = await stripe.paymentIntents
     .retrieve(paymentIntentId, {}, account ? { stripeAccount: account } : {})

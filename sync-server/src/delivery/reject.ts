@@ -8,7 +8,14 @@ import { queueMail } from '../mail/outbox.ts';
 import { recordPayStatus } from '../payments/pay-status.ts';
 import { deliveryRefundedMail } from './mail.ts';
 import { type RefundOutcome, refundDelivery } from './payment.ts';
-import { allLines, deliveryWire, publishCount, requireDelivery, tellCustomer } from './writes.ts';
+import {
+  allLines,
+  deliveryWire,
+  publishCount,
+  refuseCheckout,
+  requireDelivery,
+  tellCustomer,
+} from './writes.ts';
 
 /**
  * Rejecting a pending delivery (spec 4 "Delivery order"), shared by `deliveryReject` and the
@@ -33,6 +40,7 @@ export async function prepareRejection(
   const order = requireDelivery(app.store.db, businessId, rejection.deliveryId);
   const pending = order.closedAt === null && !order.accettato;
   if (!pending) return { refundId: null };
+  refuseCheckout(order);
   refuseIfNewLines(app.store.db, order.id, rejection.seenVersion);
   return refundDelivery(app, order);
 }
@@ -82,6 +90,7 @@ export function rejectDelivery(
     throw keptAfterRefund(new AppError('ALREADY_DECIDED', text));
   }
   if (order.closedAt !== null) return order;
+  refuseCheckout(order);
   try {
     refuseIfNewLines(db, order.id, rejection.seenVersion);
   } catch (err) {

@@ -55,10 +55,11 @@ export const deliveryStatements = perDb((db) => ({
   /**
    * Deliveries awaiting a decision (the delivery button's count) through the partial index
    * `orders_pending_delivery` (migration 0003), named because without statistics SQLite prefers
-   * `orders_business_open`, which walks every open order of the venue.
+   * `orders_business_open`, which walks every open order of the venue. A card checkout not paid
+   * yet awaits no decision (spec 4): it still holds its slot and counts against its sender's cap.
    */
   pendingCount: rawClient(db).prepare<{ businessId: string }, { n: number }>(
-    'SELECT count(*) AS n FROM orders INDEXED BY orders_pending_delivery WHERE business_id = @businessId AND accettato = 0 AND closed_at IS NULL',
+    'SELECT count(*) AS n FROM orders INDEXED BY orders_pending_delivery WHERE business_id = @businessId AND accettato = 0 AND closed_at IS NULL AND checkout_until IS NULL',
   ),
   /** An order by id, whatever its venue (a client-chosen deliveryId must not be taken). */
   orderById: db
@@ -93,6 +94,7 @@ export const deliveryStatements = perDb((db) => ({
       updatedAt: p('now'),
       placedBy: p('placedBy'),
       placedFrom: p('placedFrom'),
+      checkoutUntil: p('checkoutUntil'),
     })
     .returning()
     .prepare(),

@@ -82,6 +82,16 @@ export function requireDelivery(db: Db, businessId: string, deliveryId: string):
   return order;
 }
 
+/**
+ * Refuses a decision on a card checkout not paid yet (spec 4: the owner decides on a card order
+ * once it is paid; until then it may still expire, and rejecting it would cancel the payment the
+ * customer is making).
+ */
+export function refuseCheckout(order: Pick<OrderRecord, 'closedAt' | 'checkoutUntil'>): void {
+  if (order.closedAt === null && order.checkoutUntil !== null)
+    throw new AppError('CONFLICT', t.checkoutNotPaid);
+}
+
 /** Every line of the delivery (owner-deleted ones included), in order. */
 export function allLines(db: Db, order: OrderRecord): OrderLineRecord[] {
   return linesOfOrder(db, order.id);

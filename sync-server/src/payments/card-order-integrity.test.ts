@@ -63,6 +63,18 @@ async function acceptedPaidOrder(): Promise<IntentAnswer> {
   return paid;
 }
 
+/**
+ * A card order accepted before it was paid. Only an order stored before card checkouts existed
+ * (no `checkout_until`) can be: since then the owner decides on a card order once it is paid.
+ * Completing such an order must still record what Stripe kept.
+ */
+async function acceptedUnpaidOrder(): Promise<IntentAnswer> {
+  const answer = await placeCardOrder(v);
+  db().update(orders).set({ checkoutUntil: null }).where(eq(orders.id, answer.deliveryId)).run();
+  await accept(answer.deliveryId);
+  return answer;
+}
+
 async function accept(deliveryId: string) {
   const res = await v.tablet.send(calls.deliveryAccept.path, { deliveryId });
   expect(res.statusCode, res.body).toBe(200);
@@ -160,7 +172,7 @@ describe('a card order costs what its payment charged', () => {
   });
 
   it('from the moment the intent exists, paid or not; an order paid at the counter stays editable', async () => {
-    const unpaid = await placeCardOrder(v);
+    const unpaid = await acceptedUnpaidOrder();
     const line = unpaid.table.reservations[0];
     refusedWith(
       await v.tablet.send(calls.dashboardTableModify.path, {
@@ -169,13 +181,21 @@ describe('a card order costs what its payment charged', () => {
       }),
       t.cardOrderAmountsLocked,
     );
+    // A checkout not paid yet is no entry of the owner's at all.
+    const checkout = await placeCardOrder(v, { orario: '20:15' });
+    const edit = await v.tablet.send(calls.dashboardTableModify.path, {
+      tableId: checkout.deliveryId,
+      reservations: [{ id: checkout.table.reservations[0]?.id, price: 100 }],
+    });
+    expect(edit.statusCode, edit.body).toBe(404);
+    expect(edit.json()).toMatchObject({ code: 'NOT_FOUND', error: t.noOpenOrder });
     const cash = await placeDelivery(v, { orario: '20:30' });
     await accept(cash.deliveryId);
-    const edit = await v.tablet.send(calls.dashboardTableModify.path, {
+    const cashEdit = await v.tablet.send(calls.dashboardTableModify.path, {
       tableId: cash.deliveryId,
       reservations: [{ id: cash.table.reservations[0]?.id, price: 100 }],
     });
-    expect(edit.statusCode, edit.body).toBe(200);
+    expect(cashEdit.statusCode, cashEdit.body).toBe(200);
     const added = await v.tablet.send(calls.userOrderRoomCart.path, {
       deliveryId: cash.deliveryId,
       cart: [cartLine(v.menu.birra, 1)],
@@ -202,8 +222,7 @@ describe('completing a card order records what Stripe kept', () => {
   });
 
   it('paid at Stripe before the webhook arrived: recorded as paid by card, nothing canceled', async () => {
-    const answer = await placeCardOrder(v);
-    await accept(answer.deliveryId);
+    const answer = await acceptedUnpaidOrder();
     await fake.confirm(answer.paymentIntentId);
     expect(orderRow(answer.deliveryId)?.statusPay).toBe(false);
     const res = await complete(answer.deliveryId);
@@ -252,8 +271,7 @@ describe('completing a card order records what Stripe kept', () => {
   });
 
   it('never paid: the intent is canceled first, so the card cannot be charged after the counter was', async () => {
-    const answer = await placeCardOrder(v);
-    await accept(answer.deliveryId);
+    const answer = await acceptedUnpaidOrder();
     const res = await complete(answer.deliveryId);
     expect(res.statusCode, res.body).toBe(200);
     expect(fake.intent(answer.paymentIntentId)?.status).toBe('canceled');
@@ -265,8 +283,7 @@ describe('completing a card order records what Stripe kept', () => {
   });
 
   it('still processing at Stripe: refused, the order stays open and its intent untouched', async () => {
-    const answer = await placeCardOrder(v);
-    await accept(answer.deliveryId);
+    const answer = await acceptedUnpaidOrder();
     await fake.confirm(answer.paymentIntentId, 'pm_card_processing');
     refusedWith(await complete(answer.deliveryId), t.cardPaymentInProgress);
     expect(orderRow(answer.deliveryId)?.closedAt).toBeNull();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CARD_CHECKOUT_MS,
   calls,
   ceilingMessage,
   entitySchemas,
@@ -108,10 +109,17 @@ describe('create-payment-intent: the card send', () => {
       statusPay: 0,
       accettato: 0,
     });
-    // Awaiting the owner like any delivery: the desk counts it and the devices get its rows.
-    expect(await pendingCount(v)).toBe(1);
+    // A checkout, not yet an order to decide (spec 4): uncounted; the devices get its rows,
+    // marked with the instant it is canceled unless paid.
+    const until = (stored?.createdAt ?? 0) + CARD_CHECKOUT_MS;
+    expect(stored?.checkoutUntil).toBe(until);
+    expect(await pendingCount(v)).toBe(0);
     const log = changeLog(v.app, v.owner.businessId).filter((c) => c.entity === 'order');
-    expect(log.at(-1)?.data).toMatchObject({ paymentIntentId: answer.paymentIntentId, statusPay: 0 });
+    expect(log.at(-1)?.data).toMatchObject({
+      paymentIntentId: answer.paymentIntentId,
+      statusPay: 0,
+      checkoutUntil: new Date(until).toISOString(),
+    });
     expect(entitySchemas.order.safeParse(log.at(-1)?.data).success).toBe(true);
   });
 

@@ -10,7 +10,9 @@ import { webhookRoute } from './webhook-route.ts';
  * the venue's connected account and what the delivery page needs to offer carta, the card send
  * (order stored, then its PaymentIntent), the success page's check, the signed webhook, and the
  * owner's refund. Deliveries refund or cancel through the same code before a rejection
- * (delivery/payment.ts). The SDK talks to STRIPE_API_BASE when set (the fake in tests).
+ * (delivery/payment.ts). A card order is a checkout until paid; the sweep of checkout-expiry.ts
+ * (started with the app, app.ts) cancels those left unpaid. The SDK talks to STRIPE_API_BASE when
+ * set (the fake in tests).
  */
 export async function paymentsPlugin(app: FastifyInstance): Promise<void> {
   await app.register(venueAccountRoutes);

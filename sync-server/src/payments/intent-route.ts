@@ -11,6 +11,7 @@ import { refuseOverCeilings } from '../ordering/ceilings.ts';
 import { priceCart } from '../ordering/price-cart.ts';
 import { orderCharges } from '../ordering/queries.ts';
 import { requireVenue } from '../ordering/venue.ts';
+import { isExpiredCheckout } from './checkout-expiry.ts';
 import { CURRENCY, cardUnavailable, MIN_CARD_CHARGE, requireStripe, stripeFailure } from './stripe-client.ts';
 
 /** The card send is a customer's write through the sync core, not an outbox call (as orderDelivery). */
@@ -75,6 +76,8 @@ async function prepare(
     if (foreign || theirs || stored.paymentIntentId === null) {
       throw new AppError('CONFLICT', t.cardDeliveryIdTaken);
     }
+    // Not paid in time: its intent is canceled; the customer sends the order again as a new one.
+    if (isExpiredCheckout(stored)) throw new AppError('CONFLICT', t.checkoutExpired);
     const accountId = stored.accountIdPayment ?? stripeAccount;
     const intent = await stripe.paymentIntents
       .retrieve(stored.paymentIntentId, {}, { stripeAccount: accountId })
@@ -129,7 +132,9 @@ async function prepare(
  * `/api/stripe/create-payment-intent`, the carta send (spec 4: summary, then a payment intent,
  * then the card dialog): the order is stored exactly as orderDelivery stores it (every send-time
  * check in the one transaction, slot claimed, awaiting the owner, unpaid, card fee charged) with
- * its intent, and the answer hands the browser the intent's client secret.
+ * its intent, and the answer hands the browser the intent's client secret. Stored as a checkout
+ * (storeDelivery): the owner decides on it only once it is paid, and it expires unpaid after
+ * CARD_CHECKOUT_MS (checkout-expiry.ts).
  */
 export async function intentRoute(app: FastifyInstance): Promise<void> {
   mutationRoute<typeof createPaymentIntent, Prepared>(
@@ -147,6 +152,7 @@ export async function intentRoute(app: FastifyInstance): Promise<void> {
       const { table } = storeDelivery(ctx, decision);
       const order = deliveryStatements(ctx.db).orderById.get({ id: table.id });
       if (!order) throw new Error('card delivery vanished inside its transaction');
+      if (isExpiredCheckout(order)) throw new AppError('CONFLICT', t.checkoutExpired);
       if (order.closedAt !== null) throw new AppError('CONFLICT', t.deliveryNotOpen);
       if (!intent.client_secret) throw new Error('payment intent without a client secret');
       const totals = orderBill(orderCharges(order), table.reservations);

@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { type OrderRecord, orders } from '../db/schema.ts';
-import { orderWire } from '../ordering/queries.ts';
+import { deliveryWire, publishCount } from '../delivery/writes.ts';
+import { linesOfOrder, orderWire } from '../ordering/queries.ts';
 import type { MutationTools } from '../sync/sync-core.ts';
 
 /** What recording a payment status needs of a mutation (its context or the sync core's tools). */
@@ -10,20 +11,29 @@ export type PayTools = Pick<MutationTools, 'db' | 'now' | 'change' | 'publish'>;
 
 /**
  * Sets an open delivery's payment status (1 paid) as `changeStatusPay` does: the 'order' change
- * row and the live event, once. Already so, or closed (rejected, completed): nothing written, so
- * the webhook, its retries, the success page and a resend all agree on one change.
+ * row and the live event, once. Already so, or closed (rejected, completed, expired): nothing
+ * written, so the webhook, its retries, the success page and a resend all agree on one change.
+ * A card checkout that gets paid stops being one and reaches the owner exactly as a new order
+ * does (spec 4: created awaiting the decision): live `order` with its lines (the desk rings) and
+ * the new pending count. Only the one call that records the payment does so, inside its
+ * transaction: a second hearing of the same payment finds it paid and publishes nothing.
  */
 export function applyPayStatus(tools: PayTools, order: OrderRecord, status: 0 | 1): OrderRecord {
   if (order.closedAt !== null || Number(order.statusPay) === status) return order;
+  const paidCheckout = status === 1 && order.checkoutUntil !== null;
   const updated = tools.db
     .update(orders)
-    .set({ statusPay: status === 1, updatedAt: tools.now })
+    .set({ statusPay: status === 1, updatedAt: tools.now, ...(paidCheckout ? { checkoutUntil: null } : {}) })
     .where(eq(orders.id, order.id))
     .returning()
     .get();
   if (!updated) throw new Error('order vanished inside its transaction');
   tools.change('order', updated.id, 'put', orderWire(updated, null));
   tools.publish('changeStatusPay', { deliveryId: updated.id, status });
+  if (paidCheckout) {
+    tools.publish('order', { table: deliveryWire(updated, linesOfOrder(tools.db, updated.id)) });
+    publishCount(tools, updated.businessId);
+  }
   return updated;
 }
 

@@ -27,10 +27,10 @@ export const CARD_FEE = CARD_TOTAL - NET;
 
 export async function setupCardVenue(
   fake: FakeStripe,
-  options: { keys?: boolean; account?: boolean; webhookSecret?: boolean } = {},
+  options: { keys?: boolean; account?: boolean; webhookSecret?: boolean; env?: Record<string, string> } = {},
 ): Promise<CardVenue> {
   const { keys = true, account = true, webhookSecret = true } = options;
-  const env: Record<string, string> = { COMANDA_FAKE_NOW: OPEN_NOW };
+  const env: Record<string, string> = { COMANDA_FAKE_NOW: OPEN_NOW, ...options.env };
   if (keys) Object.assign(env, fake.env);
   if (!webhookSecret) delete env.STRIPE_WEBHOOK_SECRET;
   const v = await setupVenue(await createTestApp({ env }));
@@ -108,6 +108,20 @@ export async function paidCardOrder(
 ): Promise<IntentAnswer> {
   const answer = await placeCardOrder(v, extra);
   await v.fake.confirm(answer.paymentIntentId);
+  return answer;
+}
+
+/**
+ * A card order paid and known to be: confirmed at the fake, then the return page's check records
+ * it (as the webhook would). Only then is it the owner's to decide (a checkout before).
+ */
+export async function recordedCardOrder(
+  v: CardVenue,
+  extra: Record<string, unknown> = {},
+): Promise<IntentAnswer> {
+  const answer = await paidCardOrder(v, extra);
+  const res = await paymentStatus(v, answer.paymentIntentId);
+  expect(res.json(), res.body).toMatchObject({ paymentStatus: 'paid', statusPay: 1 });
   return answer;
 }
 

@@ -12,6 +12,7 @@ import {
   deliverEvent,
   paidCardOrder,
   placeCardOrder,
+  recordedCardOrder,
   useCardVenue,
 } from './payments-test-kit.ts';
 
@@ -59,7 +60,7 @@ describe('rejecting a card order', () => {
   });
 
   it('two tablets rejecting at the same moment: one refund, the order removed once', async () => {
-    const paid = await paidCardOrder(v);
+    const paid = await recordedCardOrder(v);
     const reject = { deliveryId: paid.deliveryId };
     const answers = await Promise.all(
       [device(v.app, v.owner), device(v.app, v.owner)].map((d) => d.send(calls.deliveryReject.path, reject)),
@@ -89,7 +90,7 @@ describe('rejecting a card order', () => {
   });
 
   it('refund-stripe first (the spec’s order), then the rejection: still one refund', async () => {
-    const paid = await paidCardOrder(v);
+    const paid = await recordedCardOrder(v);
     const refund = await v.tablet.send(calls.refundStripe.path, {
       paymentIntentId: paid.paymentIntentId,
       accountIdPayment: paid.accountId,
@@ -107,18 +108,23 @@ describe('rejecting a card order', () => {
     expect(fake.refunds().map((r) => r.id)).toEqual([refundId]);
   });
 
-  it('not paid yet: the intent is canceled (the open card dialog can no longer charge), no refund', async () => {
+  it("not paid yet: a checkout, not the owner's to reject: refused, its intent untouched, the customer still pays", async () => {
     const order = await placeCardOrder(v);
-    const res = await v.tablet.send(calls.deliveryReject.path, { deliveryId: order.deliveryId });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(fake.intent(order.paymentIntentId)?.status).toBe('canceled');
+    for (const call of [calls.deliveryReject.path, calls.deliveryBlockSender.path]) {
+      const res = await device(v.app, v.owner).send(call, { deliveryId: order.deliveryId });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'CONFLICT', error: t.checkoutNotPaid });
+    }
+    expect(fake.intent(order.paymentIntentId)?.status).toBe('requires_payment_method');
+    expect(fake.count('cancelIntent')).toBe(0);
+    expect(orderRow(order.deliveryId)?.closedAt).toBeNull();
+    await fake.confirm(order.paymentIntentId);
     expect(fake.refunds()).toEqual([]);
-    await expect(fake.confirm(order.paymentIntentId)).rejects.toThrow();
     expect(await mailsTo(v, 'lucia@example.it')).toEqual([]);
   });
 
   it('a refund Stripe refuses keeps the order and tells the owner why; once fixed, rejecting works', async () => {
-    const paid = await paidCardOrder(v);
+    const paid = await recordedCardOrder(v);
     fake.failNext({
       op: 'createRefund',
       status: 400,

@@ -1,9 +1,10 @@
 import { AppError, type CallDef, type CardPaymentStatus, calls, t } from '@comanda/shared-schema';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import type { OrderRecord } from '../db/schema.ts';
 import { mutationRoute } from '../http/route.ts';
 import { takeQuotas } from '../lib/quota.ts';
+import { checkoutIsDue, expireCheckout, isExpiredCheckout, refundLatePayment } from './checkout-expiry.ts';
 import { applyPayStatus, orderOfIntent } from './pay-status.ts';
 import { requireStripe, stripeFailure } from './stripe-client.ts';
 
@@ -24,14 +25,32 @@ export const STATUS_CHECKS_PER_ADDRESS = 1200;
 
 interface Prepared {
   order: OrderRecord;
-  status: Stripe.PaymentIntent.Status;
+  /** Stripe's status of the intent, or the checkout expired unpaid (checkout-expiry.ts). */
+  status: Stripe.PaymentIntent.Status | 'expired';
+}
+
+/**
+ * An expired checkout: the customer is told so (and can order again); a payment that still went
+ * through is refunded first. A refund Stripe cannot make now is logged, not shown: the webhook's
+ * retries and the next check ask again, and the customer's answer stays the same.
+ */
+async function expiredAnswer(
+  app: FastifyInstance,
+  order: OrderRecord,
+  log: FastifyBaseLogger,
+): Promise<Prepared> {
+  await refundLatePayment(app, order).catch((err: unknown) =>
+    log.error({ err, deliveryId: order.id }, 'payment after its checkout expired: refund not made yet'),
+  );
+  return { order, status: 'expired' };
 }
 
 /**
  * `/api/stripe/payment-status`: the return page (`/user/deliverySuccessPayment/{ownerId}`, with
  * Stripe's `?payment_intent=`) asks; the server asks Stripe (never trusting the page) and records
  * a succeeded payment as the webhook does, once whichever comes first. An order already paid is
- * answered without calling Stripe.
+ * answered without calling Stripe. A checkout whose time is up is settled here and then
+ * (checkout-expiry.ts): 'expired' unless the payment beat the cancel.
  */
 export async function statusRoute(app: FastifyInstance): Promise<void> {
   mutationRoute<typeof paymentStatus, Prepared>(
@@ -51,6 +70,12 @@ export async function statusRoute(app: FastifyInstance): Promise<void> {
       const order = orderOfIntent(app.store.db, body.paymentIntentId, body.ownerId);
       if (!order) throw new AppError('NOT_FOUND', t.paymentNotFound);
       if (order.statusPay) return { order, status: 'succeeded' };
+      if (isExpiredCheckout(order)) return expiredAnswer(app, order, req.log);
+      // Its time is up and the sweep has not come by yet: settled now, so the page says so at once.
+      if (checkoutIsDue(order, app.clock.nowMs())) {
+        const outcome = await expireCheckout(app, order);
+        if (outcome === 'expired') return expiredAnswer(app, order, req.log);
+      }
       const account = order.accountIdPayment;
       const intent = await stripe.paymentIntents
         .retrieve(body.paymentIntentId, {}, account ? { stripeAccount: account } : {})
@@ -66,12 +91,16 @@ export async function statusRoute(app: FastifyInstance): Promise<void> {
     },
     (ctx, { order, status }) => {
       const current = orderOfIntent(ctx.db, ctx.body.paymentIntentId, ctx.body.ownerId) ?? order;
-      const after = status === 'succeeded' ? applyPayStatus(ctx, current, 1) : current;
+      // Expired while Stripe was asked (the sweep): its intent is canceled, nothing was paid.
+      const expired = status === 'expired' || isExpiredCheckout(current);
+      const after = status === 'succeeded' && !expired ? applyPayStatus(ctx, current, 1) : current;
       return {
         success: true as const,
         deliveryId: after.id,
         statusPay: after.statusPay ? (1 as const) : (0 as const),
-        paymentStatus: cardPaymentStatus(status),
+        paymentStatus: expired
+          ? ('expired' as const)
+          : cardPaymentStatus(status as Stripe.PaymentIntent.Status),
       };
     },
     { businessOf: ({ body }) => body.ownerId },

@@ -2,6 +2,7 @@ import { AppError, defineCall } from '@comanda/shared-schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
 import { z } from 'zod';
+import { isExpiredCheckout, refundLatePayment } from './checkout-expiry.ts';
 import { orderOfIntent, recordPayStatus } from './pay-status.ts';
 import { stripeOf } from './stripe-client.ts';
 
@@ -23,8 +24,10 @@ const unverified = () => new AppError('VALIDATION', 'Firma del webhook Stripe as
 
 /**
  * A signed event about one of our intents: the delivery's payment status through the sync core
- * (change row, `changeStatusPay`), keyed by the event id, so Stripe's retries of an event answer
- * its stored answer, and once paid a later event, the success page or a resend change nothing.
+ * (change row, `changeStatusPay`; a card checkout paid reaches the owner as a new order),
+ * keyed by the event id, so Stripe's retries of an event answer its stored answer, and once paid
+ * a later event, the success page or a resend change nothing. A payment for a checkout that
+ * already expired is refunded (checkout-expiry.ts).
  */
 async function handleEvent(app: FastifyInstance, req: FastifyRequest, event: Stripe.Event): Promise<void> {
   if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') return;
@@ -34,6 +37,12 @@ async function handleEvent(app: FastifyInstance, req: FastifyRequest, event: Str
   const account = order?.accountIdPayment ?? null;
   if (!order || intent.metadata?.deliveryId !== order.id || (event.account && event.account !== account)) {
     req.log.info(context, 'stripe event for no order of ours: ignored');
+    return;
+  }
+  if (isExpiredCheckout(order)) {
+    // Paid after its checkout expired: refunded (a failure answers 5xx, so Stripe sends it again).
+    if (event.type === 'payment_intent.succeeded') await refundLatePayment(app, order);
+    req.log.info(context, 'stripe event for an expired checkout');
     return;
   }
   let status: 0 | 1 = 1;

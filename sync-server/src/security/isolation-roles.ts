@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type CallDef, calls, SYNC_HEADERS } from '@comanda/shared-schema';
+import { switchToGuest } from '../testing/test-app.ts';
 import { cartOf, type TwoVenues, type VenueWorld } from '../testing/two-venues.ts';
 import { type Attacker, OWNER_CALL_TABLE, type Template, VIA_PUSH, withValue } from './isolation-calls.ts';
 import { Judge, send, syncHeaders } from './isolation-judge.ts';
@@ -55,17 +56,21 @@ export async function runReads(world: TwoVenues, attacker: VenueWorld, victim: V
 }
 
 /**
- * Customers, guests and signed-out callers on every owner call (bodies naming either venue, with
- * and without the sync headers, and through the push): 403 / 401, and neither venue changes.
+ * Customers, guests (one of them an owner switched into the customer flow, spec 1) and
+ * signed-out callers on every owner call (bodies naming either venue, with and without the sync
+ * headers, and through the push): 403 / 401, and neither venue changes.
  */
 export async function runRoles(world: TwoVenues, seed: number) {
   const { a: alfa, b: zeta } = world;
+  // Alfa's owner switched into the customer flow (spec 1): a guest, whatever session it returns to.
+  const switched = await switchToGuest(world.t, alfa.owner.cookie);
   const judges: [Judge, Judge] = [new Judge(world, zeta, seed), new Judge(world, alfa, seed)];
   const [judge] = judges;
   const attackers = [await attackerOf(world, alfa), await attackerOf(world, zeta)];
   const who = [
     { name: 'customer', cookie: world.customer, status: 403 },
     { name: 'guest', cookie: world.guest, status: 403 },
+    { name: "A's owner switched to a guest", cookie: switched, status: 403 },
     { name: 'signed out', cookie: undefined, status: 401 },
   ];
   for (const [name, row] of Object.entries(OWNER_CALL_TABLE)) {

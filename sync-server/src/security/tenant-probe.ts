@@ -16,7 +16,8 @@ const NOT_VENUE_DATA = new Set(['__drizzle_migrations', 'sqlite_sequence', 'idem
 const SCOPED_BY: Record<string, string> = {
   businesses: 'id = $business',
   users: 'id = $owner',
-  sessions: 'user_id = $owner',
+  // With the guest sessions switched from the owner's (spec 1): a link to a victim's session shows.
+  sessions: 'user_id = $owner OR return_session_id IN (SELECT id FROM sessions WHERE user_id = $owner)',
   email_tokens: 'user_id = $owner',
   handoff_tokens: 'user_id = $owner',
   // Mails to the venue's owner and to the customers who ordered from it.

@@ -158,6 +158,25 @@ export async function createGuest(t: TestApp): Promise<string> {
   return sessionCookie(res);
 }
 
+/**
+ * An owner's switch into the customer flow (spec 1), as the PWA makes it: a handoff from
+ * sessionId/get, then a guest login with it as `returnTo`, both with the owner's cookie. Answers
+ * the switched guest's session cookie; the owner's stays valid.
+ */
+export async function switchToGuest(t: TestApp, ownerCookie: string): Promise<string> {
+  const handoff = await post(t.app, '/api/user/sessionId/get', undefined, ownerCookie);
+  if (handoff.statusCode !== 200) throw new Error(`sessionId/get: ${handoff.body}`);
+  const { sessionId, userId } = handoff.json() as { sessionId: string; userId: string };
+  const res = await post(
+    t.app,
+    '/api/user/login',
+    { isAnonymus: true, returnTo: { sessionId, userId } },
+    ownerCookie,
+  );
+  if (res.statusCode !== 200) throw new Error(`switch to guest: ${res.body}`);
+  return sessionCookie(res);
+}
+
 /** Row count of every table: "nothing written" is checked by comparing two of these. */
 export function rowCounts(app: FastifyInstance): Record<string, number> {
   const { sqlite } = app.store;

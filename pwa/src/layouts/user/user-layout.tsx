@@ -8,6 +8,7 @@ import { Alert } from '../../components/alert.tsx';
 import { Button, buttonClass } from '../../components/button.tsx';
 import { errorText } from '../../data/api.ts';
 import { forgetKeptCart } from '../../ordering/cart-store.ts';
+import { OwnerSwitchBanner } from '../../owner-switch/switch-banner.tsx';
 import { x } from '../../texts-extra.ts';
 
 /**
@@ -20,6 +21,9 @@ export default function UserLayout() {
   const { pathname, search } = useLocation();
   const guarded = useRouteLoaderData('user') as GuardedSession | undefined;
   const guest = guarded?.session.isAnonymus === true;
+  // The owner ordering as a customer (spec 1): the banner's way back instead of 'Accedi', which
+  // would leave the switched session behind.
+  const ownerSwitch = guarded?.session.ownerSwitch === true;
   const [error, setError] = useState<string | null>(null);
   return (
     <>
@@ -28,7 +32,7 @@ export default function UserLayout() {
           <img src="/favicon.svg" alt="" width="32" height="32" />
           {x.appName}
         </Link>
-        {guest ? (
+        {ownerSwitch ? null : guest ? (
           <Link
             to="/signin"
             className={buttonClass('secondary')}
@@ -53,6 +57,7 @@ export default function UserLayout() {
           </Button>
         )}
       </header>
+      {ownerSwitch ? <OwnerSwitchBanner /> : null}
       {error ? <Alert tone="danger">{error}</Alert> : null}
       <main id="main" tabIndex={-1}>
         <Outlet />

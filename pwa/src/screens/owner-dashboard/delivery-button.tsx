@@ -1,4 +1,4 @@
-import { type OrderRow, t, tf } from '@comanda/shared-schema';
+import { awaitsDecision, type OrderRow, t, tf } from '@comanda/shared-schema';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/button.tsx';
@@ -10,9 +10,12 @@ import { useLiveEvent } from '../../live/use-live.ts';
 /** The alert repeats every 3 minutes while deliveries wait for a decision (spec 2.6, issue 6). */
 export const DELIVERY_ALERT_EVERY_MS = 3 * 60_000;
 
-/** Deliveries and pickups awaiting the owner's decision (accettato 0), as the server counts them. */
+/**
+ * Deliveries and pickups awaiting the owner's decision (accettato 0), as the server counts them:
+ * a card checkout not paid yet is none (spec 4), so it neither counts nor rings.
+ */
 export function pendingDeliveryCount(orders: readonly OrderRow[] | undefined): number {
-  return (orders ?? []).filter((o) => o.deliveryId != null && o.accettato === 0).length;
+  return (orders ?? []).filter(awaitsDecision).length;
 }
 
 /**

@@ -103,6 +103,22 @@ describe('delivery button', () => {
     await press(button);
     expect(await screen.findByRole('heading', { name: 'delivery screen' })).toBeTruthy();
   });
+
+  it('a card checkout not paid yet neither counts nor rings (spec 4)', async () => {
+    const checkout: OrderRow = {
+      ...order,
+      id: 'd3',
+      tableId: null,
+      deliveryId: 'd3',
+      number: null,
+      accettato: 0,
+      paymentIntentId: 'pi_3',
+      checkoutUntil: '2026-11-22T19:15:00.000Z',
+    };
+    await renderDashboard('/owner/dashboard', [{ entity: 'order', entityId: 'd3', data: checkout }]);
+    expect(await screen.findByRole('button', { name: 'Consegne: 0' })).toBeTruthy();
+    expect(beep).not.toHaveBeenCalled();
+  });
 });
 
 describe('chat switch', () => {

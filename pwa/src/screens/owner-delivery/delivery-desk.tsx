@@ -8,11 +8,14 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { useDocumentTitle } from '../../components/page.tsx';
 import { useSnackbar } from '../../components/snackbar.tsx';
+import { customerDeliveryPath } from '../../components/table-links.ts';
 import { ToastRegion, useToasts } from '../../components/toasts.tsx';
 import { useRefusalToasts } from '../../data/use-refusal-toasts.ts';
 import { businessIdOf, useOwnerSession } from '../../layouts/owner/owner-session.ts';
+import { CustomerViewButton } from '../../owner-switch/customer-view-button.tsx';
 import { useSyncReadiness } from '../owner-room/use-room-data.ts';
 import { BlockedSenders, useBlockedSenders } from './blocked-senders.tsx';
+import { CheckoutsInProgress } from './checkouts-in-progress.tsx';
 import { DeliveryCard } from './delivery-card.tsx';
 import { customerName, type DeskEntry, deskTitle } from './desk-logic.ts';
 import { DESK_CALLS, useDeliveryAlerts, useDeskActions, useDeskData } from './use-delivery-desk.ts';
@@ -73,7 +76,8 @@ function Section({
  * database, so it works while the Wi-Fi is down; new orders ring and light up live. Against a
  * flood (DESIGN.md "Abuse"): several pending orders are rejected at once ('Rifiuta selezionati',
  * one confirmation, one outbox rejection each), and 'Blocca mittente' rejects an order and blocks
- * who sent it; the blocked senders are listed last, each with 'Sblocca'.
+ * who sent it; the blocked senders are listed last, each with 'Sblocca'. Card checkouts not paid
+ * yet are listed apart ('Pagamenti in corso'), with no decision to take.
  */
 export function DeliveryDesk() {
   useDocumentTitle(t.deliveryDeskTitle);
@@ -197,8 +201,16 @@ export function DeliveryDesk() {
         >
           {t.newDeliveryOrPickup}
         </Button>
+        {/* The venue's delivery page as its customers see it (spec 1's switch). */}
+        <CustomerViewButton
+          to={customerDeliveryPath(ownerId)}
+          label={t.openDeliveryAsCustomer}
+          className="desk-new"
+        />
       </div>
       {body}
+      {/* Card checkouts not paid yet: apart from the orders to decide, and after them (spec 4). */}
+      {data && readiness !== 'loading' && <CheckoutsInProgress entries={data.checkouts} />}
       <BlockedSenders list={blocked} onUnblock={actions.unblock} />
       <ToastRegion toasts={toasts} onDismiss={dismiss} />
       <ConfirmDialog

@@ -1,4 +1,5 @@
 import {
+  isCardCheckout,
   type OrderRow,
   type OrderTotals,
   orderBill,
@@ -28,6 +29,11 @@ export interface DeskData {
   pending: DeskEntry[];
   /** Accepted (null counts as accepted, spec 3), still open, of today's service; oldest first. */
   accepted: DeskEntry[];
+  /**
+   * Card checkouts not paid yet (spec 4; shared-schema rules/card-checkout.ts), oldest first:
+   * shown apart, for information only; each joins `pending` once its payment succeeds.
+   */
+  checkouts: DeskEntry[];
 }
 
 /**
@@ -58,7 +64,7 @@ function entryOf(order: OrderRow, lines: ReservationLine[]): DeskEntry {
 }
 
 /**
- * The desk's two lists from the device's orders and lines. An accepted delivery is 'today's'
+ * The desk's lists from the device's orders and lines. An accepted delivery is 'today's'
  * when it was opened on the service day of `now` (an order with no date is kept: better shown
  * than lost); one left open from an earlier day stays on the dashboard, not here.
  */
@@ -78,13 +84,19 @@ export function buildDesk(
   const today = serviceDay(now);
   const pending: DeskEntry[] = [];
   const accepted: DeskEntry[] = [];
+  const checkouts: DeskEntry[] = [];
   for (const order of orders) {
     if (!isDeliveryOrder(order)) continue;
     const entry = entryOf(order, byKey.get(order.id) ?? []);
-    if (order.accettato === 0) pending.push(entry);
+    if (isCardCheckout(order)) checkouts.push(entry);
+    else if (order.accettato === 0) pending.push(entry);
     else if (!entry.openedAt || serviceDay(entry.openedAt) === today) accepted.push(entry);
   }
-  return { pending: sortTickets(pending), accepted: sortTickets(accepted) };
+  return {
+    pending: sortTickets(pending),
+    accepted: sortTickets(accepted),
+    checkouts: sortTickets(checkouts),
+  };
 }
 
 /** 'Prima possibile (20:45)', '20:30', or 'Prima possibile' with no slot known. */

@@ -10,6 +10,7 @@ import { resetServerClock } from '../../data/server-clock.ts';
 import { SyncClient } from '../../data/sync-client.ts';
 import { LiveConnection } from '../../live/connection.ts';
 import { LiveContext } from '../../live/use-live.ts';
+import { customerStandInRoute } from '../../owner-switch/customer-stand-in.tsx';
 import { freshDbName } from '../../test/sync-fixture.ts';
 import { BIZ, FakeSocket } from '../owner-dashboard/dashboard-test-harness.tsx';
 import OwnerDeliveryScreen from './index.tsx';
@@ -189,6 +190,7 @@ export async function renderDesk(extra: ServerRow[] = [], answer?: FakeServer) {
         children: [
           { path: 'owner/delivery', Component: OwnerDeliveryScreen },
           { path: 'owner/reservation/:ownerId', Component: () => <h1>phone order form</h1> },
+          customerStandInRoute,
         ],
       },
     ],

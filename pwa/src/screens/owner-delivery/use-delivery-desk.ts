@@ -1,4 +1,4 @@
-import { t, tf } from '@comanda/shared-schema';
+import { awaitsDecision, t, tf } from '@comanda/shared-schema';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorText } from '../../data/api.ts';
 import { useEntities, useSyncClient } from '../../data/hooks.ts';
@@ -56,7 +56,8 @@ export function useDeliveryAlerts(pendingCount: number, notify: (text: string) =
   }, []);
 
   useLiveEvent('order', ({ table }) => {
-    if (table.deliveryId == null || table.accettato !== 0) return;
+    // A card order rings once paid (spec 4), never while its checkout is under way.
+    if (!awaitsDecision(table)) return;
     mark(table.id);
     ring();
     notify(tf.newOrderFor(deskTitle(table)));

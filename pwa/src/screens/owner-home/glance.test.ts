@@ -44,6 +44,24 @@ describe("the owner's day at a glance", () => {
     expect(glance).toEqual({ openTables: 2, pendingDeliveries: 1, openValue: 1200 + 750 });
   });
 
+  it('a card checkout not paid yet is neither a pending delivery nor open value', () => {
+    const glance = buildGlance(
+      [
+        order({ id: 'd1', deliveryId: 'd1', tipo: 'Consegna', accettato: 0 }),
+        order({
+          id: 'd9',
+          deliveryId: 'd9',
+          tipo: 'Ritiro',
+          accettato: 0,
+          paymentIntentId: 'pi_9',
+          checkoutUntil: '2026-11-22T19:15:00.000Z',
+        }),
+      ],
+      [line({ id: 'c', deliveryId: 'd1', accettato: 0 }), line({ id: 'z', deliveryId: 'd9', accettato: 0 })],
+    );
+    expect(glance).toEqual({ openTables: 0, pendingDeliveries: 1, openValue: 0 });
+  });
+
   it('values each open order at its real total: the discount out, the delivery fee in', () => {
     const glance = buildGlance(
       [

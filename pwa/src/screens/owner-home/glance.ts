@@ -1,4 +1,9 @@
-import type { OrderRow, OrderTotals, ReservationLine } from '@comanda/shared-schema';
+import {
+  isCardCheckout,
+  type OrderRow,
+  type OrderTotals,
+  type ReservationLine,
+} from '@comanda/shared-schema';
 import { billsByEntry, entryKeyOf } from '../../data/order-bills.ts';
 
 /** Today at a glance (issue 10 `/owner/home`), from the device's copy of the open orders. */
@@ -25,6 +30,8 @@ export function buildGlance(
   let pendingDeliveries = 0;
   let openValue = 0;
   for (const order of orders) {
+    // A card checkout not paid yet is neither awaiting a decision nor open value (spec 4).
+    if (isCardCheckout(order)) continue;
     if (isDelivery(order) && order.accettato === 0) {
       pendingDeliveries++;
       continue;

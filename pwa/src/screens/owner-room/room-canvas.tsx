@@ -17,6 +17,7 @@ export interface RoomCanvasProps {
   onRequestDelete: (table: TableView) => void;
   onToggleStatus: (table: TableView) => void;
   onView: (table: TableView) => void;
+  onOpenAsCustomer: (table: TableView) => void;
 }
 
 /** The room's layout: a scrollable canvas of 2000 units, or the narrow screen's grid. */

@@ -299,6 +299,7 @@ describe('table squares', () => {
       onRequestDelete: () => undefined,
       onToggleStatus: () => undefined,
       onView: () => undefined,
+      onOpenAsCustomer: () => undefined,
     };
     expect(sameSquare(base, { ...base, table: { ...base.table } })).toBe(true);
     expect(sameSquare(base, { ...base, table: { ...base.table, x: 11 } })).toBe(false);

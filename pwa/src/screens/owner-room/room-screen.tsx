@@ -8,6 +8,7 @@ import { Loading } from '../../components/loading.tsx';
 import { Page } from '../../components/page.tsx';
 import { QrSheet } from '../../components/qr-sheet.tsx';
 import { useSnackbar } from '../../components/snackbar.tsx';
+import { customerTablePath } from '../../components/table-links.ts';
 import { ToggleSwitch } from '../../components/toggle-switch.tsx';
 import { sortRooms } from '../../data/floor.ts';
 import { useOutboxSummary, useSyncClient } from '../../data/hooks.ts';
@@ -16,6 +17,8 @@ import { useUserVersion } from '../../data/use-user-version.ts';
 import { businessIdOf, useOwnerSession } from '../../layouts/owner/owner-session.ts';
 import { useLiveEvent } from '../../live/use-live.ts';
 import { OrderViewDialog } from '../../order-view/index.ts';
+import { SwitchProblemDialog } from '../../owner-switch/switch-problem-dialog.tsx';
+import { useCustomerView } from '../../owner-switch/use-customer-view.ts';
 import { x, xf } from '../../texts-extra.ts';
 import type { Point } from './drag.ts';
 import { ManageRoomsDialog } from './manage-rooms-dialog.tsx';
@@ -85,6 +88,12 @@ export function RoomScreen() {
   );
   const onRequestDelete = useCallback((table: TableView) => setToDelete(table), []);
   const onView = useCallback((table: TableView) => setViewing(table.id), []);
+  const customerView = useCustomerView();
+  const { open: openCustomerView } = customerView;
+  const onOpenAsCustomer = useCallback(
+    (table: TableView) => openCustomerView(customerTablePath(ownerId, table.id)),
+    [openCustomerView, ownerId],
+  );
   const { toggle } = status;
   const onToggleStatus = useCallback((table: TableView) => void toggle(table), [toggle]);
 
@@ -205,6 +214,7 @@ export function RoomScreen() {
                       onRequestDelete={onRequestDelete}
                       onToggleStatus={onToggleStatus}
                       onView={onView}
+                      onOpenAsCustomer={onOpenAsCustomer}
                     />
                   </>
                 ) : null}
@@ -246,6 +256,7 @@ export function RoomScreen() {
           ownerId={ownerId}
         />
         {viewing ? <OrderViewDialog tableId={viewing} onClose={() => setViewing(null)} /> : null}
+        <SwitchProblemDialog problem={customerView.problem} onClose={customerView.dismiss} />
       </div>
     </Page>
   );

@@ -8,6 +8,7 @@ import { SyncContext } from '../../data/hooks.ts';
 import { SyncClient } from '../../data/sync-client.ts';
 import { LiveConnection } from '../../live/connection.ts';
 import { LiveContext } from '../../live/use-live.ts';
+import { customerStandInRoute } from '../../owner-switch/customer-stand-in.tsx';
 import { freshDbName } from '../../test/sync-fixture.ts';
 import { x } from '../../texts-extra.ts';
 import OwnerRoomScreen from './index.tsx';
@@ -106,7 +107,7 @@ export async function renderRoom(
             </LiveContext.Provider>
           </SyncContext.Provider>
         ),
-        children: [{ path: 'owner/room', Component: OwnerRoomScreen }],
+        children: [{ path: 'owner/room', Component: OwnerRoomScreen }, customerStandInRoute],
       },
     ],
     { initialEntries: ['/owner/room'] },

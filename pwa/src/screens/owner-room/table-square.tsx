@@ -30,9 +30,11 @@ export interface TableSquareProps {
   onToggleStatus: (table: TableView) => void;
   /** 'Visualizza': the table's order view (spec 2.5, 2.12). */
   onView: (table: TableView) => void;
+  /** 'Apri come cliente': the owner switches into the table's customer menu (spec 1). */
+  onOpenAsCustomer: (table: TableView) => void;
 }
 
-type MenuKey = 'view' | 'order' | 'status' | 'delete';
+type MenuKey = 'view' | 'order' | 'status' | 'delete' | 'customer';
 
 /** React events bubble out of portals: only events from inside the square's own DOM count. */
 function isOwn(e: { currentTarget: Element; target: EventTarget }): boolean {
@@ -55,6 +57,7 @@ function TableSquareImpl({
   onRequestDelete,
   onToggleStatus,
   onView,
+  onOpenAsCustomer,
 }: TableSquareProps) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const descriptionId = useId();
@@ -148,6 +151,7 @@ function TableSquareImpl({
     if (key === 'view') onView(table);
     else if (key === 'status') onToggleStatus(table);
     else if (key === 'delete') onRequestDelete(table);
+    else if (key === 'customer') onOpenAsCustomer(table);
   };
 
   const pos = local ?? { x: table.x, y: table.y };
@@ -237,6 +241,9 @@ function TableSquareImpl({
               </Text>
             )}
           </MenuItem>
+          <MenuItem id="customer" className="menu-item">
+            {t.openAsCustomer}
+          </MenuItem>
           {table.hasOrders ? null : (
             <MenuItem id="delete" className="menu-item menu-item-danger">
               {t.tableMenuDelete}
@@ -267,7 +274,8 @@ export function sameSquare(a: TableSquareProps, b: TableSquareProps): boolean {
     a.onMove === b.onMove &&
     a.onRequestDelete === b.onRequestDelete &&
     a.onToggleStatus === b.onToggleStatus &&
-    a.onView === b.onView
+    a.onView === b.onView &&
+    a.onOpenAsCustomer === b.onOpenAsCustomer
   );
 }
 

@@ -16,13 +16,16 @@ export interface TableCardProps {
   onView: (table: FloorTable) => void;
   onQr: (table: FloorTable) => void;
   onAnswerCall: (table: FloorTable) => void;
+  /** 'Apri come cliente': the owner switches into the table's customer menu (spec 1). */
+  onOpenAsCustomer: (table: FloorTable) => void;
 }
 
 /**
  * One table of the list: its number and room, free or occupied, a pending waiter call with
  * 'Servito', what its open order is worth and since when, and the actions of the room screen's
  * table menu (spec 2.5): 'Visualizza' (the order view), 'Ordina' (the menu ordering dialog for
- * the table), and its QR code.
+ * the table), and its QR code; and 'Apri come cliente', the table's menu as its customers see it
+ * (spec 1's switch into the customer flow).
  */
 function TableCardImpl({
   table,
@@ -32,6 +35,7 @@ function TableCardImpl({
   onView,
   onQr,
   onAnswerCall,
+  onOpenAsCustomer,
 }: TableCardProps) {
   const titleId = useId();
   const name = tf.table(table.number);
@@ -108,6 +112,14 @@ function TableCardImpl({
           onPress={() => onQr(table)}
         >
           {t.tableQr}
+        </Button>
+        <Button
+          variant="ghost"
+          className="tbl-action tbl-action-customer"
+          aria-label={tf.tableAction(t.openAsCustomer, table.number)}
+          onPress={() => onOpenAsCustomer(table)}
+        >
+          {t.openAsCustomer}
         </Button>
       </div>
     </li>

@@ -7,6 +7,7 @@ import { Button, buttonClass } from '../../components/button.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { Page } from '../../components/page.tsx';
 import { QrSheet } from '../../components/qr-sheet.tsx';
+import { customerTablePath } from '../../components/table-links.ts';
 import { errorText } from '../../data/api.ts';
 import type { FloorTable } from '../../data/floor.ts';
 import { useSyncClient } from '../../data/hooks.ts';
@@ -16,6 +17,8 @@ import { useNow } from '../../data/use-now.ts';
 import { useSyncReadiness } from '../../data/use-sync-readiness.ts';
 import { businessIdOf, useOwnerSession } from '../../layouts/owner/owner-session.ts';
 import { OrderViewDialog } from '../../order-view/index.ts';
+import { SwitchProblemDialog } from '../../owner-switch/switch-problem-dialog.tsx';
+import { useCustomerView } from '../../owner-switch/use-customer-view.ts';
 import { x } from '../../texts-extra.ts';
 import { TableCard } from './table-card.tsx';
 import {
@@ -36,7 +39,8 @@ function minutesSince(at: number | null, now: number): number | null {
  * `/owner/tables` (spec 2.3): every table of every room, the fastest way to a table on a phone.
  * A number typed finds it; occupied tables come first (a table calling the waiter on top) or the
  * list goes room by room. Each table shows whether it is free, what its open order is worth and
- * since when, and offers 'Visualizza', 'Ordina' and its QR code; all the QR codes print at once.
+ * since when, and offers 'Visualizza', 'Ordina', its QR code and 'Apri come cliente' (its menu as
+ * a customer, spec 1); all the QR codes print at once.
  * Read from the device database, so it opens offline and follows live changes.
  */
 export function TablesScreen() {
@@ -57,6 +61,12 @@ export function TablesScreen() {
   const groups = useMemo(() => arrangeTables(found, order), [found, order]);
   const busy = (floor ?? []).filter((table) => table.busy).length;
 
+  const customerView = useCustomerView();
+  const { open: openCustomerView } = customerView;
+  const onOpenAsCustomer = useCallback(
+    (table: FloorTable) => openCustomerView(customerTablePath(ownerId, table.id)),
+    [openCustomerView, ownerId],
+  );
   const onView = useCallback((table: FloorTable) => setViewing(table.id), []);
   const onQr = useCallback((table: FloorTable) => setQr(table), []);
   const onAnswerCall = useCallback(
@@ -169,6 +179,7 @@ export function TablesScreen() {
                     onView={onView}
                     onQr={onQr}
                     onAnswerCall={onAnswerCall}
+                    onOpenAsCustomer={onOpenAsCustomer}
                   />
                 ))}
               </ul>
@@ -177,6 +188,7 @@ export function TablesScreen() {
         )}
       </div>
       {viewing ? <OrderViewDialog tableId={viewing} onClose={() => setViewing(null)} /> : null}
+      <SwitchProblemDialog problem={customerView.problem} onClose={customerView.dismiss} />
       <QrSheet
         isOpen={qr !== null}
         onClose={() => setQr(null)}

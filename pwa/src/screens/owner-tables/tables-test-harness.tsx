@@ -13,6 +13,7 @@ import { SyncContext } from '../../data/hooks.ts';
 import { SyncClient } from '../../data/sync-client.ts';
 import { LiveConnection } from '../../live/connection.ts';
 import { LiveContext } from '../../live/use-live.ts';
+import { customerStandInRoute } from '../../owner-switch/customer-stand-in.tsx';
 import { freshDbName } from '../../test/sync-fixture.ts';
 import { x } from '../../texts-extra.ts';
 import OwnerTablesScreen from './index.tsx';
@@ -172,6 +173,7 @@ export async function renderTables(opts: { seed?: ServerRow[] } = {}): Promise<H
         children: [
           { path: 'owner/tables', Component: OwnerTablesScreen },
           { path: 'owner/reservation/:ownerId/:tableId', Component: OrderingStandIn },
+          customerStandInRoute,
         ],
       },
     ],

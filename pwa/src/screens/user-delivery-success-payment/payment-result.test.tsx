@@ -1,4 +1,4 @@
-import { t } from '@comanda/shared-schema';
+import { t, tf } from '@comanda/shared-schema';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -210,6 +210,24 @@ describe('/user/deliverySuccessPayment/{ownerId}', () => {
     expect(sessionStorage.getItem('deliveryAttempt')).toBeNull();
     expect(JSON.parse(sessionStorage.getItem('dataClient') ?? '{}').card).toBeUndefined();
     expect(sessionStorage.getItem('cart')).not.toBeNull();
+  });
+
+  it("expired: said plainly; 'Rifai l'ordine' leads back to the cart, which is kept with the form", async () => {
+    storeVisit();
+    stubServer([status('expired')]);
+    renderPage();
+    expect(await screen.findByRole('heading', { name: t.checkoutExpiredTitle })).toBeTruthy();
+    expect(screen.getByText(tf.checkoutExpiredText(15))).toBeTruthy();
+    expect(screen.getByRole('link', { name: t.orderAgain }).getAttribute('href')).toBe(
+      '/user/deliverycart/v1',
+    );
+    expect(screen.getByRole('link', { name: t.backToMenu }).getAttribute('href')).toBe('/user/delivery/v1');
+    // The dead order's send attempt and intent go; the cart and the form stay for the new send.
+    expect(sessionStorage.getItem('deliveryAttempt')).toBeNull();
+    const dataClient = JSON.parse(sessionStorage.getItem('dataClient') ?? '{}');
+    expect(dataClient.card).toBeUndefined();
+    expect(dataClient.form).toBeTruthy();
+    expect(JSON.parse(sessionStorage.getItem('cart') ?? '{}').lines).toEqual(twoMarinara);
   });
 
   it('nothing to check: no intent in the address nor stored, and no call', async () => {

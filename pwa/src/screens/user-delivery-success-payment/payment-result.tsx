@@ -1,4 +1,4 @@
-import { SESSION_STORAGE_KEYS, t } from '@comanda/shared-schema';
+import { CARD_CHECKOUT_MS, MINUTE_MS, SESSION_STORAGE_KEYS, t, tf } from '@comanda/shared-schema';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
@@ -29,8 +29,9 @@ function Result({ title, children }: { title: string; children?: ReactNode }) {
  * The card payment's outcome (spec 2.11, 4): while the server asks the card provider, 'Stiamo
  * elaborando il tuo pagamento...' and 'Si prega di non chiudere questa pagina'; paid: 'Abbiamo
  * ricevuto il tuo ordine!' with the e-mail and spam hints and 'Chiudi'; not completed: 'Riprova
- * il pagamento' with the same intent; canceled: the venue did not take the order; a failed check
- * offers 'Riprova'. Every state has a way back to the menu.
+ * il pagamento' with the same intent; canceled: the venue did not take the order; expired: not
+ * paid in time, 'Rifai l'ordine' back to the kept cart; a failed check offers 'Riprova'. Every
+ * state has a way back to the menu.
  */
 export function PaymentResult({ ownerId, search }: { ownerId: string; search: string }) {
   const { outcome, ask } = usePaymentStatus(ownerId, search);
@@ -105,6 +106,19 @@ export function PaymentResult({ ownerId, search }: { ownerId: string; search: st
         <Result title={t.paymentCanceledTitle}>
           <p>{t.paymentCanceledText}</p>
           <div className="btn-row">{toMenu}</div>
+        </Result>
+      );
+    case 'expired':
+      // Too late to pay: said plainly, with the way back to the same cart (kept) to send again.
+      return (
+        <Result title={t.checkoutExpiredTitle}>
+          <p>{tf.checkoutExpiredText(CARD_CHECKOUT_MS / MINUTE_MS)}</p>
+          <div className="btn-row">
+            <Link to={deliveryPaths(ownerId).cart} className={buttonClass('primary')}>
+              {t.orderAgain}
+            </Link>
+            {toMenu}
+          </div>
         </Result>
       );
     case 'missing':

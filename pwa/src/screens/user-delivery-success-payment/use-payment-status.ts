@@ -26,6 +26,8 @@ export type PaymentOutcome =
   | { state: 'unpaid'; session: CardSession | null }
   /** The venue rejected (or removed) the order before it was paid. */
   | { state: 'canceled' }
+  /** Not paid within CARD_CHECKOUT_MS: the order and its slot were dropped; the cart stays. */
+  | { state: 'expired' }
   /** No card payment to check (no `?payment_intent=`, nothing stored), or unknown to the server. */
   | { state: 'missing' }
   | { state: 'failed'; message: string };
@@ -51,8 +53,9 @@ function attemptOf(ownerId: string, paymentIntentId: string, deliveryId: string 
 /**
  * The return page's question (spec 2.2, 4): `POST /api/stripe/payment-status`, the server asking
  * Stripe. Paid: the cart, the cached dishes, the erase-order state, the form (`dataClient`) and
- * the send attempt are cleared (spec 4 "On success"). Processing: asked again shortly. Canceled:
- * the order is gone, so is its attempt; the cart stays for another order.
+ * the send attempt are cleared (spec 4 "On success"). Processing: asked again shortly. Canceled,
+ * or expired (not paid in time): the order is gone, so is its attempt; the cart and the form stay
+ * for another order.
  */
 export function usePaymentStatus(
   ownerId: string,
@@ -98,9 +101,12 @@ export function usePaymentStatus(
             setOutcome({ state: 'unpaid', session });
             return;
           case 'canceled':
+          case 'expired':
+            // The order is gone, and so is its send attempt: the next send is a new order, with
+            // the cart and the form kept (only the dead intent is forgotten).
             if (attemptOf(ownerId, paymentIntentId, answer.deliveryId)) dropDeliveryAttempt();
             patchDataClient(ownerId, DATA_CLIENT, { card: undefined });
-            setOutcome({ state: 'canceled' });
+            setOutcome({ state: answer.paymentStatus });
             return;
         }
       })

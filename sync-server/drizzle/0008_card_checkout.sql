@@ -1,0 +1,2 @@
+ALTER TABLE `orders` ADD `checkout_until` integer;--> statement-breakpoint
+CREATE INDEX `orders_checkout_due` ON `orders` (`checkout_until`) WHERE "orders"."checkout_until" IS NOT NULL AND "orders"."closed_at" IS NULL;
