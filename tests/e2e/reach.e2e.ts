@@ -161,7 +161,7 @@ async function fullDashboardJourney(
       }
       return {
         atEnd: atEnd(),
-        toasts: document.querySelectorAll('.toast').length,
+        toasts: document.querySelectorAll('.owner-toast').length,
         lastTitle: lastRow.at(-1)?.querySelector('h2')?.textContent,
         checked: lastRow.length,
         covered,

@@ -60,20 +60,20 @@ export function ToastRegion({
 }) {
   return (
     <section
-      className={className ? `toasts ${className}` : 'toasts'}
+      className={className ? `owner-toasts ${className}` : 'owner-toasts'}
       aria-label={t.notifications}
       aria-live="polite"
     >
       {toasts.map((toast) => (
         <div
           key={toast.id}
-          className={`toast toast-${toast.tone}`}
+          className={`owner-toast owner-toast-${toast.tone}`}
           role={toast.tone === 'danger' ? 'alert' : 'status'}
         >
           <span>{toast.text}</span>
           <Button
             variant="ghost"
-            className="toast-close"
+            className="owner-toast-close"
             aria-label={t.close}
             onPress={() => onDismiss(toast.id)}
           >

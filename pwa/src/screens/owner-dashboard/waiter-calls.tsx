@@ -77,7 +77,7 @@ export function WaiterCalls({ onDismiss }: { onDismiss: (table: RoomTable) => vo
             <ul className="dash-calls-list">
               {calls.map((table) => (
                 <li key={table.id}>
-                  <div className="toast dash-toast-call" role="status">
+                  <div className="owner-toast dash-toast-call" role="status">
                     <span>{tf.tableCallsWaiter(table.number)}</span>
                     <Button
                       variant="secondary"
