@@ -52,7 +52,11 @@ export async function shootAllSizes(page: Page, name: string): Promise<void> {
   const original = page.viewportSize();
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     await page.setViewportSize(viewport);
-    await page.screenshot({ path: join(dir, `${name}-${size}.png`), fullPage: true });
+    // The whole page, up to five screens: the shared demo venue's dashboard grows with every
+    // journey, and a 320 px capture of all of it took Chromium minutes on a busy machine.
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    const clip = { x: 0, y: 0, width: viewport.width, height: Math.min(height, viewport.height * 5) };
+    await page.screenshot({ path: join(dir, `${name}-${size}.png`), fullPage: true, clip });
   }
   if (original) await page.setViewportSize(original);
 }

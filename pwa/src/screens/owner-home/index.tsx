@@ -5,6 +5,7 @@ import { Page } from '../../components/page.tsx';
 import { call } from '../../data/api.ts';
 import { useEntities, useOutboxSummary } from '../../data/hooks.ts';
 import { useOrderBills } from '../../data/order-bills.ts';
+import { useSyncReadiness } from '../../data/use-sync-readiness.ts';
 import { ownerNavItems } from '../../layouts/owner/nav-items.ts';
 import { useOwnerSession } from '../../layouts/owner/owner-session.ts';
 import { useLive } from '../../live/use-live.ts';
@@ -35,6 +36,8 @@ function useRevenueToday(connected: boolean): number | null | 'offline' {
 function TodayGlance() {
   const { status } = useLive();
   const revenue = useRevenueToday(status === 'connected');
+  // A device that has not received the venue yet knows nothing of its orders: '…', not a zero.
+  const { readiness } = useSyncReadiness();
   const orders = useEntities('order');
   const lines = useEntities('line');
   const bills = useOrderBills(orders, lines);
@@ -43,10 +46,15 @@ function TodayGlance() {
     [orders, lines, bills],
   );
   if (!glance) return null;
+  const known = readiness === 'ready';
   const tiles: Array<{ label: string; value: string; to: string }> = [
-    { label: t.openTablesLabel, value: String(glance.openTables), to: '/owner/dashboard' },
-    { label: t.pendingDeliveriesLabel, value: String(glance.pendingDeliveries), to: '/owner/delivery' },
-    { label: t.openOrdersValue, value: formatEuro(glance.openValue), to: '/owner/dashboard' },
+    { label: t.openTablesLabel, value: known ? String(glance.openTables) : '…', to: '/owner/dashboard' },
+    {
+      label: t.pendingDeliveriesLabel,
+      value: known ? String(glance.pendingDeliveries) : '…',
+      to: '/owner/delivery',
+    },
+    { label: t.openOrdersValue, value: known ? formatEuro(glance.openValue) : '…', to: '/owner/dashboard' },
     {
       label: t.revenueToday,
       value: revenue === null ? '…' : revenue === 'offline' ? t.revenueNeedsConnection : formatEuro(revenue),

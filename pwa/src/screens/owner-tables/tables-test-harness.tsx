@@ -5,28 +5,17 @@ import {
   type RoomTable,
   t,
 } from '@comanda/shared-schema';
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, Outlet, RouterProvider, useParams } from 'react-router';
-import { vi } from 'vitest';
-import { ComandaDb, type OutboxEntry, type ServerRow } from '../../data/db.ts';
-import { SyncContext } from '../../data/hooks.ts';
-import { SyncClient } from '../../data/sync-client.ts';
-import { LiveConnection } from '../../live/connection.ts';
-import { LiveContext } from '../../live/use-live.ts';
+import { screen } from '@testing-library/react';
+import { useParams } from 'react-router';
+import type { ComandaDb, ServerRow } from '../../data/db.ts';
 import { customerStandInRoute } from '../../owner-switch/customer-stand-in.tsx';
-import { freshDbName } from '../../test/sync-fixture.ts';
+import { BIZ, type OwnerScreen, renderOwnerScreen } from '../../test/owner-screen.tsx';
 import { x } from '../../texts-extra.ts';
 import OwnerTablesScreen from './index.tsx';
 
-// The tables list under test: a seeded device database, an unstarted sync client and socket.
+// The tables list under test, as test/owner-screen.tsx hosts an owner screen.
 
-// jsdom has no CSS.escape; react-aria's modal reads a meta tag with it.
-if (!globalThis.CSS?.escape) {
-  const cssEscape = (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`);
-  Object.assign(globalThis, { CSS: { ...globalThis.CSS, escape: cssEscape } });
-}
-
-export const BIZ = '99999999-9999-4999-8999-999999999999';
+export { BIZ, outbox, press, type } from '../../test/owner-screen.tsx';
 export const SALA = '11111111-1111-4111-8111-111111111111';
 export const DEHORS = '22222222-2222-4222-8222-222222222222';
 const MIN = 60_000;
@@ -123,11 +112,7 @@ export const rows: ServerRow[] = [
 
 export interface Harness {
   db: ComandaDb;
-  router: ReturnType<typeof createMemoryRouter>;
-}
-
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  router: OwnerScreen['router'];
 }
 
 /** What the owner's 'Ordina' opens, standing in for the ordering screen. */
@@ -137,65 +122,17 @@ function OrderingStandIn() {
 }
 
 export async function renderTables(opts: { seed?: ServerRow[] } = {}): Promise<Harness> {
-  const db = new ComandaDb(freshDbName());
-  await db.meta.put({
-    key: 'sync',
-    clientId: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
-    nextMutationId: 1,
-    lastVersion: 5,
-    synced: true,
-  });
-  await db.serverRows.bulkPut(opts.seed ?? rows);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => json({ success: false, code: 'NOT_FOUND', error: 'no' }, 404)),
-  );
-  // Not started: the outbox keeps what the screen queues, for the test to read.
-  const sync = new SyncClient({ db });
-  const live = new LiveConnection({ url: 'ws://comanda.test/live' });
-  const router = createMemoryRouter(
-    [
-      {
-        id: 'owner',
-        path: '/',
-        HydrateFallback: () => null,
-        loader: () => ({
-          session: { valid: true, type: 'owner', id: 'u1', businessId: BIZ },
-          offline: false,
-        }),
-        Component: () => (
-          <SyncContext.Provider value={sync}>
-            <LiveContext.Provider value={live}>
-              <Outlet />
-            </LiveContext.Provider>
-          </SyncContext.Provider>
-        ),
-        children: [
-          { path: 'owner/tables', Component: OwnerTablesScreen },
-          { path: 'owner/reservation/:ownerId/:tableId', Component: OrderingStandIn },
-          customerStandInRoute,
-        ],
-      },
+  const { db, router } = await renderOwnerScreen({
+    path: '/owner/tables',
+    seed: opts.seed ?? rows,
+    routes: [
+      { path: 'owner/tables', Component: OwnerTablesScreen },
+      { path: 'owner/reservation/:ownerId/:tableId', Component: OrderingStandIn },
+      customerStandInRoute,
     ],
-    { initialEntries: ['/owner/tables'] },
-  );
-  render(<RouterProvider router={router} />);
+  });
   await screen.findByRole('heading', { level: 1, name: x.navTables });
   // Loaded once the summary of occupied tables shows.
   await screen.findByText(new RegExp(`^${t.glanceBusyTables}`));
   return { db, router };
-}
-
-export const outbox = (db: ComandaDb): Promise<OutboxEntry[]> => db.outbox.orderBy('mutationId').toArray();
-
-export async function press(element: Element) {
-  await act(async () => {
-    fireEvent.click(element);
-  });
-}
-
-export async function type(input: HTMLElement, value: string) {
-  await act(async () => {
-    fireEvent.change(input, { target: { value } });
-  });
 }

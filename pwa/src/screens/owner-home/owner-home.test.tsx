@@ -1,0 +1,72 @@
+import { type OrderRow, type ReservationLine, t } from '@comanda/shared-schema';
+import { act, cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ServerRow } from '../../data/db.ts';
+import { BIZ, renderOwnerScreen } from '../../test/owner-screen.tsx';
+import OwnerHomeScreen from './index.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const order: OrderRow = {
+  id: 'o1',
+  tableId: 't1',
+  number: 1,
+  accettato: 1,
+  isCalled: false,
+  businessId: BIZ,
+  status: 1,
+};
+const line: ReservationLine = {
+  id: 'l1',
+  tableId: 't1',
+  dishId: null,
+  name: 'Paccheri',
+  price: 1200,
+  amount: 2,
+  variant: [],
+  selected_option: 'cucina',
+  status: 'preparation',
+  printed: 0,
+  accettato: 1,
+  lastUpdate: '2026-11-26T19:00:00.000Z',
+};
+const seed: ServerRow[] = [
+  { entity: 'order', entityId: order.id, data: order },
+  { entity: 'line', entityId: line.id, data: line },
+];
+
+const tile = (label: string) => screen.getByRole('link', { name: new RegExp(label) });
+
+const renderHome = (synced: boolean) =>
+  renderOwnerScreen({
+    path: '/owner/home',
+    seed,
+    synced,
+    routes: [{ path: 'owner/home', Component: OwnerHomeScreen }],
+  });
+
+describe('/owner/home: the day at a glance', () => {
+  it("values the device's open orders once it holds the venue", async () => {
+    await renderHome(true);
+    expect((await screen.findByRole('link', { name: /Ordini aperti/ })).textContent).toContain('24,00 €');
+    expect(tile(t.openTablesLabel).textContent).toBe(`1${t.openTablesLabel}`);
+  });
+
+  it("says '…', not zero, while the device has not received the venue yet", async () => {
+    const { db } = await renderHome(false);
+    // The first sync is asked for and fails here (every call answers 404): the figures stay unknown.
+    await vi.waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalled());
+    await screen.findByRole('heading', { name: t.todayGlance });
+    expect(tile(t.openOrdersValue).textContent).toBe(`…${t.openOrdersValue}`);
+    expect(tile(t.openTablesLabel).textContent).toBe(`…${t.openTablesLabel}`);
+    expect(tile(t.pendingDeliveriesLabel).textContent).toBe(`…${t.pendingDeliveriesLabel}`);
+    // Once the snapshot lands, the figures show.
+    await act(async () => {
+      await db.meta.update('sync', { synced: true });
+    });
+    expect((await screen.findByRole('link', { name: /24,00 €/ })).textContent).toContain(t.openOrdersValue);
+  });
+});
