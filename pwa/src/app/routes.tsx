@@ -73,7 +73,7 @@ export const routes: RouteObject[] = [
         loader: ownerGuard,
         // Not revalidated on every owner navigation: the layout re-checks on reconnect instead.
         shouldRevalidate: () => false,
-        lazy: screen(() => import('../layouts/owner/owner-layout.tsx')),
+        lazy: screen(() => import('./owner-frame.tsx')),
         children: [
           { path: 'owner/home', lazy: screen(() => import('../screens/owner-home/index.tsx')) },
           { path: 'owner/dashboard', lazy: screen(() => import('../screens/owner-dashboard/index.tsx')) },

@@ -4,7 +4,6 @@ import { type CatchUpOptions, type CatchUpResult, catchUp } from './catchup.ts';
 import { type ComandaDb, readMeta, requestPersistentStorage, toStorageError } from './db.ts';
 import { ApiError, NetworkError, type StorageError } from './errors.ts';
 import type { LockManagerLike } from './lock.ts';
-import { mutators as registeredMutators } from './mutators.ts';
 import { dismissRefused, mutate, rewritePending } from './outbox.ts';
 import { Replayer } from './replayer.ts';
 import type { MutatorMap } from './view.ts';
@@ -13,7 +12,8 @@ export interface SyncClientOptions<C extends Readonly<Record<string, CallDef>>> 
   db: ComandaDb;
   /** The call table mutations are looked up in; shared-schema's `calls` in the app. */
   calls?: C;
-  mutators?: MutatorMap;
+  /** Every owner mutation's local effect (the app composes them: app/owner-mutators.ts). */
+  mutators: MutatorMap;
   fetch?: typeof fetch;
   locks?: LockManagerLike;
   random?: () => number;
@@ -46,7 +46,7 @@ export class SyncClient<C extends Readonly<Record<string, CallDef>> = Calls> {
   constructor(private readonly opts: SyncClientOptions<C>) {
     this.db = opts.db;
     this.calls = opts.calls ?? (sharedCalls as unknown as C);
-    this.mutators = opts.mutators ?? registeredMutators;
+    this.mutators = opts.mutators;
     this.replayer = new Replayer({
       db: opts.db,
       calls: this.calls,

@@ -1,3 +1,4 @@
+import type { Body, CallName, Calls } from '@comanda/shared-schema';
 import type { OutboxEntry, ServerRow } from './db.ts';
 
 /**
@@ -22,6 +23,9 @@ export interface Mutator<B = unknown> {
 }
 
 export type MutatorMap = Readonly<Record<string, Mutator | undefined>>;
+
+/** The local effect of each owner mutation, keyed by its call name in shared-schema `calls`. */
+export type MutatorsFor = { [N in CallName]?: Mutator<Body<Calls[N]>> };
 
 /** Whether an outbox entry's effect is still shown on top of the server rows. */
 export function isApplied(entry: Pick<OutboxEntry, 'status' | 'ackVersion'>, lastVersion: number): boolean {

@@ -1,7 +1,7 @@
 import type { OrderRow, ReservationLine } from '@comanda/shared-schema';
 import { describe, expect, it } from 'vitest';
+import { ownerMutators as mutators } from '../app/owner-mutators.ts';
 import type { OutboxEntry } from '../data/db.ts';
-import { mutators } from '../data/mutators.ts';
 import { composeEntity } from '../data/view.ts';
 import { orderViewMutators } from './mutators.ts';
 import { L1, L2, ORDER, seed, T1, T2 } from './test-harness.tsx';

@@ -8,8 +8,7 @@ import {
   type RoomTable,
 } from '@comanda/shared-schema';
 // Type-only: `data/mutators.ts` imports this file, so a value import would be a cycle.
-import type { MutatorsFor } from '../data/mutators.ts';
-import type { EntityView } from '../data/view.ts';
+import type { EntityView, MutatorsFor } from '../data/view.ts';
 
 /** Thrown when the server would refuse the edit: the view leaves the entry out whole. */
 export class OrderViewRefusal extends Error {

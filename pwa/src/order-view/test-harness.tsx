@@ -1,6 +1,7 @@
 import type { BusinessRow, OrderRow, ReservationLine, RoomTable } from '@comanda/shared-schema';
 import { act, fireEvent, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { ownerMutators } from '../app/owner-mutators.ts';
 import { ComandaDb, type OutboxEntry, type ServerRow } from '../data/db.ts';
 import { SyncContext } from '../data/hooks.ts';
 import { SyncClient } from '../data/sync-client.ts';
@@ -97,7 +98,7 @@ export async function renderWithSync(ui: ReactNode, rows: ServerRow[] = seed) {
     synced: true,
   });
   await db.serverRows.bulkPut(rows);
-  const sync = new SyncClient({ db });
+  const sync = new SyncClient({ db, mutators: ownerMutators });
   const view = render(<SyncContext.Provider value={sync}>{ui}</SyncContext.Provider>);
   return { db, sync, view };
 }

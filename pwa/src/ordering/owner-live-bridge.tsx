@@ -1,16 +1,7 @@
 import { lazy, Suspense } from 'react';
+import type { OwnerLinks } from './owner-links.ts';
 
-/** What an owner's ordering screen reads from the owner layout at send time. */
-export interface OwnerLinks {
-  /** The live socket id: the owner's own devices are told through the change log, not echoed. */
-  socketId: string | undefined;
-  /** Pull the change log now: the owner's own order is not echoed to this device's socket. */
-  catchUp: () => void;
-}
-
-export function ownerLinks(): { current: OwnerLinks } {
-  return { current: { socketId: undefined, catchUp: () => {} } };
-}
+export { type OwnerLinks, ownerLinks } from './owner-links.ts';
 
 /**
  * Loaded on first use: the ordering screens are the customer's too, and a static import would

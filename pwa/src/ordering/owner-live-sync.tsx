@@ -1,6 +1,6 @@
 import { useSyncClient } from '../data/hooks.ts';
 import { useLive, useLiveEvent } from '../live/use-live.ts';
-import type { OwnerLinks } from './owner-live-bridge.tsx';
+import type { OwnerLinks } from './owner-links.ts';
 
 /**
  * The owner layout's live socket and sync client, seen from an ordering screen: live menu edits,

@@ -2,6 +2,7 @@ import type { PrintData } from '@comanda/shared-schema';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ownerMutators } from '../app/owner-mutators.ts';
 import { ComandaDb } from '../data/db.ts';
 import { SyncContext } from '../data/hooks.ts';
 import { SyncClient } from '../data/sync-client.ts';
@@ -111,7 +112,7 @@ function receiptData(): PrintData {
 describe('the browser-print view (/owner/print)', () => {
   it('shows the receipt of 80 mm paper, prints it once and marks its lines printed', async () => {
     const db = new ComandaDb(freshDbName());
-    const sync = new SyncClient({ db });
+    const sync = new SyncClient({ db, mutators: ownerMutators });
     const data = receiptData();
     const job: PrintJob = {
       jobId: 'job-1',

@@ -2,6 +2,7 @@ import { act, fireEvent, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, Outlet, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import { ownerMutators } from '../app/owner-mutators.ts';
 import { ComandaDb, type OutboxEntry, type ServerRow } from '../data/db.ts';
 import { SyncContext } from '../data/hooks.ts';
 import { SyncClient } from '../data/sync-client.ts';
@@ -64,7 +65,7 @@ export async function renderOwnerScreen(opts: OwnerScreenOptions): Promise<Owner
   await db.serverRows.bulkPut(opts.seed);
   const fetch = vi.fn(opts.fetch ?? notFound);
   vi.stubGlobal('fetch', fetch);
-  const sync = new SyncClient({ db });
+  const sync = new SyncClient({ db, mutators: ownerMutators });
   const live = new LiveConnection({ url: 'ws://comanda.test/live' });
   const router = createMemoryRouter(
     [

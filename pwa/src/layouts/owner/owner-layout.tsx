@@ -4,6 +4,7 @@ import { Alert } from '../../components/alert.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { errorText } from '../../data/api.ts';
 import { SyncContext } from '../../data/hooks.ts';
+import type { MutatorMap } from '../../data/view.ts';
 import { LiveContext } from '../../live/use-live.ts';
 import { stopPrinting } from '../../printing/printing.ts';
 import { usePrintRuntime } from '../../printing/use-printing.ts';
@@ -35,9 +36,10 @@ function isBare(handle: unknown): boolean {
 /**
  * Frame of every owner screen: top bar, connection and outbox state, the sync runtime. A 'bare'
  * route (the kitchen display) keeps the runtime and the banners but no top bar: the screen fills
- * the window below the banners and brings its own way out.
+ * the window below the banners and brings its own way out. `mutators`: every owner mutation's
+ * local effect, composed by the app (app/owner-mutators.ts).
  */
-export default function OwnerLayout() {
+export default function OwnerLayout({ mutators }: { mutators: MutatorMap }) {
   const { session } = useOwnerSession();
   const bare = useMatches().some((match) => isBare(match.handle));
   const businessId = businessIdOf(session);
@@ -45,13 +47,13 @@ export default function OwnerLayout() {
   const [logoutError, setLogoutError] = useState<string | null>(null);
 
   useEffect(() => {
-    const started = startOwnerRuntime(businessId);
+    const started = startOwnerRuntime(businessId, mutators);
     setRuntime(started);
     return () => {
       started.dispose();
       setRuntime(null);
     };
-  }, [businessId]);
+  }, [businessId, mutators]);
 
   if (!runtime) return <Loading />;
   const status = (

@@ -2,6 +2,7 @@ import type { OrderRow, ReservationLine } from '@comanda/shared-schema';
 import { act, fireEvent, render } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import { ownerMutators } from '../../app/owner-mutators.ts';
 import { ComandaDb, type ServerRow } from '../../data/db.ts';
 import { SyncContext } from '../../data/hooks.ts';
 import { SyncClient } from '../../data/sync-client.ts';
@@ -76,7 +77,7 @@ export async function renderKitchen(rows: ServerRow[] = seed) {
         new Response(JSON.stringify({ success: false, code: 'NOT_FOUND', error: 'no' }), { status: 404 }),
     ),
   );
-  const sync = new SyncClient({ db });
+  const sync = new SyncClient({ db, mutators: ownerMutators });
   const router = createMemoryRouter(
     [
       {

@@ -1,7 +1,7 @@
 import type { BusinessRow, ChatMessage } from '@comanda/shared-schema';
-// Type-only: `data/mutators.ts` imports this file, so a value import would be a cycle.
-import type { MutatorsFor } from '../../data/mutators.ts';
 import { serverNow } from '../../data/server-clock.ts';
+// Type-only: `data/mutators.ts` imports this file, so a value import would be a cycle.
+import type { MutatorsFor } from '../../data/view.ts';
 
 /** Thrown when the server is sure to refuse: the answer is left out of the view. */
 export class ChatRefusal extends Error {

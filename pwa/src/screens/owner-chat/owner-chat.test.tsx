@@ -2,6 +2,7 @@ import type { BusinessRow, ChatMessage, RoomTable } from '@comanda/shared-schema
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ownerMutators } from '../../app/owner-mutators.ts';
 import { ComandaDb, type ServerRow } from '../../data/db.ts';
 import { SyncContext } from '../../data/hooks.ts';
 import { SyncClient } from '../../data/sync-client.ts';
@@ -73,7 +74,7 @@ async function renderChat(rows: ServerRow[], chatEnabled: 0 | 1 = 1) {
     vi.fn(async () => new Response('{}', { status: 404 })),
   );
   // Not started: the outbox keeps what the screen queues, for the test to read.
-  const sync = new SyncClient({ db });
+  const sync = new SyncClient({ db, mutators: ownerMutators });
   const router = createMemoryRouter(
     [
       {

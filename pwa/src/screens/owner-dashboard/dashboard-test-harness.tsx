@@ -2,6 +2,7 @@ import type { OrderRow, ReservationLine } from '@comanda/shared-schema';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import { ownerMutators } from '../../app/owner-mutators.ts';
 import { ComandaDb, type ServerRow } from '../../data/db.ts';
 import { SyncContext } from '../../data/hooks.ts';
 import { SyncClient } from '../../data/sync-client.ts';
@@ -97,7 +98,7 @@ export async function renderDashboard(
     ),
   );
   // Not started: the outbox keeps what the screen queues, for the test to read.
-  const sync = new SyncClient({ db });
+  const sync = new SyncClient({ db, mutators: ownerMutators });
   sync.version$.next(5);
   const live = new LiveConnection({
     url: 'ws://comanda.test/live',

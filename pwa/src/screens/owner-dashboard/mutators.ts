@@ -6,8 +6,7 @@ import {
   type RoomTable,
 } from '@comanda/shared-schema';
 // Type-only: `data/mutators.ts` imports this file, so a value import would be a cycle.
-import type { MutatorsFor } from '../../data/mutators.ts';
-import type { EntityView } from '../../data/view.ts';
+import type { EntityView, MutatorsFor } from '../../data/view.ts';
 import { entryKeyOf, lineKey, matchesFilter } from './dashboard-logic.ts';
 
 /** Thrown when the server is sure to refuse: the view leaves the entry's effect out whole. */

@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { GuardedSession } from '../../app/guards.ts';
+import { ownerMutators } from '../../app/owner-mutators.ts';
 import { SnackbarProvider } from '../../components/snackbar.tsx';
 import { ComandaDb, type ServerRow } from '../../data/db.ts';
 import { SyncContext } from '../../data/hooks.ts';
@@ -166,7 +167,7 @@ export async function renderDesk(extra: ServerRow[] = [], answer?: FakeServer) {
     }),
   );
   // Not started: the outbox keeps what the screen queues, for the test to read.
-  const sync = new SyncClient({ db });
+  const sync = new SyncClient({ db, mutators: ownerMutators });
   sync.version$.next(7);
   const live = new LiveConnection({
     url: 'ws://comanda.test/live',

@@ -1,7 +1,6 @@
 import type { OrderRow, ReservationLine } from '@comanda/shared-schema';
 // Type-only: `data/mutators.ts` imports this file, so a value import would be a cycle.
-import type { MutatorsFor } from '../../data/mutators.ts';
-import type { EntityView } from '../../data/view.ts';
+import type { EntityView, MutatorsFor } from '../../data/view.ts';
 
 /** Thrown when the server is sure to refuse: the view leaves the entry's effect out whole. */
 export class DeliveryRefusal extends Error {

@@ -1,6 +1,7 @@
 import { type Category, type MenuDish, t, tf } from '@comanda/shared-schema';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ownerMutators } from '../../app/owner-mutators.ts';
 import { ComandaDb, type OutboxEntry, type ServerRow } from '../../data/db.ts';
 import { SyncContext } from '../../data/hooks.ts';
 import { SyncClient } from '../../data/sync-client.ts';
@@ -71,7 +72,7 @@ async function renderMenu(opts: { outbox?: OutboxEntry[] } = {}) {
     vi.fn(async () => new Response('{}', { status: 503 })),
   );
   // Not started: the outbox keeps what the screen queues, for the test to read.
-  const sync = new SyncClient({ db });
+  const sync = new SyncClient({ db, mutators: ownerMutators });
   const live = new LiveConnection({ url: 'ws://comanda.test/live' });
   render(
     <SyncContext.Provider value={sync}>

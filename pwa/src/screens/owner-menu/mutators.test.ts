@@ -1,7 +1,7 @@
 import type { Category, MenuDish } from '@comanda/shared-schema';
 import { describe, expect, it } from 'vitest';
+import { ownerMutators as mutators } from '../../app/owner-mutators.ts';
 import type { OutboxEntry, ServerRow } from '../../data/db.ts';
-import { mutators } from '../../data/mutators.ts';
 import { composeEntity } from '../../data/view.ts';
 import { menuMutators, nextCategoryPosition, variantsFromInput } from './mutators.ts';
 

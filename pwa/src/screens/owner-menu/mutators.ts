@@ -7,8 +7,7 @@ import {
   type Variant,
 } from '@comanda/shared-schema';
 // Type-only: `data/mutators.ts` imports this file, so a value import would be a cycle.
-import type { MutatorsFor } from '../../data/mutators.ts';
-import type { EntityView } from '../../data/view.ts';
+import type { EntityView, MutatorsFor } from '../../data/view.ts';
 
 /** Thrown by a mutator whose effect the server will refuse: the view leaves it out whole. */
 export class LocalRefusal extends Error {

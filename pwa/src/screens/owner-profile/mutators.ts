@@ -1,7 +1,6 @@
 import type { BusinessRow } from '@comanda/shared-schema';
 // Type-only: `data/mutators.ts` imports this file, so a value import would be a cycle.
-import type { MutatorsFor } from '../../data/mutators.ts';
-import type { EntityView } from '../../data/view.ts';
+import type { EntityView, MutatorsFor } from '../../data/view.ts';
 
 function venue(view: EntityView): BusinessRow | undefined {
   return view.list<BusinessRow>('business')[0];

@@ -1,6 +1,6 @@
 import { type BusinessRow, NEW_TABLE_POSITION, type Room, type RoomTable } from '@comanda/shared-schema';
 // Type-only: `data/mutators.ts` imports this file, so a value import would be a cycle.
-import type { MutatorsFor } from '../../data/mutators.ts';
+import type { MutatorsFor } from '../../data/view.ts';
 
 /** Thrown by a mutator whose effect the server will refuse: the view leaves it out whole. */
 export class LocalRefusal extends Error {
