@@ -1,6 +1,6 @@
+import { ownerMutators as mutators } from '../../pwa/src/app/owner-mutators.ts';
 import { ComandaDb, type OutboxEntry, type SyncMeta } from '../../pwa/src/data/db.ts';
 import type { LockManagerLike } from '../../pwa/src/data/lock.ts';
-import { mutators } from '../../pwa/src/data/mutators.ts';
 import { SyncClient } from '../../pwa/src/data/sync-client.ts';
 import { uuid } from '../../pwa/src/data/uuid.ts';
 import { composeEntity, type MutatorMap } from '../../pwa/src/data/view.ts';
