@@ -6,6 +6,7 @@ import { defineConfig, type Plugin, runnerImport } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 // The module itself, not the package: the config needs the route list, not the whole contract.
 import { APP_ROUTES, appRoutePattern } from '../shared-schema/src/app-routes.ts';
+import { compileHints } from './src/build/compile-hints.ts';
 import { precompress } from './src/build/precompress.ts';
 import { type WireSource, wireTable } from './src/data/wire-table.ts';
 
@@ -129,6 +130,7 @@ export default defineConfig({
   plugins: [
     inlineWireTable(),
     react(),
+    compileHints(),
     // Brotli and gzip copies of every text file; runs after the service worker is written.
     precompress(),
     VitePWA({
