@@ -27,7 +27,7 @@ export const NO_THANKS_LABEL = 'no, grazie!';
 
 /**
  * Delivery cities (spec 9): the demo venue's list. Each venue keeps its own list
- * (`BusinessRow.deliveryCities`, issue 6); the server checks a consegna's comune against that.
+ * (`BusinessRow.deliveryCities`); the server checks a consegna's comune against that.
  */
 export const DELIVERY_CITIES = [
   'Baiano',
@@ -37,12 +37,12 @@ export const DELIVERY_CITIES = [
   'Sirignano',
   'Sperone',
 ] as const;
-/** A venue's delivery cities (issue 6): at most this many, each name at most this long. */
+/** A venue's delivery cities: at most this many, each name at most this long. */
 export const DELIVERY_CITIES_MAX = 50;
 export const DELIVERY_CITY_NAME_MAX = 60;
 
 /**
- * Slot capacity (issue 6): delivery and pickup orders a 15-minute slot takes, in all and,
+ * Slot capacity: delivery and pickup orders a 15-minute slot takes, in all and,
  * optionally, per kitchen area (orders with at least one line of that area).
  */
 export const DEFAULT_SLOT_CAPACITY = 3;

@@ -295,7 +295,7 @@ export type ClosedStatus = z.infer<typeof ClosedStatus>;
 
 /**
  * The venue as the change log and snapshot keep it: profile, delivery settings and flags in one
- * row (entity 'business', id = the businessId). Added (issue 6, optional so older rows parse):
+ * row (entity 'business', id = the businessId). Added (optional so older rows parse):
  * deliveryCities (the comuni a consegna may go to; empty = none yet), slotCapacity (orders per
  * 15-minute slot) and slotAreaCapacity (per kitchen area, `{}` = no area limit). Added:
  * userVersion, the version of the venue's owner account (spec 3 "User", 2.4, 6: it decides the

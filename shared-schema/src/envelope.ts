@@ -30,7 +30,7 @@ export const ErrorCode = z.enum([
   'SLOT_TAKEN',
   'DELIVERY_DISABLED',
   'CITY_NOT_SERVED',
-  /** Added (issue 6): the delivery fee the customer saw is not the venue's fee now. */
+  /** Added: the delivery fee the customer saw is not the venue's fee now. */
   'FEE_CHANGED',
   'ALREADY_DECIDED',
   'PAYMENT_ERROR',

@@ -24,11 +24,11 @@ const RECEIVED = [
   'updateRoom',
   'connect',
   'disconnect',
-  // Added (issue 4): open menus refresh when the owner edits the menu.
+  // Added: open menus refresh when the owner edits the menu.
   'menuChanged',
-  // Added (issue 10): the venue's profile changed what customers see (hours, closed status).
+  // Added: the venue's profile changed what customers see (hours, closed status).
   'venueChanged',
-  // Added (issue 8): a table's chat message was refused, with the reason.
+  // Added: a table's chat message was refused, with the reason.
   'messageRefused',
   // Added: the venue decided on a delivery, told to the account that placed it (spec 2.11 result).
   'deliveryStatus',

@@ -52,7 +52,7 @@ export const serverEvents = {
   /** A customer called the waiter: 'Il Tavolo {n} richiede il cameriere'. */
   calledService: z.object({ tableId: Id, number: z.number().int().min(1) }),
   /**
-   * A table call was discarded on another device. Also to the table's customers (issue 8), with
+   * A table call was discarded on another device. Also to the table's customers, with
    * the time, so their phones say the waiter has seen the call.
    */
   discardNotification: z.object({ tableId: Id, answeredAt: Instant.optional() }),
@@ -76,7 +76,7 @@ export const serverEvents = {
   /** The whole conversation: a table's for a customer, every table's for the owner. */
   syncMessages: z.object({ tableId: Id.optional(), messages: z.array(ChatMessage) }),
   /**
-   * Added (issue 8): a table's message was refused (chat off, more than 10 in 10 s, empty...):
+   * Added: a table's message was refused (chat off, more than 10 in 10 s, empty...):
    * to that table's phones, with the message's `id` when it had one and the reason in Italian.
    */
   messageRefused: z.object({ tableId: Id, id: Id.optional(), code: ErrorCode, error: z.string() }),
@@ -99,7 +99,7 @@ export const clientEvents = {
   }),
   discardCalledTable: z.object({ tableId: Id, ownerId: Id }),
   /**
-   * Added (issue 8): a customer's chat page asks for its table's conversation after each
+   * Added: a customer's chat page asks for its table's conversation after each
    * (re)connect; the server answers `syncMessages` to the table's sockets.
    */
   joinChat: z.object({ ownerId: Id, tableId: Id }),

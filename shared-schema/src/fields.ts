@@ -38,11 +38,11 @@ export type KitchenArea = z.infer<typeof KitchenArea>;
 export const KitchenFilter = z.enum(KITCHEN_FILTERS);
 export type KitchenFilter = z.infer<typeof KitchenFilter>;
 
-/** The spec's fixed list (spec 9); a venue's own list is `DeliveryCities` below (issue 6). */
+/** The spec's fixed list (spec 9); a venue's own list is `DeliveryCities` below. */
 export const DeliveryCity = z.enum(DELIVERY_CITIES);
 export type DeliveryCity = z.infer<typeof DeliveryCity>;
 
-/** One city a venue delivers to, as the owner names it (issue 6): trimmed, 1 to 60 characters. */
+/** One city a venue delivers to, as the owner names it: trimmed, 1 to 60 characters. */
 export const DeliveryCityName = z
   .string()
   .trim()
@@ -58,7 +58,7 @@ export const DeliveryCities = z
     message: t.duplicateDeliveryCity,
   });
 
-/** Orders a 15-minute slot takes (issue 6): 1 to 50. */
+/** Orders a 15-minute slot takes: 1 to 50. */
 export const SlotCapacity = z
   .number(t.invalidSlotCapacity)
   .int(t.invalidSlotCapacity)
@@ -66,7 +66,7 @@ export const SlotCapacity = z
   .max(SLOT_CAPACITY_MAX, t.invalidSlotCapacity);
 
 /**
- * Optional capacity per kitchen area (issue 6): at most n orders of a slot may have a line of
+ * Optional capacity per kitchen area: at most n orders of a slot may have a line of
  * that area. An area left out has no limit of its own (the slot's capacity still applies), so a
  * slot full in 'fritti' still takes a drinks-only order.
  */

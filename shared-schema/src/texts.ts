@@ -103,7 +103,7 @@ export const t = {
   collectByCard: 'con carta', // ours
   collectAlreadyPaid: 'già pagato', // ours
   collectCardNotPaid: 'carta non pagata', // ours: a card order whose payment never went through
-  // ---- order view and out-of-menu dialogs (issue 5, ours)
+  // ---- order view and out-of-menu dialogs (ours)
   increaseQuantity: 'Aumenta quantità', // ours
   decreaseQuantity: 'Diminuisci quantità', // ours
   increaseDiscount: 'Aumenta sconto', // ours
@@ -151,7 +151,7 @@ export const t = {
   orderingDisabled: 'Gli ordini sono momentaneamente disabilitati.', // ours
   invalidTable: 'Tavolo non valido.', // ours
 
-  // ---- owner menu (/owner/menu, issue 4; ours: the spec shows no texts for it)
+  // ---- owner menu (/owner/menu; ours: the spec shows no texts for it)
   menuTitle: 'Menu', // ours
   menuNewCategory: 'Nuova categoria', // ours
   menuEditCategory: 'Modifica categoria', // ours
@@ -205,7 +205,7 @@ export const t = {
   menuTooManyOptions: 'Al massimo 100 opzioni', // ours
   menuFixErrors: 'Correggi i campi segnalati.', // ours
 
-  // ---- menu and ordering, server answers (issue 4)
+  // ---- menu and ordering, server answers
   categoryNotFound: 'Categoria non trovata', // ours: a category id that is not one of this venue's
   dishNotFound: 'Piatto non trovato', // ours
   invalidAmount: 'Quantità non valida: da 1 a 999', // ours
@@ -214,7 +214,7 @@ export const t = {
   // Quotas on customers' orders (per session, table and address): 429, retried later.
   orderQuotaExceeded: 'Troppi ordini in poco tempo: attendi qualche minuto e riprova, o chiedi al personale.', // ours: RATE_LIMITED
 
-  // ---- owner dashboard, server answers (issue 5; ours: the spec leaves them open)
+  // ---- owner dashboard, server answers (ours: the spec leaves them open)
   noOpenOrder: 'Nessun ordine aperto per questo tavolo o consegna', // ours
   orderLineNotFound: "Piatto non trovato nell'ordine", // ours: a line id that is not one of this venue's
   orderAlreadyCompleted: "L'ordine è già stato completato", // ours
@@ -226,7 +226,7 @@ export const t = {
   discountNotAvailable: 'Sconto non disponibile: ordine pagato con carta o non ancora accettato', // ours
   paidOrderNotDeletable: 'Ordine pagato con carta: completalo o rifiutalo, non si può eliminare', // ours
 
-  // ---- owner dashboard screen (issue 5; ours unless quoted)
+  // ---- owner dashboard screen (ours unless quoted)
   kitchenDisplay: 'Schermo cucina', // ours: the kitchen display (/owner/kitchen) and the dashboard's link to it
   kitchenFilterLabel: 'Reparto', // ours: label of the kitchen-area filter
   dashboardEmpty: 'Nessun ordine aperto.', // ours
@@ -250,7 +250,7 @@ export const t = {
   addNote: 'Aggiungi nota',
   noteTooLong: 'Note cannot exceed 150 characters.',
 
-  // ---- customer ordering (issue 4: table menu, cart, send, history; ours unless quoted)
+  // ---- customer ordering (table menu, cart, send, history; ours unless quoted)
   sendingOrder: 'Invio in corso…', // ours
   sendWaitingOffline: "Connessione assente: l'ordine partirà appena torna la rete.", // ours
   sendStalled: "L'ordine non è ancora arrivato al locale. Controlla la connessione e riprova.", // ours
@@ -338,7 +338,7 @@ export const t = {
     'I costi di servizio coprono le commissioni del pagamento con carta e si applicano solo a chi paga con carta.', // ours
   autoPrintUnavailable: 'Stampa automatica non disponibile',
   printWithBrowser: 'stampa con il browser',
-  // ---- printing (issue 9, ours unless quoted above)
+  // ---- printing (ours unless quoted above)
   printerStatus: 'Stato della stampante', // ours: accessible name of the dashboard's printer status
   printerReady: 'Stampante pronta', // ours
   printerConnecting: 'Connessione alla stampante...', // ours
@@ -361,7 +361,7 @@ export const t = {
   printerNotPairedHere:
     'Questo dispositivo non è ancora abbinato alla stampante: senza abbinamento il print bridge non stampa.', // ours
 
-  // ---- delivery (issue 6)
+  // ---- delivery
   slotNoLongerOffered: "L'orario scelto non è più disponibile.", // ours: SLOT_TAKEN for a past or out-of-hours slot
   asapNoLongerOffered: "'Prima possibile' non è più disponibile: scegli un orario.", // ours: SLOT_TAKEN
   deliveryClosedToday: 'Consegne e ritiri chiusi: non ci sono più orari disponibili.', // ours: VENUE_CLOSED
@@ -391,19 +391,19 @@ export const t = {
   duplicateDeliveryCity: 'Comune ripetuto.', // ours
   invalidSlotCapacity: 'Capacità non valida: da 1 a 50 ordini per fascia.', // ours
   nothingToChange: 'Nessuna modifica indicata.', // ours
-  // ---- delivery form (issue 6)
+  // ---- delivery form
   chooseSlot: "Scegli l'orario", // ours: the 'Imposta orario' slot picker
   chooseCity: 'Scegli il comune', // ours: the Comune picker's placeholder
   deliveryTimeOption: 'Quando', // ours: 'Prima possibile' / 'Imposta orario'
 
-  // ---- delivery ordering screens (issue 6)
+  // ---- delivery ordering screens
   deliveryOrderTitle: 'Consegna a domicilio o ritiro', // ours: /user/delivery heading
   deliverySections: "Sezioni dell'ordine a domicilio", // ours: the delivery menu/cart links
   deliveryNotAvailable: 'Il locale non accetta consegne e ritiri in questo momento.', // ours: abilitaConsegna 0
   addToDeliveryTitle: 'Aggiungi piatti alla consegna', // ours: orderRoomCart from the owner
   addDishes: 'Aggiungi piatti', // ours: the desk card's link to orderRoomCart
 
-  // ---- owner profile (issue 10, ours)
+  // ---- owner profile (ours)
   profileVenueSection: 'Il locale', // ours
   venueNameLabel: 'Nome del locale', // ours
   openingTimeLabel: 'Apertura', // ours
@@ -479,7 +479,7 @@ export const t = {
   eveningToAccept: 'Da accettare', // ours
   openDeliveryDesk: 'Apri Consegne', // ours
 
-  // ---- home screens (issue 10, ours)
+  // ---- home screens (ours)
   recentVenues: 'I tuoi locali', // ours: /user/home
   recentOrders: 'I tuoi ultimi ordini', // ours: /user/home
   recentKept: 'Ricordati su questo dispositivo.', // ours
@@ -492,7 +492,7 @@ export const t = {
   revenueToday: 'Incassato oggi', // ours: the day's completed orders (report)
   revenueNeedsConnection: 'Serve la connessione', // ours
 
-  // ---- owner delivery desk (issue 6)
+  // ---- owner delivery desk
   deliveryDeskTitle: 'Consegne e ritiri', // ours: /owner/delivery
   pendingDeliveriesTitle: 'Da accettare', // ours
   acceptedDeliveriesTitle: 'Accettati oggi, ancora aperti', // ours
@@ -515,12 +515,12 @@ export const t = {
   senderWithoutName: 'Mittente senza nome', // ours: a blocked order with neither name nor phone
   blockedAccount: 'Account bloccato', // ours
 
-  // ---- card payments, server answers (issue 7, ours)
+  // ---- card payments, server answers (ours)
   cardAmountTooLow: 'Importo troppo basso per il pagamento con carta: il minimo è 0,50 €.', // ours: VALIDATION
   cardPricesChanged: 'I prezzi sono cambiati: controlla il riepilogo e riprova.', // ours: CONFLICT
   cardDeliveryIdTaken: 'Questo ordine è già stato inviato con un altro pagamento.', // ours: CONFLICT
   paymentNotFound: 'Pagamento non trovato.', // ours: NOT_FOUND (unknown payment intent)
-  // ---- bad input (issue 11, fuzzer): a card order above the largest amount the app handles
+  // ---- bad input (fuzzer): a card order above the largest amount the app handles
   cardAmountTooHigh: 'Importo troppo alto per il pagamento con carta: il massimo è 1.000.000,00 €.', // ours: VALIDATION
   // A dish whose price with the chosen options passes the largest amount a line may carry.
   linePriceTooHigh: 'Prezzo del piatto troppo alto con le opzioni scelte: il massimo è 1.000.000,00 €.', // ours: dish_error
@@ -534,14 +534,14 @@ export const t = {
   refundReasonDisputed: 'pagamento contestato dal cliente', // ours: a refund's reason
   stripeAccountNotFound: 'Account Stripe non trovato.', // ours: VALIDATION
   stripeAccountNotItalian: 'I pagamenti con carta sono disponibili solo per account Stripe italiani (IT).', // ours: VALIDATION
-  stripeAccountTaken: 'Questo account Stripe è già collegato a un altro locale.', // ours: CONFLICT (issue 11)
-  // ---- card order integrity (issue 11)
+  stripeAccountTaken: 'Questo account Stripe è già collegato a un altro locale.', // ours: CONFLICT
+  // ---- card order integrity
   cardPayStatusByStripe: 'Il pagamento con carta è aggiornato solo da Stripe: non si può cambiare a mano.', // ours: CONFLICT
   cardOrderAmountsLocked:
     'Ordine con pagamento con carta: prezzi, quantità e piatti restano quelli del pagamento. Per altri piatti crea un nuovo ordine.', // ours: CONFLICT
   cardPaymentInProgress:
     "Il pagamento con carta è ancora in corso: riprova a completare l'ordine tra qualche minuto.", // ours: CONFLICT
-  // ---- card payments, browser (issue 7)
+  // ---- card payments, browser
   serviceCostsInfoButton: 'Informazioni sui costi di servizio', // ours: the info button's name
   cardAmountToPay: 'Da pagare con carta', // ours: the payment dialog's amount
   cardFormLoadFailed: 'Impossibile caricare il modulo di pagamento. Controlla la connessione e riprova.', // ours
@@ -570,7 +570,7 @@ export const t = {
   chatSend: 'Invia', // ours
   chatDisabled: 'La chat non è attiva.', // ours
   chatEnabledLabel: 'Chat attiva', // ours
-  // ---- chat and waiter call (issue 8, ours)
+  // ---- chat and waiter call (ours)
   chatTitle: 'Chat con il locale', // ours: /user/chat heading
   chatEmpty: 'Nessun messaggio. Scrivi al locale per qualsiasi richiesta.', // ours
   chatMessageRequired: 'Scrivi un messaggio prima di inviarlo.', // ours: empty message refused
@@ -633,7 +633,7 @@ export const t = {
     'Troppi tentativi di accesso a questo account. Riprova più tardi, accedi da un dispositivo già usato o reimposta la password.',
   loginBusy: 'Troppi accessi in questo momento. Riprova tra qualche secondo.', // ours
 
-  // ---- social sign-in (issue 10, ours: spec 4 and 7 name it, not its texts)
+  // ---- social sign-in (ours: spec 4 and 7 name it, not its texts)
   signInWithGoogle: 'Accedi con Google',
   signInWithFacebook: 'Accedi con Facebook',
   socialOr: 'oppure',
@@ -688,7 +688,7 @@ export const t = {
   offline: 'Sei offline: le modifiche verranno inviate al ritorno della connessione.',
   storageFull: 'Spazio di archiviazione esaurito sul dispositivo.',
 
-  // ---- reports (issue 10, ours: the spec names the screen, not its texts)
+  // ---- reports (ours: the spec names the screen, not its texts)
   reportTitle: 'Report',
   reportRange: 'Periodo',
   reportPresets: 'Periodi rapidi',
@@ -781,7 +781,7 @@ export const tf = {
   changeRefusedReason: (reason: string) => `${t.changeRefused}: ${reason}`,
   /** Outbox counter. */
   pendingChanges: (n: number) => `${t.pendingChanges}: ${n}`,
-  // ---- owner dashboard screen (issue 5, ours)
+  // ---- owner dashboard screen (ours)
   /** A ticket's age on the kitchen screen: '7 min'. */
   ticketAge: (minutes: number) => `${minutes} min`,
   newOrderFor: (where: string) => `Nuovo ordine: ${where}`,
@@ -815,7 +815,7 @@ export const tf = {
   tableAction: (action: string, n: number | string) => `${action} ${tf.table(n)}`,
   /** The QR sheet of one table: 'Codice QR · Tavolo 3'. */
   qrOneTitle: (n: number | string) => `Codice QR · ${tf.table(n)}`,
-  // ---- chat and waiter call (issue 8, ours)
+  // ---- chat and waiter call (ours)
   /** Unread customer messages: '2 non letti'. */
   chatUnread: (n: number) => (n === 1 ? '1 non letto' : `${n} non letti`),
   /** The dashboard's toast for a customer's message: 'Tavolo 8: Possiamo avere il sale?'. */
@@ -835,7 +835,7 @@ export const tf = {
   waiterCallsCount: (n: number) => `${t.callWaiter}: ${n}`,
   /** The delivery button's accessible name with its badge: 'Consegne: 1'. */
   deliveriesCount: (n: number) => `${t.deliveries}: ${n}`,
-  // ---- printing (issue 9)
+  // ---- printing
   /** Tickets the bridge holds: '2 stampe in coda'. */
   printerQueued: (n: number) => (n === 1 ? '1 stampa in coda' : `${n} stampe in coda`),
   /** A wrong pairing code: 'Codice di abbinamento errato: ancora 3 tentativi'. */
@@ -851,7 +851,7 @@ export const tf = {
   printArea: (area: string) => `${t.kitchenFilterLabel}: ${area}`,
   /** The receipt's foot: 'Stampato il 15/07/2025 20:31'. */
   printedAt: (when: string) => `Stampato il ${when}`,
-  // ---- owner delivery desk (issue 6)
+  // ---- owner delivery desk
   /** A desk card's button, named with its order: 'Accetta Consegna 20:00 Lucia Bianchi'. */
   deliveryAction: (action: string, title: string) => `${action} ${title}`,
   /** A recent visit on the customer's home: 'Tavolo 4 · Trattoria Demo'. */
@@ -875,7 +875,7 @@ export const tf = {
   unblockSender: (label: string) => `${t.unblock} ${label}`,
   /** Until when a blocked sender's address stays blocked: 'Connessione bloccata fino alle 20:30 del 16/07'. */
   addressBlockedUntil: (time: string, date: string) => `Connessione bloccata fino alle ${time} del ${date}`,
-  // ---- card payments (issue 7, ours)
+  // ---- card payments (ours)
   /** A refund Stripe refused, with why: the order was kept. */
   refundFailed: (reason: string) => `Rimborso non riuscito (${reason}): l'ordine non è stato rifiutato.`,
   /** A card checkout's time left on the desk: 'Scade tra 12 min' (ours). */
@@ -903,7 +903,7 @@ export const tf = {
 
   /** 'Benvenuto, Mario'. */
   welcome: (name: string) => `${t.userHomeTitle}, ${name}`,
-  // ---- customer ordering (issue 4)
+  // ---- customer ordering
   /** Announced when a dish without variants goes straight into the cart. */
   addedToCart: (name: string) => `${name} aggiunto al carrello`,
   /** Described count of the 'Visualizza e invia' button. */
@@ -926,7 +926,7 @@ export const tf = {
   tableDeletedNotice: (n: number | string) => `Tavolo ${n} eliminato`,
   /** History line: '2 × Margherita'. */
   lineAmount: (amount: number, name: string) => `${amount} × ${name}`,
-  // ---- menu and ordering, server answers (issue 4)
+  // ---- menu and ordering, server answers
   /** A cart line naming a dish that is gone or switched off. */
   dishUnavailable: (name: string) => `Piatto non disponibile: ${name}. Aggiorna il menu e riprova.`,
   /** A cart line with an option that is not one of its dish's. */
@@ -945,7 +945,7 @@ export const tf = {
   entryTotalTooHigh: (cents: number) =>
     `Il totale dell'ordine supererebbe ${formatEuro(cents)}: completalo e aprine un altro`,
   entryTooManyLines: (n: number) => `L'ordine supererebbe ${n} righe: completalo e aprine un altro`,
-  // ---- reports (issue 10)
+  // ---- reports
   /** The range under the title: 'Dal 01/07/2025 al 31/07/2025', or 'Il 15/07/2025' for one day. */
   reportRange: (from: string, to: string) => (from === to ? `Il ${from}` : `Dal ${from} al ${to}`),
   /** An ISO week: 'Settimana 28 (07/07 - 13/07)'. */

@@ -38,7 +38,7 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   /** Another Stripe API origin (tests and e2e: the fake on loopback); unset = api.stripe.com. */
   STRIPE_API_BASE: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
-  /** Social sign-in (issue 10): each provider is on only when its ids are set. */
+  /** Social sign-in: each provider is on only when its ids are set. */
   GOOGLE_CLIENT_ID: optionalString,
   FACEBOOK_APP_ID: optionalString,
   FACEBOOK_APP_SECRET: optionalString,

@@ -1,4 +1,4 @@
-// `npm run bench -- dashboard` (issue 5): the owner dashboard with 100 open tables of 30 lines
+// `npm run bench -- dashboard`: the owner dashboard with 100 open tables of 30 lines
 // each (3,000 lines) in Chromium on a 1024 px tablet viewport. Figures: time from navigation to
 // all 100 tickets shown (first visit: snapshot into Dexie; then a reload from Dexie), JS heap,
 // and for 30 status taps spread over the board the time from the tap to the frame that shows the

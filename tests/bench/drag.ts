@@ -1,4 +1,4 @@
-// `npm run bench -- drag` (issue 3): one table dragged across a room of 200 tables on the owner's
+// `npm run bench -- drag`: one table dragged across a room of 200 tables on the owner's
 // room screen in Chromium at 1920x1080. Two figures: frames per second during the drag
 // (requestAnimationFrame counted in the page) and renders of the OTHER table squares per pointer
 // move, counted two ways: React commits seen through a DevTools global hook (a component whose

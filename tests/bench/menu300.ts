@@ -1,4 +1,4 @@
-// `npm run bench -- menu300` (issue 4): time to a usable customer menu of 300 dishes, first
+// `npm run bench -- menu300`: time to a usable customer menu of 300 dishes, first
 // visit, phone viewport, Chromium with 4x CPU slowdown. "Usable" = the 300th dish's button is on
 // the page and a tap on it has put the dish in the cart (the page taps it itself the moment the
 // button appears, so no test-runner round trip is counted). Timed from navigation start. Once on

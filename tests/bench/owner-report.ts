@@ -1,4 +1,4 @@
-// `npm run bench -- report` (issue 10): the owner's report for one year of a busy venue. The real
+// `npm run bench -- report`: the owner's report for one year of a busy venue. The real
 // app (embedded SQLite file, production settings) in this process, its history seeded straight
 // into the database: 200,000 completed orders over 365 service dates (about 550 a day) with
 // their lines (1 to 4 each, about 500,000), plus another venue's 40,000 orders that must not

@@ -1,4 +1,4 @@
-// `npm run bench -- print` (issue 9): the print bridge, run as `npm run print-bridge` runs it (its
+// `npm run bench -- print`: the print bridge, run as `npm run print-bridge` runs it (its
 // own process, a real data folder with fsync), printing to a fake network printer on loopback.
 // Figures: a ticket from the websocket message to its last byte at the printer (p50/p99, one at
 // a time), and 1,000 jobs queued while the printer is off, drained once it is back (jobs/s).

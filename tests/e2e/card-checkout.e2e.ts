@@ -30,7 +30,7 @@ async function shoot(page: Page, name: string, sizes: ReadonlyArray<{ width: num
   const original = page.viewportSize();
   for (const size of sizes) {
     await page.setViewportSize(size);
-    // Nothing may scroll sideways at any of them (issue 19's phones).
+    // Nothing may scroll sideways at any of them (the phones of spec 2.2's customer screens).
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
     await page.screenshot({ path: join(dir, `${name}-${size.width}.png`), fullPage: true });
   }

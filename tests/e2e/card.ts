@@ -114,7 +114,7 @@ export async function routeStripe(phone: BrowserContext): Promise<Confirmed[]> {
   return confirmed;
 }
 
-/** The venue's connected account, set (or cleared) by its owner (owner profile, issue 7). */
+/** The venue's connected account, set (or cleared) by its owner (owner profile). */
 export async function setStripeAccount(owner: BrowserContext, id: string | null): Promise<void> {
   const res = await owner.request.post('/api/owner/stripeAccount/set', {
     data: { stripeAccountId: id },

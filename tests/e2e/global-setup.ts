@@ -26,7 +26,7 @@ export function eveningInRome(now = new Date()): string {
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  // Card payments (issue 7): the server's Stripe SDK talks to a fake on loopback, which sends its
+  // Card payments: the server's Stripe SDK talks to a fake on loopback, which sends its
   // signed webhooks back to the server. Carta is offered only to a venue with an account set.
   const stripe = await startFakeStripe();
   const server = await startServer({

@@ -1,5 +1,5 @@
 /**
- * The kill loop (issue 11, "Faults"), shared by the fast test (kill-loop.test.ts, in `npm test`)
+ * The kill loop ("Faults"), shared by the fast test (kill-loop.test.ts, in `npm test`)
  * and the soak (tests/soak/kill-loop.ts): the real server process on the demo venue, customer
  * phones sending table and delivery orders (Idempotency-Key, client deliveryId, the same bytes on
  * every retry, as the PWA sends them) and tablets pushing outboxes of owner mutations

@@ -5,7 +5,7 @@ import { runOwnerPowers, runReads, runRoles } from '../../sync-server/src/securi
 import { buildTwoVenues } from '../../sync-server/src/testing/two-venues.ts';
 
 /**
- * The long version of the tenant isolation matrix (issue 11; the fast one is
+ * The long version of the tenant isolation matrix (the fast one is
  * sync-server/src/security/isolation-*.test.ts, same code): each round builds two fresh venues
  * per direction (A against B, then B against A) and runs every owner call, the push and every
  * live event with every id of the victim in every id field (not a sample of the other kinds) plus

@@ -1,4 +1,4 @@
-// `npm run soak`: the long versions of the reliability suite (issue 11), one JSON line per figure
+// `npm run soak`: the long versions of the reliability suite, one JSON line per figure
 // on stdout. `npm run soak -- fuzz isolation` runs only those; `--write-docs` also records their
 // lines in docs/reliability.md, stamped with the date and the machine. The fast versions of the
 // same code run in `npm test`.

@@ -1,5 +1,5 @@
 /**
- * The sync-correctness suite (issue 3): the REAL PWA data layer (Dexie on fake-indexeddb, outbox,
+ * The sync-correctness suite: the REAL PWA data layer (Dexie on fake-indexeddb, outbox,
  * replayer, catch-up, live connection over `ws`; one database per simulated device) against the
  * REAL server (`buildApp` on a SQLite file in a temp folder, on a loopback port). Faults are
  * injected only at the network boundary a device really uses (`boundary.ts`: its `fetch` and its

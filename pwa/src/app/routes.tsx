@@ -60,7 +60,7 @@ export const routes: RouteObject[] = [
             path: 'owner/confirmEmail/:token',
             lazy: screen(() => import('../screens/owner-confirm-email/index.tsx')),
           },
-          // Customers confirm their address too (issue 11): the same screen and call.
+          // Customers confirm their address too: the same screen and call.
           {
             path: 'user/confirmEmail/:token',
             lazy: screen(() => import('../screens/owner-confirm-email/index.tsx')),

@@ -139,7 +139,7 @@ describe("'Riepilogo ordine'", () => {
   });
 });
 
-describe('the payment choice (issue 7)', () => {
+describe('the payment choice', () => {
   const offered = (payWith: 'carta' | 'cassa') => ({ payWith, onPayWith: vi.fn(), onGoToPayment: vi.fn() });
 
   it("cassa: the choice, no service costs, the plain total and 'Invia ordine'", () => {

@@ -10,7 +10,7 @@ import type { CardSession } from './delivery-send.ts';
 import './card-payment.css';
 
 /**
- * The card dialog (spec 2.11 'Paga e invia ordine', issue 7): Stripe Elements on the venue's
+ * The card dialog (spec 2.11 'Paga e invia ordine'): Stripe Elements on the venue's
  * connected account. Its own chunk (see `card-payment-loader.tsx`): Stripe.js and its React
  * bindings load only when a customer pays by card, never with the menu.
  */

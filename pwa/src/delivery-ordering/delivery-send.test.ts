@@ -69,7 +69,7 @@ describe('a delivery send attempt', () => {
   });
 });
 
-describe('a card send attempt (issue 7)', () => {
+describe('a card send attempt', () => {
   const intent = {
     deliveryId: 'id-2',
     paymentIntentId: 'pi_1',

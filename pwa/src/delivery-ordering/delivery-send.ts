@@ -12,7 +12,7 @@ export type CardIntentAnswer = Response<Calls['createPaymentIntent']>;
 export type PayMethod = 'cassa' | 'carta';
 
 /**
- * What the card dialog and the success page need of a card send's answer (issue 7): the intent
+ * What the card dialog and the success page need of a card send's answer: the intent
  * on the venue's connected account, the order it pays for, and what the server charges.
  */
 export interface CardSession {
@@ -41,7 +41,7 @@ export interface DeliveryAttempt {
   key: string;
   fingerprint: string;
   body: DeliveryOrderBody & { deliveryId: string };
-  /** Absent: cassa (and attempts stored before issue 7). */
+  /** Absent: cassa (and attempts stored before card payments existed). */
   method?: PayMethod;
   /** carta: the intent the server answered for this attempt. */
   intent?: CardSession;

@@ -83,7 +83,7 @@ function OrderView({ tableId, onClose, onPrint, onComplete }: OrderViewDialogPro
 
   const { order, lines, business, table } = entry;
   const totals = viewTotals(order, lines);
-  // A card order has nothing the owner may edit here (issue 11): 'Modifica' stays disabled, the
+  // A card order has nothing the owner may edit here: 'Modifica' stays disabled, the
   // note says why, and the lines never show their steppers or 'Elimina' / 'Ripristina'.
   const locked = amountsLocked(order);
   const editable = editing && !locked;

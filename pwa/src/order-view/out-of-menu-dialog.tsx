@@ -60,7 +60,7 @@ export function OutOfMenuDialog({ tableId, onClose }: OutOfMenuDialogProps) {
   const [kind, setKind] = useState<string | null>(null);
   const [errors, setErrors] = useState<OutOfMenuErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  // A card order takes no added line (issue 11): the note replaces the form. A free table has
+  // A card order takes no added line: the note replaces the form. A free table has
   // no entry yet (null): its new order is a cassa one, so the form shows.
   const rows = useEntryRows(tableId);
   const locked = rows ? amountsLocked(rows.order) : false;

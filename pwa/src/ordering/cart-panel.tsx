@@ -11,7 +11,7 @@ export function useCart(store: CartStore): CartSnapshot {
 /**
  * The cart panel (spec 2.9): the lines, 'Il carrello è vuoto.' when there are none, and at the
  * foot whatever sends it: `action` gets the total in cents ('Ordina {total}€' for a table; the
- * delivery screens of issue 6 put 'Concludi ordine ( total € )' there). `status` shows above it.
+ * delivery screens put 'Concludi ordine ( total € )' there). `status` shows above it.
  * The foot sticks to the bottom of whatever scrolls the cart (the phone's sheet, the cart page,
  * the desktop column), so the order button stays in reach however long the cart. An empty cart
  * has nothing to send: no total and no button, just 'Il carrello è vuoto.'.

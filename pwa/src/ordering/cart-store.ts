@@ -48,7 +48,7 @@ export interface CartSnapshot {
   attempt: SendAttempt | null;
 }
 
-/** `table:{ownerId}:{tableId}` (kept with the session keys) or, for issue 6, `delivery:{ownerId}`. */
+/** `table:{ownerId}:{tableId}` (kept with the session keys) or, for a delivery, `delivery:{ownerId}`. */
 export { tableScope };
 
 export function deliveryScope(ownerId: string): string {

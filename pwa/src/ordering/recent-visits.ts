@@ -1,7 +1,7 @@
 import { safeLocalStorage } from '../data/safe-storage.ts';
 
 /**
- * What this phone remembers of the customer's venues (issue 10 `/user/home`): the tables and
+ * What this phone remembers of the customer's venues (`/user/home`): the tables and
  * delivery pages opened and the orders sent, newest first, kept on the device (a guest has no
  * account to keep them). Capped, and only what the screens already showed: no server call.
  */

@@ -34,7 +34,7 @@ export interface CustomerLive {
 
 /**
  * A customer's live socket for one table: `/live?ownerId=..&tableId=..` (or just the venue for
- * issue 6's delivery screens), the same reconnecting connection the owner uses, without the
+ * the delivery screens), the same reconnecting connection the owner uses, without the
  * owner's outbox and catch-up. Customers keep no offline copy, so on every reconnect after the
  * first they re-read the flags instead of replaying a change log.
  */

@@ -7,7 +7,7 @@ import {
 import { safeLocalStorage } from '../data/safe-storage.ts';
 
 /**
- * One print action (a UUID `jobId`, issue 9): what to print, where, and how far it got. Kept in
+ * One print action (a UUID `jobId`): what to print, where, and how far it got. Kept in
  * local storage until the bridge says it printed (ORDER_PRINTED_NOTIFICATION) or the browser
  * view printed it, so a reload, a crash or a dropped socket never loses a ticket.
  *

@@ -79,12 +79,12 @@ const isDashKind = (kind: PrinterKind) => kind.startsWith('dash_');
 export const waitsForBrowser = (job: PrintJob) => job.via === 'browser' || !job.queued;
 
 /**
- * The dashboard side of issue 9: print jobs from request to printed flag. A job gets its payload
- * from the server (after the mutation it waits for), is sent to the bridge with its jobId, and is
- * re-sent after every reconnect until ORDER_PRINTED_NOTIFICATION; the bridge prints a jobId once,
- * so a re-send never prints twice. Then the ticket's lines are marked printed through the outbox
- * and the entries refreshed a second later. Nothing here throws at a caller: a printer problem
- * never turns an order or an accept into an error.
+ * The dashboard side of printing (spec 2.11, 2.12): print jobs from request to printed flag. A
+ * job gets its payload from the server (after the mutation it waits for), is sent to the bridge
+ * with its jobId, and is re-sent after every reconnect until ORDER_PRINTED_NOTIFICATION; the
+ * bridge prints a jobId once, so a re-send never prints twice. Then the ticket's lines are marked
+ * printed through the outbox and the entries refreshed a second later. Nothing here throws at a
+ * caller: a printer problem never turns an order or an accept into an error.
  */
 export class PrintService {
   readonly state$: BehaviorSubject<PrintServiceState>;

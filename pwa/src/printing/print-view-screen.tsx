@@ -73,7 +73,7 @@ async function loadReceipts(jobs: readonly PrintJob[], service: ReturnType<typeo
 }
 
 /**
- * `/owner/print` (spec 2.11, 2.12, issue 9): the browser-print view, opened by 'stampa con il
+ * `/owner/print` (spec 2.11, 2.12): the browser-print view, opened by 'stampa con il
  * browser'. `?job=<jobId>` (repeatable) prints those jobs, `?waiting=1` every job the bridge
  * does not hold. It shows the receipts, calls `window.print()` once they are on the page, and
  * counts them as printed: they leave the bridge's queue and their lines show 'Completato'.

@@ -4,10 +4,10 @@ import { ChatMessage } from '../entities.ts';
 import { ClientGeneratedId, Flag, Instant } from '../fields.ts';
 import { t } from '../texts.ts';
 
-/** A chat message's longest text (issue 8), in UTF-16 code units as zod and `maxLength` count. */
+/** A chat message's longest text, in UTF-16 code units as zod and `maxLength` count. */
 export const CHAT_MESSAGE_MAX = 500;
 /**
- * More than `max` customer messages from one table within `windowMs` are refused (issue 8). The
+ * More than `max` customer messages from one table within `windowMs` are refused. The
  * server counts by arrival time, so `jitterMs` is forgiven: a phone writing exactly once a second
  * (10 in 10 s, allowed) is not refused because its 11th message arrived a little early.
  */
@@ -17,7 +17,7 @@ export const CHAT_BURST = { max: 10, windowMs: 10_000, jitterMs: 500 } as const;
  * last completed order and at most this long ago; owner devices keep this much offline.
  */
 export const CHAT_HISTORY_MS = 12 * 60 * 60_000;
-/** After a waiter call the table cannot call again for this long (issue 8). */
+/** After a waiter call the table cannot call again for this long. */
 export const WAITER_CALL_COOLDOWN_MS = 2 * 60_000;
 /**
  * 'Il cameriere ha visto la chiamata' shows this long after the answer, then the call is done:
@@ -80,7 +80,7 @@ export const chatCalls = {
     response: ok({ messages: z.array(ChatMessage) }),
   }),
   /**
-   * Added (issue 8): the owner's answer to a table, through the outbox (a tablet offline for a
+   * Added: the owner's answer to a table, through the outbox (a tablet offline for a
    * minute delivers it once on reconnect). `id` is the device's UUID for the message.
    */
   ownerChatSend: defineCall({
@@ -92,7 +92,7 @@ export const chatCalls = {
     response: ok({ message: ChatMessage }),
   }),
   /**
-   * Added (issue 8): the table's latest waiter call, so every phone at the table shows that it
+   * Added: the table's latest waiter call, so every phone at the table shows that it
    * was received and answered, and when it may call again. Here beside the chat, the customer's
    * other way to reach the staff (the call itself is `userTableCall`).
    */

@@ -208,7 +208,7 @@ export const dashboardCalls = {
   }),
   /**
    * Mark the entry's accepted, not yet printed lines of a kitchen area as printed (1). Added
-   * (issue 9): `ids`, the lines the ticket carried, so a line that arrived between the print
+   *: `ids`, the lines the ticket carried, so a line that arrived between the print
    * payload and the printer's acknowledgement is not marked printed unseen; without it, every
    * such line of the area is marked (the spec's call).
    */

@@ -14,7 +14,7 @@ import {
 import { t } from '../texts.ts';
 
 /**
- * The owner's delivery settings (issue 6): only the fields given change. `slotAreaCapacity`
+ * The owner's delivery settings: only the fields given change. `slotAreaCapacity`
  * replaces the stored one whole (`{}` = no area limits). At least one field.
  */
 export const DeliverySettingsBody = z
@@ -100,7 +100,7 @@ export const deliveryCalls = {
   }),
   /**
    * Removes a pending delivery ('order' and 'line' delete rows, live `removeDelivery` and
-   * `updateCountDelivery`). With a card payment the refund comes first (issue 7; until then
+   * `updateCountDelivery`). With a card payment the refund comes first (until then
    * refused with CONFLICT). ALREADY_DECIDED when another tablet accepted it; CONFLICT when lines
    * arrived after `seenVersion`.
    */
@@ -154,7 +154,7 @@ export const deliveryCalls = {
     response: ok({}),
   }),
   /**
-   * Added (issue 6): the venue's delivery cities and slot capacities ('business' change row;
+   * Added: the venue's delivery cities and slot capacities ('business' change row;
    * devices catch up with the version). Answers the venue as now stored.
    */
   deliverySettingsSet: defineCall({

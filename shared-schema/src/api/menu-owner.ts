@@ -6,7 +6,7 @@ import { MAX_CENTS } from '../rules/money.ts';
 import { t } from '../texts.ts';
 
 /**
- * Menu management (/owner/menu, issue 4), named in the spec's style. Offline-created categories,
+ * Menu management (/owner/menu), named in the spec's style. Offline-created categories,
  * dishes, variants and options carry client UUIDs; the server assigns ids when they are absent.
  */
 const Name = z.string().trim().min(1, t.requiredField).max(100, t.menuNameTooLong);

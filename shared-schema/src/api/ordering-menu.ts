@@ -85,7 +85,7 @@ const OwnerRef = z.object({ ownerId: Id });
 
 export const orderingCalls = {
   /**
-   * Delivery settings and the slots for the time picker (issue 6). `currentTime_db` is the
+   * Delivery settings and the slots for the time picker. `currentTime_db` is the
    * server's clock: the PWA computes slots with `computeSlots({now: currentTime_db, opening:
    * openConsegna, closing: closeConsegna, taken: reservation.map(r => r.orario), forCustomer})`
    * as time passes, and `slots` is that plan at `currentTime_db`.
@@ -127,13 +127,13 @@ export const orderingCalls = {
     }),
   }),
   /**
-   * A delivery or pickup order (issue 6). Send an `Idempotency-Key` header (one per send, reused
+   * A delivery or pickup order. Send an `Idempotency-Key` header (one per send, reused
    * on retry): a retry answers the stored answer and never stores a second order. Added fields:
    * `deliveryId`, a client UUID (a resend naming an order already stored answers that order);
    * `costoConsegna`, the fee (cents) the summary showed: when sent and not the venue's fee for
    * this tipo (its costoConsegna for Consegna, 0 for Ritiro) the order is refused with
    * FEE_CHANGED, so nobody pays a fee they did not see (absent: the venue's fee applies);
-   * `paymentIntentId`, the confirmed card payment (choice carta, issue 7; until then refused
+   * `paymentIntentId`, the confirmed card payment (choice carta; until then refused
    * with VALIDATION); absent = cassa. `isOwner`: the venue's owner entering a phone order (no
    * payment choice, no card fee; stored accepted, accettato 1).
    * Checked atomically with the insert, in this order; refused with nothing stored:

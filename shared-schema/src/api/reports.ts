@@ -4,7 +4,7 @@ import { defineCall, ok } from '../contract.ts';
 import { t, tf } from '../texts.ts';
 
 /**
- * The owner's reports (`/owner/report`, issue 10): figures over a range of service dates,
+ * The owner's reports (`/owner/report`): figures over a range of service dates,
  * computed by the server with SQL over the history written when a table or a delivery is
  * completed (`order_history`, one row per completed order, and `order_history_lines`, one row per
  * line). Only the signed-in owner's venue is ever read.

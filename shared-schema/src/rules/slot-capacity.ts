@@ -2,7 +2,7 @@ import { KITCHEN_AREAS } from '../constants.ts';
 import type { KitchenArea, SlotAreaCapacity } from '../fields.ts';
 
 /**
- * Slot capacity (issue 6): how many delivery and pickup orders a 15-minute slot takes. A slot is
+ * Slot capacity: how many delivery and pickup orders a 15-minute slot takes. A slot is
  * full for an order when it already holds `slotCapacity` orders, or when, for a kitchen area the
  * order has a line in and that has a capacity of its own, it already holds that many orders with
  * a line of that area. So a slot full in 'fritti' still takes a drinks-only order.

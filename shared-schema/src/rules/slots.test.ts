@@ -262,7 +262,7 @@ describe.each(HOST_ZONES)('time slots, host zone %s', (zone) => {
     });
   });
 
-  describe('the issue 6 evening, 18:00-23:00 (Rome = UTC+2)', () => {
+  describe('a delivery evening, 18:00-23:00 (Rome = UTC+2)', () => {
     const quarters = (from: number, to: number) =>
       Array.from({ length: (to - from) / 15 + 1 }, (_, i) => {
         const m = from + i * 15;

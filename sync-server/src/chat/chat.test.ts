@@ -10,7 +10,7 @@ import { connectLive, device, type LiveClient, listen, settle } from '../rooms/r
 import { createGuest, createOwner, type Owner, post } from '../testing/test-app.ts';
 
 /**
- * Table chat (issue 8) over real sockets: the venue's tablets, a phone at the table, a phone at
+ * Table chat over real sockets: the venue's tablets, a phone at the table, a phone at
  * another table of the venue, and another venue's tablet and phone.
  */
 let v: Venue;

@@ -20,7 +20,7 @@ function ownTable(socket: LiveSocketInfo, ownerId: string, tableId: string): boo
 }
 
 /**
- * Table chat (issue 8; spec 2.2 `/user/chat`, 2.3 `/owner/chat`, 7 "Chat"). Customers write
+ * Table chat (spec 2.2 `/user/chat`, 2.3 `/owner/chat`, 7 "Chat"). Customers write
  * with the live `sendMessage` from their table's socket; owners answer through the outbox
  * (`/api/owner/chat/send`). Every message is stored, goes into the change log as a
  * `chatMessage` (owner devices keep the last 12 hours offline) and reaches the venue's owners

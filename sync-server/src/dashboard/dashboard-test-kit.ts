@@ -117,7 +117,7 @@ export interface DeliverySeed {
   lines: Array<{ name: string; price: number; amount: number; area?: 'cucina' | 'bar' | 'fritti' }>;
 }
 
-/** A delivery or pickup order as the delivery feature will store it (issue 6), written directly. */
+/** A delivery or pickup order as the delivery feature will store it, written directly. */
 export function seedDelivery(v: Venue, seed: DeliverySeed): string {
   const { db } = v.app.app.store;
   const id = randomId();

@@ -42,7 +42,7 @@ export interface RecordedPayment {
 
 /**
  * What the history records of an order's payment. Without a card payment: the order's method
- * (a table's null is cassa) and the totals of its lines. A card order (issue 11) records what
+ * (a table's null is cassa) and the totals of its lines. A card order records what
  * Stripe kept (`card`, payments/card-order.ts), whatever happened to its lines: that is the
  * amount paid, with the card fee as charged, and anything refunded shows as discount. Stripe
  * kept nothing (never paid, canceled, refunded whole): it was paid at the counter, cassa, and

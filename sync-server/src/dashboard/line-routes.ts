@@ -62,7 +62,7 @@ export async function lineRoutes(app: FastifyInstance): Promise<void> {
       throw new AppError('CONFLICT', t.deletedLineRestoreFirst);
     }
     if (line.status === body.status) return { success: true, line: lineWire(line, order) };
-    // Deleting or restoring changes what the order costs: never on a card order (issue 11).
+    // Deleting or restoring changes what the order costs: never on a card order.
     if (line.status === 'owner_deleted' || body.status === 'owner_deleted') refuseCardAmountChange(order);
     if (line.status === 'owner_deleted') {
       // A restore adds the line back: not past the entry's ceiling (rules/order-ceilings.ts).
@@ -98,7 +98,7 @@ export async function lineRoutes(app: FastifyInstance): Promise<void> {
       if (!line) throw new AppError('NOT_FOUND', t.orderLineNotFound);
       const next = editedLine(line, edit);
       if (sameEdit(line, next)) continue;
-      // A card order costs what its payment charged (issue 11): its notes may change, not its money.
+      // A card order costs what its payment charged: its notes may change, not its money.
       if (!sameCost(line, next)) refuseCardAmountChange(entry.order);
       const updated = db
         .update(orderLines)

@@ -61,7 +61,7 @@ export async function outOfMenuRoute(app: FastifyInstance): Promise<void> {
     }
     const entry = entryFor(ctx, businessId, body.tableId);
     const { order } = entry;
-    // Not on a card delivery: it costs what its payment charged (issue 11, payments/card-order.ts).
+    // Not on a card delivery: it costs what its payment charged (payments/card-order.ts).
     refuseCardAmountChange(order);
     // Nor past the entry's ceiling (rules/order-ceilings.ts); a new order opened above is undone.
     refuseOverCeilings(db, [body.line], order, 'owner');

@@ -54,7 +54,7 @@ export const businesses = sqliteTable('businesses', {
   /** JSON array of city names served by delivery. */
   deliveryCities: text('delivery_cities', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
   /**
-   * Deliveries/pickups a 15-minute slot takes (issue 6). The SQL default stays 1 (SQLite cannot
+   * Deliveries/pickups a 15-minute slot takes. The SQL default stays 1 (SQLite cannot
    * change a column default without rebuilding a table that others reference by cascading keys);
    * venues created through drizzle get DEFAULT_SLOT_CAPACITY, and migration 0003 raised the
    * untouched 1s to it.
@@ -387,7 +387,7 @@ export const orders = sqliteTable(
     sconto: integer('sconto').notNull().default(0),
     /** Cents, consegna only. */
     costoConsegna: integer('costo_consegna').notNull().default(0),
-    /** Card service fee charged, cents (issue 7). */
+    /** Card service fee charged, cents. */
     serviceFee: integer('service_fee').notNull().default(0),
     /** Null until known: a table pays when it is completed. */
     paymentMethod: text('payment_method', { enum: PAYMENT_METHOD }),
@@ -415,9 +415,9 @@ export const orders = sqliteTable(
     uniqueIndex('orders_open_table').on(t.tableId).where(sql`${t.closedAt} IS NULL`),
     // The dashboard: a venue's open entries.
     index('orders_business_open').on(t.businessId, t.closedAt),
-    // Slot capacity (issue 6): orders of a venue in one slot.
+    // Slot capacity: orders of a venue in one slot.
     index('orders_business_slot').on(t.businessId, t.slotDate, t.orario),
-    // The delivery button's count (issue 6): deliveries awaiting a decision (tables are accepted
+    // The delivery button's count: deliveries awaiting a decision (tables are accepted
     // at once). Used by queries that spell these two conditions out as literals.
     index('orders_pending_delivery')
       .on(t.businessId)
@@ -505,7 +505,7 @@ export const orderLines = sqliteTable(
 );
 
 /**
- * A completed table or delivery (issue 5 writes it): the totals as charged, one row per order.
+ * A completed table or delivery (written when it is completed): the totals as charged, one row per order.
  * `service_date` is the Rome date of the service (a night past midnight counts to the evening it
  * began), so reports group by day in SQL without time-zone arithmetic.
  */
@@ -547,7 +547,7 @@ export const orderHistory = sqliteTable(
 );
 
 /**
- * The lines of a completed order, one row each, for SQL reports (issue 10): revenue by dish,
+ * The lines of a completed order, one row each, for SQL reports: revenue by dish,
  * category and kitchen area over a period. `total` is price x amount, 0 for owner_deleted lines.
  */
 export const orderHistoryLines = sqliteTable(
@@ -583,7 +583,7 @@ export const orderHistoryLines = sqliteTable(
 );
 
 /**
- * Table chat (issue 8): a customer's message (live `sendMessage`) or the owner's answer (outbox
+ * Table chat: a customer's message (live `sendMessage`) or the owner's answer (outbox
  * `/api/owner/chat/send`), stored as typed. The id is the sender device's UUID when it gave one,
  * so a resend after a dropped connection is stored once.
  */
@@ -612,7 +612,7 @@ export const chatMessages = sqliteTable(
 );
 
 /**
- * Waiter calls (issue 8), one row per call that rang: when it was made and when a tablet
+ * Waiter calls, one row per call that rang: when it was made and when a tablet
  * answered it. The table's `called` flag stays the dashboard's state; this is the customer's
  * (received, answered, 2-minute wait) and, later, a report's response times.
  */

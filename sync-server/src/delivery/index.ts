@@ -8,7 +8,7 @@ import { settingsRoute } from './settings-route.ts';
 import { statusRoute } from './status-route.ts';
 
 /**
- * Delivery and pickup ordering (issue 6; spec 2.10, 4 "Delivery order", 5, 7 "Delivery", 9):
+ * Delivery and pickup ordering (spec 2.10, 4 "Delivery order", 5, 7 "Delivery", 9):
  * the time picker's options, the customer's send with its atomic checks, the owner's decisions,
  * lines added to a delivery, blocked senders, and the venue's delivery settings. A delivery is an 'order' row
  * (kind consegna/ritiro, accettato 0 until accepted) with its 'line' rows, registered for the

@@ -70,7 +70,7 @@ export function deliveryAcceptedMail(entry: TableOrder, venueName: string, servi
 
 /**
  * The customer's notice that a card-paid delivery or pickup was refused and its payment given
- * back (issue 7: "the order is removed and the customer told by e-mail"). Null without an address.
+ * back ("the order is removed and the customer told by e-mail"). Null without an address.
  */
 export function deliveryRefundedMail(entry: TableOrder, serviceFee: number, venueName: string): Mail | null {
   if (!entry.email) return null;

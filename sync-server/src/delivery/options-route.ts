@@ -30,7 +30,7 @@ function cartAreas(
 
 /**
  * `/api/user/deliveryOptions`: the venue's delivery settings on the server's clock and the slots
- * of its delivery window minus those full for this cart (issue 6). A read: the send re-checks
+ * of its delivery window minus those full for this cart. A read: the send re-checks
  * everything in its own transaction.
  */
 export async function optionsRoute(app: FastifyInstance): Promise<void> {

@@ -35,7 +35,7 @@ const userOrderDelivery = { ...calls.userOrderDelivery, mutation: true } as cons
 
 /**
  * What storing a delivery reads of a send: orderDelivery's body, or create-payment-intent's (the
- * card send, issue 7), which stores the order through `storeDelivery` too.
+ * card send), which stores the order through `storeDelivery` too.
  */
 export type DeliverySend = Omit<ParsedBody<(typeof calls)['userOrderDelivery']>, 'paymentIntentId'>;
 export type StoreContext = Omit<MutationContext<CallDef>, 'body'> & { body: DeliverySend };
@@ -193,7 +193,7 @@ export function storeDelivery(ctx: Ctx, payment: PaymentDecision) {
 }
 
 /**
- * `/api/reservation/user/orderDelivery` (spec 5 "Send-time checks", issue 6): every check and the
+ * `/api/reservation/user/orderDelivery` (spec 5 "Send-time checks"): every check and the
  * insert in the one write transaction of the sync core, so twenty customers racing for a slot's
  * last place cannot both get it (better-sqlite3 is synchronous and the transaction is
  * BEGIN IMMEDIATE: the second reads the first's order). The payment is decided before it.

@@ -8,7 +8,7 @@ import { CURRENCY, requireStripe, stripeFailure } from '../payments/stripe-clien
 import { deliveryStatements } from './statements.ts';
 
 /**
- * The two seams between delivery and card payments (issue 7). Both run before the sync core's
+ * The two seams between delivery and card payments. Both run before the sync core's
  * transaction (they may call Stripe), so whatever they decide is re-read inside it.
  */
 

@@ -7,7 +7,7 @@ import { msg } from '../http/messages.ts';
 import { mutationRoute } from '../http/route.ts';
 
 /**
- * `/api/owner/delivery/settings` (issue 6): the venue's delivery cities and slot capacities,
+ * `/api/owner/delivery/settings`: the venue's delivery cities and slot capacities,
  * only the fields sent, as an outbox mutation ('business' change row). A lower capacity leaves
  * the orders already in a slot where they are; it only stops new ones.
  */

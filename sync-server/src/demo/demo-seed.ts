@@ -19,7 +19,7 @@ import { demoMenu } from './demo-menu.ts';
 
 export const DEMO_EMAIL = 'demo@comanda.test';
 export const DEMO_VENUE = 'Trattoria Demo';
-/** The spec's delivery cities (spec 9), the demo venue's own list (issue 6 makes it per venue). */
+/** The spec's delivery cities (spec 9), the demo venue's own list (each venue keeps its own). */
 export const DEMO_CITIES: string[] = [...DELIVERY_CITIES];
 
 export interface DemoInfo {

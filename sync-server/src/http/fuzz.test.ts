@@ -7,7 +7,7 @@ import { createFuzzWorld, type World } from '../testing/fuzz/world.ts';
 import { cartLineOf } from '../testing/fuzz/world-data.ts';
 
 /**
- * Property-based fuzzing of every registered route (issue 11, "Bad input"): bodies generated from
+ * Property-based fuzzing of every registered route ("Bad input"): bodies generated from
  * each call's request schema (GET: query strings), sent valid or mutated (wrong types, missing and
  * extra fields, huge strings, deep nesting, NaN/Infinity/-0 as raw JSON text, edge numbers,
  * unicode edge cases, prototype-pollution keys, arrays for objects, empty and non-JSON bodies,

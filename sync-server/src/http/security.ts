@@ -53,7 +53,7 @@ export function installCsrfGuard(app: FastifyInstance, config: Config): void {
 export async function installSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   const https = config.publicUrl?.startsWith('https://') ?? false;
   // Live websockets to ourselves, spelled out: older Safari does not let 'self' cover ws(s).
-  // 'wss:': the venue's print bridge (issue 9), a secure websocket to the owner's address
+  // 'wss:': the venue's print bridge, a secure websocket to the owner's address
   // (`ownerIp`, any host and port: the shell is cached, so it cannot name one venue's bridge).
   const connectSrc: Array<string | ((req: IncomingMessage) => string)> = [
     "'self'",
@@ -70,7 +70,7 @@ export async function installSecurityHeaders(app: FastifyInstance, config: Confi
     connectSrc.push((req) => (host(req) ? `ws://${host(req)}` : "'self'"));
     connectSrc.push((req) => (host(req) ? `wss://${host(req)}` : "'self'"));
   }
-  // Social sign-in (issue 10): a configured provider's SDK, button frame and popup, nothing more.
+  // Social sign-in: a configured provider's SDK, button frame and popup, nothing more.
   const gsi = config.social.google ? ['https://accounts.google.com/gsi/'] : [];
   const fb = config.social.facebook ? ['https://www.facebook.com'] : [];
   const social = {

@@ -23,7 +23,7 @@ import { CUSTOMER_FRAME_BUDGET } from './limits.ts';
 import { anotherSession, sessionOf } from './live-test-kit.ts';
 
 /**
- * Abuse of the live hub and of request bodies (issue 11): floods, malformed, binary and oversized
+ * Abuse of the live hub and of request bodies: floods, malformed, binary and oversized
  * frames, a client that never finishes the close handshake, 500 sockets dropped at once, and
  * bodies over BODY_LIMIT on every route. The abuser's socket is closed with a reason; the server,
  * an owner's watching socket and new connections keep working; nothing is held afterwards.

@@ -7,7 +7,7 @@ import { lineWire, listOpenLines, listOpenOrders, orderWire } from './queries.ts
  * Ordering at the table (spec 2.7-2.9, 4 "customer order flow", 7 "Ordering and menu"): the
  * customer's reads and the order itself, and the open dashboard entries ('order') and their
  * lines ('line') the owner's device keeps offline. Every mutation that changes an entry or a
- * line writes its change row; completing an entry deletes both (issue 5).
+ * line writes its change row; completing an entry deletes both.
  */
 export async function orderingPlugin(app: FastifyInstance): Promise<void> {
   app.sync.registerSnapshot('order', (db, businessId) =>

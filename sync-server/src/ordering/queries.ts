@@ -40,7 +40,7 @@ export function orderWire(order: OrderRecord, table: TableRecord | null): OrderR
     sconto: order.sconto,
     statusPay: flag(order.statusPay),
     createdAt: instant(order.createdAt),
-    // Deliveries only: the customer chose 'Prima possibile' (issue 6).
+    // Deliveries only: the customer chose 'Prima possibile'.
     ...(isTable ? {} : { primaPossibile: order.primaPossibile }),
     // A card checkout not paid yet (spec 4): absent once paid, so the row then reads as any order.
     ...(order.checkoutUntil === null ? {} : { checkoutUntil: instant(order.checkoutUntil) }),

@@ -6,7 +6,7 @@ import { isStripeError, keysConfigured, stripeFailure, stripeOf } from './stripe
 import { businessVenue } from './venue-account.ts';
 
 /**
- * What is recorded for a card order must match what Stripe took (issue 11). A card payment is
+ * What is recorded for a card order must match what Stripe took. A card payment is
  * one fixed charge: Comanda makes no second charge and no partial refund, so two rules hold it
  * together.
  *

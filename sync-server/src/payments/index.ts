@@ -6,7 +6,7 @@ import { venueAccountRoutes } from './venue-account.ts';
 import { webhookRoute } from './webhook-route.ts';
 
 /**
- * Card payments with Stripe (issue 7; spec 1, 4 "Customer order flow", 7 "Payment", 9 card fee):
+ * Card payments with Stripe (spec 1, 4 "Customer order flow", 7 "Payment", 9 card fee):
  * the venue's connected account and what the delivery page needs to offer carta, the card send
  * (order stored, then its PaymentIntent), the success page's check, the signed webhook, and the
  * owner's refund. Deliveries refund or cancel through the same code before a rejection

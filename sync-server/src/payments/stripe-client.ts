@@ -48,7 +48,7 @@ export function keysConfigured(config: Config): boolean {
   return Boolean(config.stripe.secretKey && config.stripe.publishableKey);
 }
 
-/** The venue offers carta (issue 7): server keys and the venue's connected account. */
+/** The venue offers carta: server keys and the venue's connected account. */
 export function cardPaymentsOffered(config: Config, venue: Pick<BusinessRecord, 'stripeAccountId'>): boolean {
   return keysConfigured(config) && Boolean(venue.stripeAccountId);
 }

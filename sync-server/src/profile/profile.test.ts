@@ -12,7 +12,7 @@ import {
 } from '../testing/test-app.ts';
 
 /**
- * The owner profile (issue 10): only the fields sent change, every change is a 'business' change
+ * The owner profile: only the fields sent change, every change is a 'business' change
  * row for the owner's tablets, customers' open pages hear `venueChanged` when what they see
  * changed, a closed venue refuses orders, and nothing an owner sends touches another venue.
  */

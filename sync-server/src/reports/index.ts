@@ -10,7 +10,7 @@ import { reportFigures } from './figures.ts';
 import { ReportQueries } from './queries.ts';
 
 /**
- * The owner's reports (issue 10, `/owner/report`): `reportOwnerGet` answers the figures of a
+ * The owner's reports (`/owner/report`): `reportOwnerGet` answers the figures of a
  * range of service dates as JSON, `reportOwnerCsv` the same figures as a CSV download. Reads
  * only, computed with SQL over the venue's history (never another venue's: the business comes
  * from the session). Registered in app.ts as `app.register(import('./reports/index.ts'))`.

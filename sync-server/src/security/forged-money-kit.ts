@@ -13,7 +13,7 @@ import type { TwoVenues, VenueWorld } from '../testing/two-venues.ts';
 import { venueRows } from './tenant-probe.ts';
 
 /**
- * Helpers of the forged-money tests (issue 11): what the server must charge, computed here from
+ * Helpers of the forged-money tests: what the server must charge, computed here from
  * the menu and the profile and the spec's card fee formula (not from the server's own helpers),
  * the forged fields a client may add, and the stored rows.
  */

@@ -22,7 +22,7 @@ import {
 import { type Expect, Judge, seeded, send, syncHeaders } from './isolation-judge.ts';
 
 /**
- * The tenant isolation matrix over HTTP (issue 11): owner A sends every owner call with owner B's
+ * The tenant isolation matrix over HTTP: owner A sends every owner call with owner B's
  * ids in each id-typed field, on the call's own endpoint and through `POST /api/sync/push`, and
  * with B's device client id; B's rows never change and none of B's data comes back.
  */

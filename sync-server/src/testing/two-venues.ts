@@ -26,7 +26,7 @@ import { buildMenu, cartOf, deliveryForm, must, PRICES, type Prices } from './tw
 export { cartOf } from './two-venues-menu.ts';
 
 /**
- * Two fully populated venues in one app (issue 11's tenant isolation matrix and forged-money
+ * Two fully populated venues in one app (the tenant isolation matrix and forged-money
  * tests): owners A ('Alfa') and B ('Zeta'), each with rooms, tables, a menu with variants, table
  * orders by a guest and by the owner (out-of-menu line included), deliveries and pickups (pending,
  * accepted, the owner's phone order, a card order paid at the fake Stripe), chat, a waiter call,

@@ -61,7 +61,7 @@ function ConversationItem({
 }
 
 /**
- * `/owner/chat` (spec 2.3; issue 8): the tables' conversations from the device's copy, newest
+ * `/owner/chat` (spec 2.3): the tables' conversations from the device's copy, newest
  * first with this device's unread counts, and the answer box. Answers go through the outbox:
  * shown at once, delivered once when the tablet is back online. `?table=` opens one.
  */

@@ -17,7 +17,7 @@ function preview(text: string): string {
 }
 
 /**
- * The dashboard's view of the chat (issue 8): a customer's new message pops a toast
+ * The dashboard's view of the chat: a customer's new message pops a toast
  * ('Tavolo 8: …') and the 'Chat' button counts what this device has not read; it opens the
  * conversation with the newest unread message.
  */

@@ -7,7 +7,7 @@ import { useEntities } from '../../data/hooks.ts';
 import { beep } from '../../data/sound.ts';
 import { useLiveEvent } from '../../live/use-live.ts';
 
-/** The alert repeats every 3 minutes while deliveries wait for a decision (spec 2.6, issue 6). */
+/** The alert repeats every 3 minutes while deliveries wait for a decision (spec 2.6). */
 export const DELIVERY_ALERT_EVERY_MS = 3 * 60_000;
 
 /**

@@ -38,7 +38,7 @@ const LineRow = memo(function LineRow({
 }: {
   line: ReservationLine;
   onAdvance: (line: ReservationLine) => void;
-  /** A card order's deleted line cannot be restored (issue 11: the server refuses it). */
+  /** A card order's deleted line cannot be restored (the server refuses it). */
   cardOrder: boolean;
 }) {
   const deleted = line.status === 'owner_deleted';

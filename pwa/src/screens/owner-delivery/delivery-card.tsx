@@ -196,7 +196,7 @@ export const DeliveryCard = memo(function DeliveryCard({
           </Button>
         </div>
       )}
-      {/* A card order takes no more dishes (issue 11): the server refuses them, the note says why. */}
+      {/* A card order takes no more dishes: the server refuses them, the note says why. */}
       {onAddDishes && locked && <CardLockedNote />}
       {onAddDishes && !locked && (
         <div className="desk-actions">

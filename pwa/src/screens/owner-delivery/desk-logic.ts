@@ -116,7 +116,7 @@ export function paymentMethodLabel(order: Pick<OrderRow, 'paymentIntentId'>): st
 }
 
 /**
- * A card order's payment as the server knows it (issue 7: set by Stripe's webhook and the
+ * A card order's payment as the server knows it (set by Stripe's webhook and the
  * customer's return page, reset if a refund had to be kept): 'Carta: pagato' or 'Carta: in attesa
  * di pagamento'. Null for cassa, whose status the owner sets by hand.
  */

@@ -5,7 +5,7 @@ import { DeliveryDesk } from './delivery-desk.tsx';
 import '../owner-dashboard/owner-dashboard.css';
 import './owner-delivery.css';
 
-/** `/owner/delivery` (spec 2.3, 4; issue 6): the owner's delivery desk. */
+/** `/owner/delivery` (spec 2.3, 4): the owner's delivery desk. */
 export default function OwnerDeliveryScreen() {
   return (
     <ScreenErrorBoundary title={t.deliveryDeskTitle} screen="owner delivery desk">

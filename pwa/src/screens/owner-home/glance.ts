@@ -6,7 +6,7 @@ import {
 } from '@comanda/shared-schema';
 import { billsByEntry, entryKeyOf } from '../../data/order-bills.ts';
 
-/** Today at a glance (issue 10 `/owner/home`), from the device's copy of the open orders. */
+/** Today at a glance (`/owner/home`), from the device's copy of the open orders. */
 export interface Glance {
   openTables: number;
   pendingDeliveries: number;

@@ -26,7 +26,7 @@ function plan(
 }
 
 /**
- * The venue's Stripe connected account (issue 7): customers are offered carta only when the
+ * The venue's Stripe connected account: customers are offered carta only when the
  * server has its Stripe keys and the venue has an account Stripe knows as Italian. The state is
  * the server's (it asks Stripe), so it is read online; the change goes through the outbox and
  * a refusal (unknown or non-Italian account) comes back as a toast.

@@ -38,7 +38,7 @@ function KitchenSection() {
 }
 
 /**
- * `/owner/profile` (spec 2.3, 3 "Owner profile" and "Owner business", issue 10): the venue's
+ * `/owner/profile` (spec 2.3, 3 "Owner profile" and "Owner business"): the venue's
  * name and hours, the closed status customers see, delivery and pickup, the room screen's
  * panels, the print bridge, card payments and the kitchen screen's ticket times. Read from the
  * device database and saved through the outbox, so it works with the Wi-Fi down too: switches

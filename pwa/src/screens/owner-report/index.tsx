@@ -3,7 +3,7 @@ import { ScreenErrorBoundary } from '../../components/screen-error-boundary.tsx'
 import { ReportScreen } from './report-screen.tsx';
 import './owner-report.css';
 
-/** `/owner/report` (spec 2.3, issue 10): the owner's reports, computed by the server. */
+/** `/owner/report` (spec 2.3): the owner's reports, computed by the server. */
 export default function OwnerReportScreen() {
   return (
     <ScreenErrorBoundary title={t.reportTitle} screen="owner report">

@@ -12,7 +12,7 @@ import { x } from '../../texts-extra.ts';
 /**
  * `/owner/reservation/{ownerId}/{tableId}` (spec 2.3, 2.7): the owner orders on behalf of a table,
  * opened from the room screen's 'Ordina'. `/owner/reservation/{ownerId}` without a table is the
- * owner's phone order, 'Nuova consegna / Ritiro' (issue 6), from the delivery desk; with
+ * owner's phone order, 'Nuova consegna / Ritiro', from the delivery desk; with
  * `?consegna={deliveryId}` it adds dishes to that open delivery (`orderRoomCart`).
  */
 export default function OwnerReservationScreen() {

@@ -48,7 +48,7 @@ function when(iso: string): string {
 }
 
 /**
- * `/user/home` (issue 10): where a customer or guest lands. The venues this phone ordered from
+ * `/user/home`: where a customer or guest lands. The venues this phone ordered from
  * and its last orders (kept on the device, see recent-visits.ts), each a tap away from its menu;
  * and how to start when there are none: scan the table's QR code or open the venue's link.
  */
