@@ -13,6 +13,7 @@ import { ToggleSwitch } from '../../components/toggle-switch.tsx';
 import { sortRooms } from '../../data/floor.ts';
 import { useOutboxSummary, useSyncClient } from '../../data/hooks.ts';
 import { resetKitchenFilter } from '../../data/kitchen-filter.ts';
+import { useSyncReadiness } from '../../data/use-sync-readiness.ts';
 import { useUserVersion } from '../../data/use-user-version.ts';
 import { businessIdOf, useOwnerSession } from '../../layouts/owner/owner-session.ts';
 import { useLiveEvent } from '../../live/use-live.ts';
@@ -26,7 +27,7 @@ import { ROOM_MUTATION_NAMES } from './mutators.ts';
 import { RoomCanvas } from './room-canvas.tsx';
 import { byNumber, pickCurrentRoom, refusalText, type TableView, tablesOfRoom } from './room-logic.ts';
 import { useRoomActions } from './use-room-actions.ts';
-import { useMediaQuery, useRoomData, useSyncReadiness } from './use-room-data.ts';
+import { useMediaQuery, useRoomData } from './use-room-data.ts';
 import { useTableStatus } from './use-table-status.ts';
 import { VersionPanels } from './version-panels.tsx';
 

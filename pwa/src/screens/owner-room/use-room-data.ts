@@ -22,10 +22,6 @@ export function useRoomData(): RoomData | undefined {
   return { rooms, tables, orders, business: business[0] };
 }
 
-// Moved to the data layer (the kitchen display needs it and imports no screen); named here for
-// this folder's importers.
-export { type Readiness, useSyncReadiness } from '../../data/use-sync-readiness.ts';
-
 /** A CSS media query as React state (false where `matchMedia` does not exist, as in tests). */
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
