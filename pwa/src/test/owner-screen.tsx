@@ -33,6 +33,17 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 export const notFound = async (): Promise<Response> =>
   json({ success: false, code: 'NOT_FOUND', error: 'no' }, 404);
 
+/** What the owner layout provides its screens: the sync client and the live socket. */
+export function OwnerProviders({ sync, live }: { sync: SyncClient; live: LiveConnection }) {
+  return (
+    <SyncContext.Provider value={sync}>
+      <LiveContext.Provider value={live}>
+        <Outlet />
+      </LiveContext.Provider>
+    </SyncContext.Provider>
+  );
+}
+
 export interface OwnerScreenOptions {
   /** The screen's routes, children of the owner route. */
   routes: RouteObject[];
@@ -77,13 +88,7 @@ export async function renderOwnerScreen(opts: OwnerScreenOptions): Promise<Owner
           session: { valid: true, type: 'owner', id: 'u1', businessId: BIZ },
           offline: false,
         }),
-        Component: () => (
-          <SyncContext.Provider value={sync}>
-            <LiveContext.Provider value={live}>
-              <Outlet />
-            </LiveContext.Provider>
-          </SyncContext.Provider>
-        ),
+        Component: () => <OwnerProviders sync={sync} live={live} />,
         children: opts.routes,
       },
     ],

@@ -1,13 +1,12 @@
 import type { OrderRow, ReservationLine } from '@comanda/shared-schema';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { ownerMutators } from '../../app/owner-mutators.ts';
 import { ComandaDb, type ServerRow } from '../../data/db.ts';
-import { SyncContext } from '../../data/hooks.ts';
 import { SyncClient } from '../../data/sync-client.ts';
 import { LiveConnection } from '../../live/connection.ts';
-import { LiveContext } from '../../live/use-live.ts';
+import { OwnerProviders } from '../../test/owner-screen.tsx';
 import { freshDbName } from '../../test/sync-fixture.ts';
 import OwnerDashboardScreen from './index.tsx';
 
@@ -109,13 +108,7 @@ export async function renderDashboard(
     [
       {
         path: '/',
-        Component: () => (
-          <SyncContext.Provider value={sync}>
-            <LiveContext.Provider value={live}>
-              <Outlet />
-            </LiveContext.Provider>
-          </SyncContext.Provider>
-        ),
+        Component: () => <OwnerProviders sync={sync} live={live} />,
         children: [
           { path: 'owner/dashboard', Component: OwnerDashboardScreen },
           { path: 'owner/delivery', Component: () => <h1>delivery screen</h1> },

@@ -1,17 +1,16 @@
 import type { OrderRow, ReservationLine, UserSession, Variant } from '@comanda/shared-schema';
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { GuardedSession } from '../../app/guards.ts';
 import { ownerMutators } from '../../app/owner-mutators.ts';
 import { SnackbarProvider } from '../../components/snackbar.tsx';
 import { ComandaDb, type ServerRow } from '../../data/db.ts';
-import { SyncContext } from '../../data/hooks.ts';
 import { resetServerClock } from '../../data/server-clock.ts';
 import { SyncClient } from '../../data/sync-client.ts';
 import { LiveConnection } from '../../live/connection.ts';
-import { LiveContext } from '../../live/use-live.ts';
 import { customerStandInRoute } from '../../owner-switch/customer-stand-in.tsx';
+import { OwnerProviders } from '../../test/owner-screen.tsx';
 import { freshDbName } from '../../test/sync-fixture.ts';
 import { BIZ, FakeSocket } from '../owner-dashboard/dashboard-test-harness.tsx';
 import OwnerDeliveryScreen from './index.tsx';
@@ -181,13 +180,7 @@ export async function renderDesk(extra: ServerRow[] = [], answer?: FakeServer) {
         path: '/',
         loader: (): GuardedSession => ({ session, offline: false }),
         HydrateFallback: () => null,
-        Component: () => (
-          <SyncContext.Provider value={sync}>
-            <LiveContext.Provider value={live}>
-              <Outlet />
-            </LiveContext.Provider>
-          </SyncContext.Provider>
-        ),
+        Component: () => <OwnerProviders sync={sync} live={live} />,
         children: [
           { path: 'owner/delivery', Component: OwnerDeliveryScreen },
           { path: 'owner/reservation/:ownerId', Component: () => <h1>phone order form</h1> },
