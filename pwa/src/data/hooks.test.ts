@@ -101,6 +101,24 @@ describe('loadEntities', () => {
     expect(await rooms(db)).toEqual([{ id: 'r5', name: 'Solo' }]);
   });
 
+  it('gives the same array again while a queued entry is claimed and acked with the same effect', async () => {
+    const db = openDb();
+    await seed(db);
+    await db.outbox.add(pending(1, 'roomRename', { id: 'r2', name: 'Terrazza' }));
+    const queued = await rooms(db);
+    expect(queued[1]).toEqual({ id: 'r2', name: 'Terrazza' });
+    // The replayer counts its attempt, then records the ack: the entry is replayed again each
+    // time, its effect the same until the catch-up brings the server's row.
+    await db.outbox.update(1, { attempts: 1 });
+    expect(await rooms(db)).toBe(queued);
+    await db.outbox.update(1, { status: 'acked', ackVersion: 7, ackedAt: 1 });
+    expect(await rooms(db)).toBe(queued);
+    await db.outbox.update(1, { status: 'refused', error: 'no' });
+    const refused = await rooms(db);
+    expect(refused.map((r) => r.name)).toEqual(['Sala', 'Veranda']);
+    expect(refused[0]).toBe(queued[0]);
+  });
+
   it("sees another tab's writes (another connection to the same database)", async () => {
     const name = freshDbName();
     const mine = openDb(name);

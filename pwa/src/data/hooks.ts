@@ -1,6 +1,6 @@
 import type { EntityData, EntityName } from '@comanda/shared-schema';
-import Dexie from 'dexie';
-import { useLiveQuery } from 'dexie-react-hooks';
+import Dexie, { liveQuery } from 'dexie';
+import { useObservable } from 'dexie-react-hooks';
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { Observable } from 'rxjs';
 import { type ComandaDb, type ServerRow, withDb } from './db.ts';
@@ -10,7 +10,9 @@ import {
   composeEntity,
   entitiesNeeded,
   entriesFor,
+  type IdentifiedRows,
   type KeyTree,
+  keepEqualRows,
   type MutatorMap,
   patchRows,
   shareRows,
@@ -34,6 +36,8 @@ interface CachedRows {
   rows: readonly ServerRow[];
   /** `rows` mapped to their data, made once: the same array each time no entry touches it. */
   data?: readonly unknown[];
+  /** `rows` mapped to their ids, made once. */
+  ids?: readonly string[];
 }
 
 /** Per database name: the committed writes to `serverRows` (this tab's and other tabs'). */
@@ -146,6 +150,7 @@ async function cachedRows(db: ComandaDb, entity: string, lastVersion: number): P
   if (hit && sameItems(hit.rows, rows)) {
     fresh.rows = hit.rows;
     if (hit.data) fresh.data = hit.data;
+    if (hit.ids) fresh.ids = hit.ids;
   }
   cache.set(entity, fresh);
   return fresh;
@@ -158,14 +163,38 @@ function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
   return true;
 }
 
+/**
+ * The browser's own Promise, taken when this module loads. Inside a live query's querier Dexie
+ * swaps the global `Promise` for its own zone-keeping one, and a querier whose answer settles in
+ * that zone has it handed to its subscribers through `setTimeout(0)`, a task of its own: on the
+ * dashboard a status tap's lines reached React 10-20 ms after they were read, once the other
+ * queries' answers to the same write had been drawn (and painted) on their own.
+ */
+const NativePromise = Promise;
+
 /** Read server rows and outbox from IndexedDB and compose them (see `composeEntity`). */
 export function loadEntities<T>(db: ComandaDb, mutators: MutatorMap, entity: string): Promise<T[]> {
   // One read transaction, not one per read: a tap re-runs every screen's live query, and making
   // IndexedDB transactions was most of their cost. One round trip on a tap's path, too: Dexie
   // restarts a live query that a write overtakes (the replayer claiming the entry a moment
   // later), so a querier that waits longer paints later.
-  return withDb(db, () =>
-    db.transaction('r', db.meta, db.outbox, db.serverRows, () => readComposed<T>(db, mutators, entity)),
+  //
+  // It answers once its reads are done, not when the transaction has completed (what Dexie does
+  // for a single read outside a transaction): a read-only transaction changes nothing, and its
+  // 'complete' waits behind every other query's requests to IndexedDB. On a status tap the other
+  // screens' queries re-run too, and the lines waited for all of them (5-7 ms) before drawing.
+  // The answer is a native promise (see `NativePromise`).
+  return withDb(
+    db,
+    () =>
+      new NativePromise<T[]>((resolve, reject) => {
+        db.transaction('r', db.meta, db.outbox, db.serverRows, () =>
+          readComposed<T>(db, mutators, entity).then((rows) => {
+            resolve(rows);
+            return rows;
+          }),
+        ).catch(reject);
+      }),
   );
 }
 
@@ -178,34 +207,155 @@ async function readComposed<T>(db: ComandaDb, mutators: MutatorMap, entity: stri
   if (needed.length > 1) await Promise.all(needed.slice(1).map((e) => watchRows(db, e)));
   const lists = await Promise.all(needed.map((e) => cachedRows(db, e, lastVersion)));
   const own = lists[0];
+  let answer: IdentifiedRows<unknown>;
   if (entries.length === 0 && own) {
     // Nothing queued touches it: the same array as last time, so React skips the screen.
     // Frozen: one consumer sorting it in place would reorder it for every other one.
     own.data ??= Object.freeze(own.rows.map((r) => r.data));
-    return own.data as T[];
+    own.ids ??= own.rows.map((r) => r.entityId);
+    answer = { ids: own.ids, rows: own.data };
+  } else {
+    answer = composeEntity(
+      entity,
+      lists.flatMap((l) => l.rows),
+      entries,
+      mutators,
+      lastVersion,
+    );
   }
-  const rows = lists.flatMap((l) => l.rows);
-  return composeEntity<T>(entity, rows, entries, mutators, lastVersion).rows;
+  return keptAnswer(db, entity, answer) as T[];
+}
+
+/** Per database, each entity's last answer (see `keepEqualRows`). */
+const lastAnswers = new WeakMap<ComandaDb, Map<string, IdentifiedRows<unknown>>>();
+
+/**
+ * `answer`, or as much of the last answer for `entity` as is unchanged: the replayer's claim and
+ * its ack of a status tap's entry each re-run the queries, and replaying the entry again gave
+ * the same lines as new objects in a new array, a render of the board each time.
+ */
+function keptAnswer(db: ComandaDb, entity: string, answer: IdentifiedRows<unknown>): readonly unknown[] {
+  let answers = lastAnswers.get(db);
+  if (!answers) {
+    answers = new Map();
+    lastAnswers.set(db, answers);
+  }
+  const kept = keepEqualRows(answers.get(entity), answer);
+  answers.set(entity, kept);
+  return kept.rows;
+}
+
+interface SharedObserver<T> {
+  next: (value: T) => void;
+  error: ((err: unknown) => void) | undefined;
+}
+
+/**
+ * One Dexie live query whose answers go to every subscriber: what `useEntities` and
+ * `useOutboxSummary` read. Every outbox write re-runs every live query on screen (each reads the
+ * outbox), and one screen reads the same thing in several places: the dashboard reads the tables
+ * in four components, the orders in two, the outbox summary in three, the venue row in its chat
+ * switch and the print service. A query each was thirteen queries per status tap, most of them
+ * repeating another's IndexedDB reads and composition; shared, each is read once and all its
+ * readers get the same answer together.
+ *
+ * A subscriber that comes while others hold an answer gets it at once (`hasValue`/`getValue`,
+ * as `useObservable` asks). When the last one leaves, the query stops and forgets its answer, so
+ * a screen opened later reads afresh, as a query of its own would.
+ */
+export class SharedLiveQuery<T> {
+  private readonly observers = new Set<SharedObserver<T>>();
+  private source: { unsubscribe(): void } | null = null;
+  private last: { value: T } | { error: unknown } | null = null;
+
+  constructor(private readonly querier: () => Promise<T>) {}
+
+  hasValue(): boolean {
+    return this.last !== null && 'value' in this.last;
+  }
+
+  getValue(): T {
+    if (this.last === null || !('value' in this.last)) throw new Error('no answer yet (ask hasValue)');
+    return this.last.value;
+  }
+
+  subscribe(next: (value: T) => void, error?: (err: unknown) => void): { unsubscribe(): void } {
+    const observer: SharedObserver<T> = { next, error };
+    this.observers.add(observer);
+    if (this.source === null) {
+      this.source = liveQuery(this.querier).subscribe({
+        next: (value) => {
+          this.last = { value };
+          for (const o of [...this.observers]) o.next(value);
+        },
+        error: (err: unknown) => {
+          this.last = { error: err };
+          for (const o of [...this.observers]) o.error?.(err);
+        },
+      });
+    } else if (this.last !== null) {
+      // What the others hold, as the first answer of a query of its own would bring it.
+      if ('value' in this.last) next(this.last.value);
+      else error?.(this.last.error);
+    }
+    return {
+      unsubscribe: () => {
+        if (!this.observers.delete(observer) || this.observers.size > 0) return;
+        this.source?.unsubscribe();
+        this.source = null;
+        this.last = null;
+      },
+    };
+  }
+}
+
+/** Per sync client, its shared queries by what they read; kept while the client lives. */
+const sharedQueries = new WeakMap<SyncClient, Map<string, SharedLiveQuery<unknown>>>();
+
+/** The shared query `key` of `client`, made with `querier` the first time it is asked for. */
+function sharedQuery<T>(client: SyncClient, key: string, querier: () => Promise<T>): SharedLiveQuery<T> {
+  let queries = sharedQueries.get(client);
+  if (!queries) {
+    queries = new Map();
+    sharedQueries.set(client, queries);
+  }
+  let query = queries.get(key) as SharedLiveQuery<T> | undefined;
+  if (!query) {
+    query = new SharedLiveQuery(querier);
+    queries.set(key, query as SharedLiveQuery<unknown>);
+  }
+  return query;
 }
 
 /**
  * The rows of one entity as the owner should see them: server state with pending (and acked but
  * not yet caught-up) outbox entries applied on top. Undefined while loading. Read-only: the
  * array and the row objects are shared between screens and between answers (a row nothing
- * changed is the same object as before, so memoised components skip it).
+ * changed is the same object as before, so memoised components skip it). Every component of a
+ * client reading `entity` shares one live query (`SharedLiveQuery`) and gets the same array.
  */
 export function useEntities<E extends EntityName>(entity: E): EntityData<E>[] | undefined {
   const client = useSyncClient();
-  return useLiveQuery(
-    () => loadEntities<EntityData<E>>(client.db, client.mutators, entity),
-    [client, entity],
+  return useObservable(() => entitiesQuery(client, entity), [client, entity]);
+}
+
+/** The shared live query `useEntities` reads, for readers outside React (the print service). */
+export function entitiesQuery<E extends EntityName>(
+  client: SyncClient,
+  entity: E,
+): SharedLiveQuery<EntityData<E>[]> {
+  return sharedQuery(client, `entity:${entity}`, () =>
+    loadEntities<EntityData<E>>(client.db, client.mutators, entity),
   );
 }
 
-/** Pending count and refused entries of the outbox, live. */
+/** Pending count and refused entries of the outbox, live; one query for all its readers. */
 export function useOutboxSummary(): OutboxSummary | undefined {
   const client = useSyncClient();
-  return useLiveQuery(() => withDb(client.db, () => readOutboxSummary(client.db)), [client]);
+  return useObservable(
+    () => sharedQuery(client, 'outbox-summary', () => withDb(client.db, () => readOutboxSummary(client.db))),
+    [client],
+  );
 }
 
 /** Current value of a BehaviorSubject-like observable, as React state. */

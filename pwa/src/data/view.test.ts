@@ -5,6 +5,7 @@ import {
   composeEntity,
   type EntityView,
   isApplied,
+  keepEqualRows,
   patchRows,
   sameData,
   shareRows,
@@ -163,6 +164,47 @@ describe('shared objects', () => {
     const shared = shareRows(rows, next);
     expect(shared[0]).toBe(rows[0]);
     expect(shared[1]).toBe(next[1]);
+  });
+
+  it('gives back the last answer when replaying again changed nothing, and its unchanged rows', () => {
+    const first = composeEntity<Room>(
+      'room',
+      rows,
+      [entry(1, 'roomRename', { id: 'r1', name: 'Bis' })],
+      testMutators,
+      0,
+    );
+    // The same entry replayed once claimed: equal rows, new objects.
+    const again = composeEntity<Room>(
+      'room',
+      rows,
+      [entry(1, 'roomRename', { id: 'r1', name: 'Bis' }, { attempts: 1 })],
+      testMutators,
+      0,
+    );
+    expect(again.rows[0]).not.toBe(first.rows[0]);
+    expect(keepEqualRows(first, again)).toBe(first);
+
+    const a = { id: 'a', n: 1 };
+    const b = { id: 'b', n: 2 };
+    const c = { id: 'c', n: 3 };
+    const before = { ids: ['a', 'b', 'c'], rows: Object.freeze([a, b, c]) };
+    const changed = keepEqualRows(before, {
+      ids: ['a', 'b', 'c'],
+      rows: Object.freeze([{ ...a }, { id: 'b', n: 9 }, c]),
+    });
+    expect(changed.rows).toEqual([a, { id: 'b', n: 9 }, c]);
+    expect(changed.rows[0]).toBe(a);
+    expect(changed.rows[2]).toBe(c);
+    expect(Object.isFrozen(changed.rows)).toBe(true);
+    // A row added before the others: from there on the rows are the new answer's own.
+    const shifted = keepEqualRows(before, {
+      ids: ['0', 'a', 'b', 'c'],
+      rows: [{ id: '0', n: 0 }, { ...a }, b, c],
+    });
+    expect(shifted.rows).toEqual([{ id: '0', n: 0 }, a, b, c]);
+    expect(shifted.rows[1]).not.toBe(a);
+    expect(shifted.rows[2]).toBe(b);
   });
 });
 

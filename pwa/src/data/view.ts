@@ -19,7 +19,12 @@ export interface EntityView {
  */
 export interface Mutator<B = unknown> {
   readonly entities: readonly string[];
-  apply(view: EntityView, body: B): void;
+  /**
+   * `at` is when the change was queued (its outbox entry's `createdAt`, epoch ms), for a mutator
+   * that stamps rows as the server will: an entry is replayed on every read, and stamped with the
+   * time of the read it wrote different rows each time (see `keepEqualRows`).
+   */
+  apply(view: EntityView, body: B, at?: number): void;
 }
 
 export type MutatorMap = Readonly<Record<string, Mutator | undefined>>;
@@ -112,6 +117,8 @@ export function createView(
 
 export interface ComposeResult<T> {
   rows: T[];
+  /** Each row's id, in the order of `rows`. */
+  ids: string[];
   /** Entries whose mutator threw: their effect is left out (the server will still judge them). */
   failed: number[];
 }
@@ -196,7 +203,7 @@ export function composeEntity<T = unknown>(
     if (!mutator) continue;
     const scratch = scratchView(rowsOf, new Set(mutator.entities));
     try {
-      mutator.apply(scratch.view, entry.body);
+      mutator.apply(scratch.view, entry.body, entry.createdAt);
     } catch (err) {
       if (err instanceof UndeclaredEntityError) console.error(`mutator ${entry.name}:`, err.message);
       failed.push(entry.mutationId);
@@ -204,7 +211,8 @@ export function composeEntity<T = unknown>(
     }
     scratch.commit();
   }
-  return { rows: [...rowsOf(entity).values()] as T[], failed };
+  const composed = rowsOf(entity);
+  return { rows: [...composed.values()] as T[], ids: [...composed.keys()], failed };
 }
 
 /** Deep equality of JSON-shaped data (what server rows hold). */
@@ -238,6 +246,42 @@ export function shareRows(previous: readonly ServerRow[] | undefined, next: Serv
     const old = before.get(row.entityId);
     return old && old.entity === row.entity && sameData(old.data, row.data) ? old : row;
   });
+}
+
+/** One answer of a screen's query: its rows and, in the same order, their ids. */
+export interface IdentifiedRows<T> {
+  ids: readonly string[];
+  rows: readonly T[];
+}
+
+/**
+ * `next` with every row whose data equals the one `previous` had at the same place (same id)
+ * given that earlier object back, and `previous` itself when no row changed. Replaying the
+ * outbox makes new objects for the rows an entry writes, on every read: a status tap's entry is
+ * replayed again when the replayer claims it and when the server acks it, with the same result
+ * each time, and each new array re-drew the screens reading it (the dashboard, once per step).
+ * Rows are compared where they stand: after the first place whose id differs (a row added,
+ * removed or moved) the rows are `next`'s own.
+ */
+export function keepEqualRows<T>(
+  previous: IdentifiedRows<T> | undefined,
+  next: IdentifiedRows<T>,
+): IdentifiedRows<T> {
+  if (!previous || previous.rows === next.rows) return next;
+  const { ids, rows } = next;
+  let shifted = false;
+  let changed = ids.length !== previous.ids.length;
+  const kept = rows.map((row, i) => {
+    shifted ||= ids[i] !== previous.ids[i];
+    if (!shifted) {
+      const old = previous.rows[i] as T;
+      if (row === old || sameData(old, row)) return old;
+    }
+    changed = true;
+    return row;
+  });
+  if (!changed) return previous;
+  return { ids, rows: Object.isFrozen(rows) ? Object.freeze(kept) : kept };
 }
 
 /** A node of the interval tree Dexie reports a write's keys in (`ObservabilitySet` parts). */

@@ -62,7 +62,7 @@ export const orderViewMutators = {
   },
   dashboardTableOutOfMenuAdd: {
     entities: ['order', 'line', 'table'],
-    apply: (view, body) => {
+    apply: (view, body, at) => {
       // Always queued with a client id (the dialog makes one); without it nothing can be shown.
       if (!body.id) return;
       let order = findEntry(view, body.tableId);
@@ -98,7 +98,8 @@ export const orderViewMutators = {
         status: 'preparation',
         printed: 0,
         accettato: order.accettato === 0 ? 0 : 1,
-        lastUpdate: new Date().toISOString(),
+        // When the line was added, not when this is replayed: each replay writes an equal line.
+        lastUpdate: new Date(at ?? Date.now()).toISOString(),
         categoryId: OUT_OF_MENU_CATEGORY_ID,
         categoryName: OUT_OF_MENU_CATEGORY_NAME,
       };

@@ -1,7 +1,7 @@
-import type { Body, BusinessRow, Calls, PrintData, PrinterKind } from '@comanda/shared-schema';
+import type { Body, Calls, PrintData, PrinterKind } from '@comanda/shared-schema';
 import { liveQuery } from 'dexie';
 import { call } from '../data/api.ts';
-import { loadEntities } from '../data/hooks.ts';
+import { entitiesQuery } from '../data/hooks.ts';
 import { safeLocalStorage } from '../data/safe-storage.ts';
 import type { SyncClient } from '../data/sync-client.ts';
 import { bridgeUrl } from './bridge-address.ts';
@@ -71,14 +71,15 @@ export function printingFor(sync: SyncClient): PrintService {
     refresh: () => void sync.catchUp(),
   });
   // The bridge's address is the venue's `ownerIp` in the device database: a change made on
-  // another tablet (the profile) reaches this one through the change log.
-  const address = liveQuery(() => loadEntities<BusinessRow>(sync.db, sync.mutators, 'business')).subscribe({
-    next: (rows) => {
+  // another tablet (the profile) reaches this one through the change log. The screens' query of
+  // the venue row, shared: one more query of its own re-ran on every outbox write.
+  const address = entitiesQuery(sync, 'business').subscribe(
+    (rows) => {
       const row = rows[0];
       if (row) connection.setAddress(bridgeUrl(row.ownerIp));
     },
-    error: (err: unknown) => console.warn('print: venue settings unreadable', err),
-  });
+    (err: unknown) => console.warn('print: venue settings unreadable', err),
+  );
   service.start();
   current = { sync, service, stopAddress: () => address.unsubscribe() };
   for (const listener of [...listeners]) listener();

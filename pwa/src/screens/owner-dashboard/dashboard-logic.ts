@@ -78,7 +78,8 @@ function parseInstant(value: string | undefined): number {
 /** The lines, as given, each ticket was built from: the next build compares them. */
 const builtFrom = new WeakMap<Ticket, readonly ReservationLine[]>();
 
-function sameItems<T>(a: readonly T[] | undefined, b: readonly T[]): boolean {
+/** Whether `a` holds the very items of `b`, in the same order. */
+export function sameItems<T>(a: readonly T[] | undefined, b: readonly T[]): boolean {
   if (!a || a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;

@@ -1,5 +1,13 @@
-import { CONFIRM_DELAY_MS, orderBill, type ReservationLine, t, tf } from '@comanda/shared-schema';
-import { useCallback, useMemo, useState } from 'react';
+import {
+  CONFIRM_DELAY_MS,
+  type KitchenFilter,
+  orderBill,
+  type ReservationLine,
+  type RoomTable,
+  t,
+  tf,
+} from '@comanda/shared-schema';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-aria-components';
 import { Alert } from '../../components/alert.tsx';
 import { AmountToCollect } from '../../components/amount-to-collect.tsx';
@@ -8,7 +16,7 @@ import { Button } from '../../components/button.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { useSnackbar } from '../../components/snackbar.tsx';
-import { ToastRegion, useToasts } from '../../components/toasts.tsx';
+import { type Toast, ToastRegion, useToasts } from '../../components/toasts.tsx';
 import { AgeThresholdsContext, useAgeThresholdsState } from '../../data/kitchen-age.ts';
 import { useKitchenFilter } from '../../data/kitchen-filter.ts';
 import { useOrderBills } from '../../data/order-bills.ts';
@@ -30,6 +38,84 @@ import { useVenueControls } from './use-venue-controls.ts';
 import { WaiterCalls } from './waiter-calls.tsx';
 
 /**
+ * The dashboard's refusals told as toasts, in a component of its own: the outbox summary changes
+ * with every status tap (pending, then sent), and read by the screen it re-drew the whole board
+ * and toolbar for it, between the tap and the frame that shows the line's new status.
+ */
+function RefusalToasts({ notify }: { notify: (text: string) => void }) {
+  useRefusalToasts(DASHBOARD_CALLS, notify);
+  return null;
+}
+
+/**
+ * The toolbar, memoised apart from the board: every status tap re-draws the screen for the one
+ * ticket it changed, and the filter, the links and the switches (react-aria components, a dozen
+ * hooks each) were drawn again with it, several times per tap, for nothing.
+ */
+const DashboardToolbar = memo(function DashboardToolbar({
+  filter,
+  onFilter,
+  onToggleChat,
+  notify,
+}: {
+  filter: KitchenFilter;
+  onFilter: (filter: KitchenFilter) => void;
+  onToggleChat: () => void;
+  notify: (text: string) => void;
+}) {
+  return (
+    <div className="dash-toolbar">
+      <h1 className="dash-title">{x.navDashboard}</h1>
+      <AreaFilter
+        value={filter}
+        onChange={onFilter}
+        className="dash-filter"
+        buttonClassName="dash-filter-button"
+      />
+      <Link href="/owner/kitchen" className="dash-filter-button dash-kitchen-link">
+        {t.kitchenDisplay}
+      </Link>
+      <PrinterStatus />
+      <ChatSwitch onToggle={onToggleChat} />
+      <ChatNotice notify={notify} />
+    </div>
+  );
+});
+
+const NO_TICKETS: readonly Ticket[] = [];
+
+/**
+ * The floating buttons and the toasts share one dock at the foot, the page leaving room under its
+ * last row for it (owner-dashboard.css): neither covers the other nor, at the end of the page, a
+ * ticket. Memoised like the toolbar: a status tap on a table's line changes none of its props.
+ */
+const DashboardDock = memo(function DashboardDock({
+  deliveries,
+  toasts,
+  onDismissToast,
+  onDismissCall,
+  fail,
+}: {
+  deliveries: readonly Ticket[];
+  toasts: readonly Toast[];
+  onDismissToast: (id: number) => void;
+  onDismissCall: (table: RoomTable) => void;
+  fail: (text: string) => void;
+}) {
+  return (
+    <div className="dash-dock">
+      <div className="dash-fab">
+        <WaiterCalls onDismiss={onDismissCall} />
+        <DeliveryButton />
+        <OutOfMenuLauncher tickets={deliveries} />
+      </div>
+      <ToastRegion toasts={toasts} onDismiss={onDismissToast} className="dash-toasts" />
+      <RefusalToasts notify={fail} />
+    </div>
+  );
+});
+
+/**
  * `/owner/dashboard` (spec 2.6, 4): every open table and accepted delivery with its lines, from
  * the device database so it keeps working while the Wi-Fi is down. 'Schermo cucina' opens the
  * kitchen display (`/owner/kitchen`), a screen of its own.
@@ -43,7 +129,6 @@ export function DashboardScreen() {
   const notify = useSnackbar();
   const fail = useCallback((text: string) => show(text, 'danger'), [show]);
   const recent = useLiveHighlights(filter, show);
-  useRefusalToasts(DASHBOARD_CALLS, fail);
   const venue = useVenueControls(show, fail);
   // The thresholds set on this device's kitchen display colour the dashboard's tickets too.
   const [ageThresholds] = useAgeThresholdsState();
@@ -97,33 +182,20 @@ export function DashboardScreen() {
   return (
     <AgeThresholdsContext.Provider value={ageThresholds}>
       <div className="dash">
-        <div className="dash-toolbar">
-          <h1 className="dash-title">{x.navDashboard}</h1>
-          <AreaFilter
-            value={filter}
-            onChange={setFilter}
-            className="dash-filter"
-            buttonClassName="dash-filter-button"
-          />
-          <Link href="/owner/kitchen" className="dash-filter-button dash-kitchen-link">
-            {t.kitchenDisplay}
-          </Link>
-          <PrinterStatus />
-          <ChatSwitch onToggle={venue.toggleChat} />
-          <ChatNotice notify={show} />
-        </div>
+        <DashboardToolbar
+          filter={filter}
+          onFilter={setFilter}
+          onToggleChat={venue.toggleChat}
+          notify={show}
+        />
         {body}
-        {/* The floating buttons and the toasts share one dock at the foot, the page leaving room
-            under its last row for it (owner-dashboard.css): neither covers the other nor, at the
-            end of the page, a ticket. */}
-        <div className="dash-dock">
-          <div className="dash-fab">
-            <WaiterCalls onDismiss={venue.discardCall} />
-            <DeliveryButton />
-            <OutOfMenuLauncher tickets={data?.tickets ?? []} />
-          </div>
-          <ToastRegion toasts={toasts} onDismiss={dismiss} className="dash-toasts" />
-        </div>
+        <DashboardDock
+          deliveries={data?.deliveries ?? NO_TICKETS}
+          toasts={toasts}
+          onDismissToast={dismiss}
+          onDismissCall={venue.discardCall}
+          fail={fail}
+        />
         {viewing && (
           <OrderViewDialog
             tableId={viewing.key}

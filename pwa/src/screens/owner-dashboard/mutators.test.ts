@@ -101,6 +101,18 @@ describe('dashboard mutators', () => {
     expect(ls.get('a')?.status).toBe('preparation');
   });
 
+  it('stamps a line with when its change was queued: replayed again, it writes an equal line', () => {
+    const queued = {
+      ...entry('dashboardStatusSet', { id: 'a', status: 'ready' }),
+      createdAt: Date.parse('2026-01-01T12:05:00.000Z'),
+    };
+    const first = byId(compose<ReservationLine>('line', server, [queued])).get('a');
+    expect(first?.lastUpdate).toBe('2026-01-01T12:05:00.000Z');
+    // The same entry once the replayer has claimed it.
+    const again = byId(compose<ReservationLine>('line', server, [{ ...queued, attempts: 1 }])).get('a');
+    expect(again).toEqual(first);
+  });
+
   it('prints only the accepted, unprinted, live lines of the area', () => {
     const ls = byId(
       compose<ReservationLine>('line', server, [

@@ -22,8 +22,12 @@ function linesOf(view: EntityView, key: string): ReservationLine[] {
   return view.list<ReservationLine>('line').filter((l) => lineKey(l) === key);
 }
 
-/** Every optimistic edit stamps the line as the server would, so the kitchen sees it moved. */
-const stamp = () => new Date().toISOString();
+/**
+ * Every optimistic edit stamps the line as the server would, so the kitchen sees it moved: with
+ * the instant the change was queued, so replaying it again (claimed, acked) writes an equal line
+ * and the screens keep the one they drew.
+ */
+const stamp = (at: number | undefined) => new Date(at ?? Date.now()).toISOString();
 
 /**
  * The dashboard's mutations replayed on top of the server rows (spec 4, 7 "Dashboard"), each
@@ -33,7 +37,7 @@ const stamp = () => new Date().toISOString();
 export const dashboardMutators = {
   dashboardStatusSet: {
     entities: ['line'],
-    apply: (view, body) => {
+    apply: (view, body, at) => {
       const line = view.get<ReservationLine>('line', body.id);
       if (!line) throw new DashboardRefusal('line gone');
       // A deleted line only comes back through a restore (the server's CONFLICT).
@@ -48,20 +52,20 @@ export const dashboardMutators = {
       view.put('line', line.id, {
         ...line,
         status: body.status,
-        lastUpdate: stamp(),
+        lastUpdate: stamp(at),
       } satisfies ReservationLine);
     },
   },
   dashboardTablePrint: {
     entities: ['line'],
-    apply: (view, body) => {
+    apply: (view, body, at) => {
       // Only the lines the ticket carried, when it says (a print acknowledged by the bridge).
       const onTicket = body.ids ? new Set(body.ids) : null;
       for (const line of linesOf(view, body.tableId)) {
         if (line.accettato === 0 || line.printed === 1 || line.status === 'owner_deleted') continue;
         if (!matchesFilter(line, body.selected_option)) continue;
         if (onTicket && !onTicket.has(line.id)) continue;
-        view.put('line', line.id, { ...line, printed: 1, lastUpdate: stamp() } satisfies ReservationLine);
+        view.put('line', line.id, { ...line, printed: 1, lastUpdate: stamp(at) } satisfies ReservationLine);
       }
     },
   },

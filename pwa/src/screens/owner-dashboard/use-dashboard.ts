@@ -12,11 +12,23 @@ import { useEntities, useSyncClient } from '../../data/hooks.ts';
 import { beep } from '../../data/sound.ts';
 import { useLiveEvent } from '../../live/use-live.ts';
 import { printViewHref, usePrinting } from '../../printing/use-printing.ts';
-import { buildTickets, isDeliveryOrder, soundingLines, type Ticket, ticketTitle } from './dashboard-logic.ts';
+import {
+  buildTickets,
+  isDeliveryOrder,
+  sameItems,
+  soundingLines,
+  type Ticket,
+  ticketTitle,
+} from './dashboard-logic.ts';
 import { dashboardMutators } from './mutators.ts';
 
 export interface DashboardData {
   tickets: Ticket[];
+  /**
+   * The tickets with no table (deliveries), which the out-of-menu picker lists: the same array
+   * while they are the same tickets, so a tap on a table's line leaves the picker as it was.
+   */
+  deliveries: readonly Ticket[];
   lines: ReservationLine[];
   orders: OrderRow[];
 }
@@ -30,12 +42,16 @@ export function useDashboardData(filter: KitchenFilter): DashboardData | undefin
   const lines = useEntities('line');
   // The last tickets built: those whose order and lines did not change are reused as they were.
   // Only an optimisation (an unused render leaves equal tickets in it), so a ref is enough.
-  const previous = useRef<readonly Ticket[]>([]);
+  const previous = useRef<Pick<DashboardData, 'tickets' | 'deliveries'>>({ tickets: [], deliveries: [] });
   return useMemo(() => {
     if (!orders || !lines) return undefined;
-    const tickets = buildTickets(orders, lines, filter, previous.current);
-    previous.current = tickets;
-    return { tickets, lines, orders };
+    const tickets = buildTickets(orders, lines, filter, previous.current.tickets);
+    const untabled = tickets.filter((ticket) => ticket.order.tableId == null);
+    const deliveries = sameItems(previous.current.deliveries, untabled)
+      ? previous.current.deliveries
+      : untabled;
+    previous.current = { tickets, deliveries };
+    return { tickets, deliveries, lines, orders };
   }, [orders, lines, filter]);
 }
 

@@ -39,14 +39,15 @@ function rejectLocally(view: EntityView, deliveryId: string): void {
 export const deliveryMutators = {
   deliveryAccept: {
     entities: ['order', 'line'],
-    apply: (view, body) => {
+    apply: (view, body, at) => {
       const order = deliveryOf(view, body.deliveryId);
       // Rejected or removed on another tablet: the server answers ALREADY_DECIDED.
       if (!order) throw new DeliveryRefusal('delivery gone');
       // Accepting twice is a no-op (null counts as accepted, spec 3).
       if (order.accettato !== 0) return;
       view.put('order', order.id, { ...order, accettato: 1 } satisfies OrderRow);
-      const stamp = new Date().toISOString();
+      // When the owner accepted, not when this is replayed: each replay writes equal lines.
+      const stamp = new Date(at ?? Date.now()).toISOString();
       for (const line of linesOf(view, order.id)) {
         view.put('line', line.id, { ...line, accettato: 1, lastUpdate: stamp } satisfies ReservationLine);
       }
