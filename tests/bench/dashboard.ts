@@ -6,6 +6,8 @@
 // The page taps itself (no test-runner round trip is counted) after scrolling the line into view,
 // as an owner would, and waits for the board to settle (ack, catch-up) before the next tap. The
 // main thread's busy time per tap (CDP Performance) counts that follow-up work too.
+// To see where a tap's time goes: COMANDA_BENCH_PROFILE=<file> writes a CPU profile of the taps
+// (open it in Chromium's DevTools), COMANDA_BENCH_TRACE=<file> a timeline trace.
 import { randomUUID } from 'node:crypto';
 import { calls, type MenuDish } from '@comanda/shared-schema';
 import { type CDPSession, chromium, type Page } from '@playwright/test';
@@ -241,6 +243,18 @@ export async function benchDashboard(): Promise<void> {
       return { task: of('TaskDuration'), script: of('ScriptDuration') };
     };
     const before = await busy();
+    const profile = process.env.COMANDA_BENCH_PROFILE;
+    if (profile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+    }
+    const trace = process.env.COMANDA_BENCH_TRACE;
+    if (trace)
+      await browser.startTracing(page, {
+        path: trace,
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+      });
     for (const index of targets) {
       const result = await page.evaluate(tapInPage, index);
       if (typeof result === 'string') throw new Error(result);
@@ -250,6 +264,11 @@ export async function benchDashboard(): Promise<void> {
     const painted = sorted((r) => r.painted);
     const dom = sorted((r) => r.dom);
     const after = await busy();
+    if (trace) await browser.stopTracing();
+    if (profile) {
+      const { profile: cpu } = await cdp.send('Profiler.stop');
+      (await import('node:fs')).writeFileSync(profile, JSON.stringify(cpu));
+    }
     const p50 = percentile(painted, 50);
     const p95 = percentile(painted, 95);
     const max = painted.at(-1) ?? Number.NaN;

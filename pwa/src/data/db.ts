@@ -43,6 +43,11 @@ export interface OutboxEntry {
   /** Sends tried; a pending entry with attempts > 0 may already be on the server. */
   attempts: number;
   createdAt: number;
+  /**
+   * Set by the tab that queued it, to know the entry when it reads it back (see
+   * `PendingWrites`); not indexed, absent on entries written before it existed.
+   */
+  localKey?: string;
 }
 
 /**

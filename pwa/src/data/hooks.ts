@@ -3,8 +3,9 @@ import Dexie, { liveQuery } from 'dexie';
 import { useObservable } from 'dexie-react-hooks';
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { Observable } from 'rxjs';
-import { type ComandaDb, type ServerRow, withDb } from './db.ts';
+import { type ComandaDb, type OutboxEntry, type ServerRow, withDb } from './db.ts';
 import { type OutboxSummary, readOutboxSummary } from './outbox.ts';
+import type { PendingWrites } from './pending-writes.ts';
 import type { SyncClient } from './sync-client.ts';
 import {
   composeEntity,
@@ -173,7 +174,14 @@ function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
 const NativePromise = Promise;
 
 /** Read server rows and outbox from IndexedDB and compose them (see `composeEntity`). */
-export function loadEntities<T>(db: ComandaDb, mutators: MutatorMap, entity: string): Promise<T[]> {
+export function loadEntities<T>(
+  db: ComandaDb,
+  mutators: MutatorMap,
+  entity: string,
+  pending?: PendingWrites,
+): Promise<T[]> {
+  // Before the first request: a write that commits after this may be missing from what it reads.
+  const mark = pending?.mark() ?? 0;
   // One read transaction, not one per read: a tap re-runs every screen's live query, and making
   // IndexedDB transactions was most of their cost. One round trip on a tap's path, too: Dexie
   // restarts a live query that a write overtakes (the replayer claiming the entry a moment
@@ -189,7 +197,7 @@ export function loadEntities<T>(db: ComandaDb, mutators: MutatorMap, entity: str
     () =>
       new NativePromise<T[]>((resolve, reject) => {
         db.transaction('r', db.meta, db.outbox, db.serverRows, () =>
-          readComposed<T>(db, mutators, entity).then((rows) => {
+          readComposed<T>(db, mutators, entity, pending, mark).then((rows) => {
             resolve(rows);
             return rows;
           }),
@@ -198,14 +206,72 @@ export function loadEntities<T>(db: ComandaDb, mutators: MutatorMap, entity: str
   );
 }
 
-async function readComposed<T>(db: ComandaDb, mutators: MutatorMap, entity: string): Promise<T[]> {
-  const [meta, outbox] = await Promise.all([db.meta.get('sync'), db.outbox.toArray(), watchRows(db, entity)]);
+/** What the last read of an entity found, for composing it again without IndexedDB. */
+interface LastRead {
+  lastVersion: number;
+  outbox: readonly OutboxEntry[];
+  mark: number;
+}
+
+const lastReads = new WeakMap<ComandaDb, Map<string, LastRead>>();
+
+async function readComposed<T>(
+  db: ComandaDb,
+  mutators: MutatorMap,
+  entity: string,
+  pending: PendingWrites | undefined,
+  mark: number,
+): Promise<T[]> {
+  const [meta, stored] = await Promise.all([db.meta.get('sync'), db.outbox.toArray(), watchRows(db, entity)]);
   const lastVersion = meta?.lastVersion ?? 0;
+  const outbox = pending ? [...stored, ...pending.unseen(mark, stored)] : stored;
   const entries = entriesFor(entity, outbox, mutators, lastVersion);
   const needed = entitiesNeeded(entity, entries, mutators);
   // Other entities a queued entry needs (a completion replays on lines too): watched as well.
   if (needed.length > 1) await Promise.all(needed.slice(1).map((e) => watchRows(db, e)));
   const lists = await Promise.all(needed.map((e) => cachedRows(db, e, lastVersion)));
+  let reads = lastReads.get(db);
+  if (!reads) {
+    reads = new Map();
+    lastReads.set(db, reads);
+  }
+  reads.set(entity, { lastVersion, outbox: stored, mark });
+  return composeAnswer<T>(db, mutators, entity, entries, lists, lastVersion);
+}
+
+/**
+ * `entity` composed again from its last read and the rows last read, with this tab's pending
+ * writes on top, without a request to IndexedDB: what a screen shows the moment a mutation is
+ * made. Undefined when a row list it needs was never read (the next read brings it).
+ */
+function recompose<T>(
+  db: ComandaDb,
+  mutators: MutatorMap,
+  entity: string,
+  pending: PendingWrites,
+): T[] | undefined {
+  const read = lastReads.get(db)?.get(entity);
+  const cache = rowCaches.get(db);
+  if (!read || !cache) return undefined;
+  const outbox = [...read.outbox, ...pending.unseen(read.mark, read.outbox)];
+  const entries = entriesFor(entity, outbox, mutators, read.lastVersion);
+  const lists: CachedRows[] = [];
+  for (const e of entitiesNeeded(entity, entries, mutators)) {
+    const rows = cache.get(e);
+    if (!rows) return undefined;
+    lists.push(rows);
+  }
+  return composeAnswer<T>(db, mutators, entity, entries, lists, read.lastVersion);
+}
+
+function composeAnswer<T>(
+  db: ComandaDb,
+  mutators: MutatorMap,
+  entity: string,
+  entries: readonly OutboxEntry[],
+  lists: readonly CachedRows[],
+  lastVersion: number,
+): T[] {
   const own = lists[0];
   let answer: IdentifiedRows<unknown>;
   if (entries.length === 0 && own) {
@@ -266,9 +332,18 @@ interface SharedObserver<T> {
 export class SharedLiveQuery<T> {
   private readonly observers = new Set<SharedObserver<T>>();
   private source: { unsubscribe(): void } | null = null;
+  private stopLocal: (() => void) | null = null;
   private last: { value: T } | { error: unknown } | null = null;
 
-  constructor(private readonly querier: () => Promise<T>) {}
+  /**
+   * `local`, when given: `changes` calls back when something held in memory changes what the
+   * query answers (this tab's pending writes), and `now` answers it again at once, without
+   * IndexedDB (undefined: not possible yet, the next read will bring it).
+   */
+  constructor(
+    private readonly querier: () => Promise<T>,
+    private readonly local?: { changes: (listener: () => void) => () => void; now: () => T | undefined },
+  ) {}
 
   hasValue(): boolean {
     return this.last !== null && 'value' in this.last;
@@ -284,15 +359,21 @@ export class SharedLiveQuery<T> {
     this.observers.add(observer);
     if (this.source === null) {
       this.source = liveQuery(this.querier).subscribe({
-        next: (value) => {
-          this.last = { value };
-          for (const o of [...this.observers]) o.next(value);
-        },
+        next: (value) => this.answer(value),
         error: (err: unknown) => {
           this.last = { error: err };
           for (const o of [...this.observers]) o.error?.(err);
         },
       });
+      const local = this.local;
+      if (local) {
+        this.stopLocal = local.changes(() => {
+          // Only on top of an answer read from IndexedDB: before it, there is nothing to show.
+          if (this.last === null || !('value' in this.last)) return;
+          const value = local.now();
+          if (value !== undefined) this.answer(value);
+        });
+      }
     } else if (this.last !== null) {
       // What the others hold, as the first answer of a query of its own would bring it.
       if ('value' in this.last) next(this.last.value);
@@ -303,9 +384,18 @@ export class SharedLiveQuery<T> {
         if (!this.observers.delete(observer) || this.observers.size > 0) return;
         this.source?.unsubscribe();
         this.source = null;
+        this.stopLocal?.();
+        this.stopLocal = null;
         this.last = null;
       },
     };
+  }
+
+  private answer(value: T): void {
+    // The same answer again (an outbox write read back after it was shown): nothing to draw.
+    if (this.last !== null && 'value' in this.last && this.last.value === value) return;
+    this.last = { value };
+    for (const o of [...this.observers]) o.next(value);
   }
 }
 
@@ -313,7 +403,12 @@ export class SharedLiveQuery<T> {
 const sharedQueries = new WeakMap<SyncClient, Map<string, SharedLiveQuery<unknown>>>();
 
 /** The shared query `key` of `client`, made with `querier` the first time it is asked for. */
-function sharedQuery<T>(client: SyncClient, key: string, querier: () => Promise<T>): SharedLiveQuery<T> {
+function sharedQuery<T>(
+  client: SyncClient,
+  key: string,
+  querier: () => Promise<T>,
+  now?: () => T | undefined,
+): SharedLiveQuery<T> {
   let queries = sharedQueries.get(client);
   if (!queries) {
     queries = new Map();
@@ -321,7 +416,10 @@ function sharedQuery<T>(client: SyncClient, key: string, querier: () => Promise<
   }
   let query = queries.get(key) as SharedLiveQuery<T> | undefined;
   if (!query) {
-    query = new SharedLiveQuery(querier);
+    query = new SharedLiveQuery(
+      querier,
+      now ? { changes: (listener) => client.pending.subscribe(listener), now } : undefined,
+    );
     queries.set(key, query as SharedLiveQuery<unknown>);
   }
   return query;
@@ -344,8 +442,11 @@ export function entitiesQuery<E extends EntityName>(
   client: SyncClient,
   entity: E,
 ): SharedLiveQuery<EntityData<E>[]> {
-  return sharedQuery(client, `entity:${entity}`, () =>
-    loadEntities<EntityData<E>>(client.db, client.mutators, entity),
+  return sharedQuery(
+    client,
+    `entity:${entity}`,
+    () => loadEntities<EntityData<E>>(client.db, client.mutators, entity, client.pending),
+    () => recompose<EntityData<E>>(client.db, client.mutators, entity, client.pending),
   );
 }
 

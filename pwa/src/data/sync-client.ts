@@ -4,7 +4,8 @@ import { type CatchUpOptions, type CatchUpResult, catchUp } from './catchup.ts';
 import { type ComandaDb, readMeta, requestPersistentStorage, toStorageError } from './db.ts';
 import { ApiError, NetworkError, type StorageError } from './errors.ts';
 import type { LockManagerLike } from './lock.ts';
-import { dismissRefused, mutate, rewritePending } from './outbox.ts';
+import { checkBody, dismissRefused, mutate, rewritePending } from './outbox.ts';
+import { PendingWrites } from './pending-writes.ts';
 import { Replayer } from './replayer.ts';
 import type { MutatorMap } from './view.ts';
 
@@ -36,6 +37,8 @@ export class SyncClient<C extends Readonly<Record<string, CallDef>> = Calls> {
   readonly problem$ = new BehaviorSubject<SyncProblem | null>(null);
   /** Last version known to be applied, so live frames that bring nothing new cost nothing. */
   readonly version$ = new BehaviorSubject<number>(0);
+  /** Mutations of this tab shown before the screens read them back (see `PendingWrites`). */
+  readonly pending = new PendingWrites();
   private socketId: string | undefined;
   private catching: Promise<CatchUpResult | null> | null = null;
   private catchAgain = false;
@@ -98,13 +101,23 @@ export class SyncClient<C extends Readonly<Record<string, CallDef>> = Calls> {
     this.socketId = id;
   }
 
-  /** Queue an owner mutation (see `outbox.ts`); answers its mutation id. */
+  /**
+   * Queue an owner mutation (see `outbox.ts`); answers its mutation id once it is stored. The
+   * screens show it from the moment it is called (`pending`), not after the write and their
+   * re-read: on a busy board those two IndexedDB round trips were most of a status tap.
+   */
   async mutate<N extends keyof C & string>(name: N, body: Body<C[N]>): Promise<number> {
+    // A body the server would refuse is never shown, not even for a moment.
+    checkBody(this.calls, name, body);
+    const local = { localKey: this.pending.newKey(), createdAt: Date.now() };
+    this.pending.add(local.localKey, name, body, local.createdAt);
     try {
-      const id = await mutate(this.db, this.calls, name, body);
+      const id = await mutate(this.db, this.calls, name, body, local);
+      this.pending.committed(local.localKey);
       if (this.problem$.value?.kind === 'storage') this.problem$.next(null);
       return id;
     } catch (err) {
+      this.pending.failed(local.localKey);
       if (!(err instanceof ApiError)) this.reportStorage(err);
       throw err;
     }
