@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createGuest, createTestApp, post, rowCounts, type TestApp } from '../test-support/test-app.ts';
 import { buildApp } from './app.ts';
-import { createGuest, createTestApp, post, rowCounts, type TestApp } from './testing/test-app.ts';
 
 let t: TestApp | undefined;
 afterEach(async () => {

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { calls, SYNC_HEADERS } from '@comanda/shared-schema';
-import { FAKE_STRIPE_ACCOUNT, startFakeStripe } from '../../sync-server/src/testing/fake-stripe.ts';
+import { FAKE_STRIPE_ACCOUNT, startFakeStripe } from '../../sync-server/test-support/fakes/stripe.ts';
 import { dinerAddress, guestCookie, postJson, threeLineCart } from '../support/guest-orders.ts';
 import { percentile, report, round } from './report.ts';
 

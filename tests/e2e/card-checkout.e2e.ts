@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CARD_CHECKOUT_MS, MINUTE_MS, t, tf } from '@comanda/shared-schema';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { FAKE_STRIPE_ACCOUNT } from '../../sync-server/src/testing/fake-stripe.ts';
+import { FAKE_STRIPE_ACCOUNT } from '../../sync-server/test-support/fakes/stripe.ts';
 import { repoRoot } from '../support/server.ts';
 import { choose, type FakeState, routeStripe, setStripeAccount, toSummary } from './card.ts';
 import { phoneAsGuest } from './customer.ts';

@@ -1,5 +1,5 @@
 import { cardCharge, formatEuro, SYNC_HEADERS, t } from '@comanda/shared-schema';
-import { FAKE_STRIPE_ACCOUNT } from '../../sync-server/src/testing/fake-stripe.ts';
+import { FAKE_STRIPE_ACCOUNT } from '../../sync-server/test-support/fakes/stripe.ts';
 import { readMails } from '../support/mail.ts';
 import { choose, type FakeState, routeStripe, setStripeAccount, toSummary } from './card.ts';
 import { phoneAsGuest } from './customer.ts';

@@ -1,4 +1,4 @@
-import { startFakeStripe } from '../../sync-server/src/testing/fake-stripe.ts';
+import { startFakeStripe } from '../../sync-server/test-support/fakes/stripe.ts';
 import { startServer } from '../support/server.ts';
 
 export const DEMO_PASSWORD = 'demo-password-e2e';

@@ -4,10 +4,10 @@
 // FUZZ_SEED=<n> replays a run (the seed is the first line); SOAK_FUZZ_RUNS / SOAK_FUZZ_LIVE_RUNS
 // change the cases per route / per live event and role.
 import type { FastifyBaseLogger } from 'fastify';
-import { pollution, prototypeSnapshot } from '../../sync-server/src/testing/fuzz/checks.ts';
-import { HttpFuzzer } from '../../sync-server/src/testing/fuzz/http-fuzz.ts';
-import { LiveFuzzer } from '../../sync-server/src/testing/fuzz/live-fuzz.ts';
-import { createFuzzWorld } from '../../sync-server/src/testing/fuzz/world.ts';
+import { pollution, prototypeSnapshot } from '../../sync-server/test-support/fuzz/checks.ts';
+import { HttpFuzzer } from '../../sync-server/test-support/fuzz/http-fuzz.ts';
+import { LiveFuzzer } from '../../sync-server/test-support/fuzz/live-fuzz.ts';
+import { createFuzzWorld } from '../../sync-server/test-support/fuzz/world.ts';
 
 type Emit = (line: Record<string, unknown>) => void;
 

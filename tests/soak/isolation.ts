@@ -1,12 +1,12 @@
-import { isolationCasesTried, type Judge } from '../../sync-server/src/security/isolation-judge.ts';
-import { runLiveMatrix } from '../../sync-server/src/security/isolation-live.ts';
-import { coverageProblems, runOwnerMatrix } from '../../sync-server/src/security/isolation-matrix.ts';
-import { runOwnerPowers, runReads, runRoles } from '../../sync-server/src/security/isolation-roles.ts';
-import { buildTwoVenues } from '../../sync-server/src/testing/two-venues.ts';
+import { isolationCasesTried, type Judge } from '../../sync-server/test-support/isolation/judge.ts';
+import { runLiveMatrix } from '../../sync-server/test-support/isolation/live.ts';
+import { coverageProblems, runOwnerMatrix } from '../../sync-server/test-support/isolation/matrix.ts';
+import { runOwnerPowers, runReads, runRoles } from '../../sync-server/test-support/isolation/roles.ts';
+import { buildTwoVenues } from '../../sync-server/test-support/two-venues.ts';
 
 /**
  * The long version of the tenant isolation matrix (the fast one is
- * sync-server/src/security/isolation-*.test.ts, same code): each round builds two fresh venues
+ * sync-server/test/security/isolation-*.test.ts, same code): each round builds two fresh venues
  * per direction (A against B, then B against A) and runs every owner call, the push and every
  * live event with every id of the victim in every id field (not a sample of the other kinds) plus
  * 20 generated bodies per call template with several fields the victim's at once, the reads, the

@@ -5,7 +5,7 @@ import {
   createTestApp,
   type Owner,
   type TestApp,
-} from '../../sync-server/src/testing/test-app.ts';
+} from '../../sync-server/test-support/test-app.ts';
 import { LOAD_TOOL_ENV } from '../support/server.ts';
 
 /** One stored answer of the sync core (`mutation_answers`). */

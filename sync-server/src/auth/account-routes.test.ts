@@ -1,6 +1,5 @@
 import { t as texts } from '@comanda/shared-schema';
 import { afterEach, describe, expect, it } from 'vitest';
-import { emailTokens, users } from '../db/schema.ts';
 import {
   createCustomer,
   createGuest,
@@ -12,7 +11,8 @@ import {
   rowCounts,
   sessionCookie,
   type TestApp,
-} from '../testing/test-app.ts';
+} from '../../test-support/test-app.ts';
+import { emailTokens, users } from '../db/schema.ts';
 
 let t: TestApp;
 afterEach(async () => {

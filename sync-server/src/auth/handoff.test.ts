@@ -6,7 +6,7 @@ import {
   post,
   sessionCookie,
   type TestApp,
-} from '../testing/test-app.ts';
+} from '../../test-support/test-app.ts';
 
 let t: TestApp;
 afterEach(async () => {

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, lastLink, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, lastLink, type TestApp } from '../../test-support/test-app.ts';
 
 let t: TestApp;
 afterEach(async () => {

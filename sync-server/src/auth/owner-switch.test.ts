@@ -11,7 +11,7 @@ import {
   sessionCookie,
   switchToGuest,
   type TestApp,
-} from '../testing/test-app.ts';
+} from '../../test-support/test-app.ts';
 import { HANDOFF_TTL_MS } from './handoff.ts';
 
 let t: TestApp;

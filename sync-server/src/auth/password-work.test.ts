@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { PASSWORD_CONCURRENCY, PASSWORD_QUEUE } from './passwords.ts';
 
 /**

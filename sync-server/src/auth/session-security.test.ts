@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { sessions } from '../db/schema.ts';
 import {
   createCustomer,
   createGuest,
@@ -10,7 +9,8 @@ import {
   readMails,
   sessionCookie,
   type TestApp,
-} from '../testing/test-app.ts';
+} from '../../test-support/test-app.ts';
+import { sessions } from '../db/schema.ts';
 
 let t: TestApp;
 afterEach(async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, readMails, type TestApp } from '../../test-support/test-app.ts';
 import { businesses, emailTokens, users } from '../db/schema.ts';
-import { createTestApp, readMails, type TestApp } from '../testing/test-app.ts';
 
 let t: TestApp;
 afterEach(async () => {

@@ -4,10 +4,10 @@ import { CHAT_BURST, calls, syncCalls, t } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { setupVenue, type Venue } from '../../test-support/kits/ordering.ts';
+import { connectLive, device, type LiveClient, listen, settle } from '../../test-support/kits/rooms.ts';
+import { createGuest, createOwner, type Owner, post } from '../../test-support/test-app.ts';
 import { chatMessages, orders } from '../db/schema.ts';
-import { setupVenue, type Venue } from '../ordering/ordering-test-kit.ts';
-import { connectLive, device, type LiveClient, listen, settle } from '../rooms/rooms-test-kit.ts';
-import { createGuest, createOwner, type Owner, post } from '../testing/test-app.ts';
 
 /**
  * Table chat over real sockets: the venue's tablets, a phone at the table, a phone at

@@ -9,10 +9,10 @@ import {
 } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Dash, expectRefused, order, setupDashboard } from '../../test-support/kits/dashboard.ts';
+import { ownerMenu, sendOk } from '../../test-support/kits/menu.ts';
+import { cartLine } from '../../test-support/kits/ordering.ts';
 import { orderLines } from '../db/schema.ts';
-import { ownerMenu, sendOk } from '../menu/menu-test-kit.ts';
-import { cartLine } from '../ordering/ordering-test-kit.ts';
-import { type Dash, expectRefused, order, setupDashboard } from './dashboard-test-kit.ts';
 
 /**
  * The owner's own edits meet the table ceiling too (shared-schema rules/order-ceilings.ts): an

@@ -1,11 +1,6 @@
 import { calls, type MenuDish, t } from '@comanda/shared-schema';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { diningTables, orderHistory, orderHistoryLines, orders } from '../db/schema.ts';
-import { ownerMenu, sendOk } from '../menu/menu-test-kit.ts';
-import { cartLine } from '../ordering/ordering-test-kit.ts';
-import { changeLog, device } from '../rooms/rooms-test-kit.ts';
-import { post } from '../testing/test-app.ts';
 import {
   type Dash,
   dashboard,
@@ -15,7 +10,12 @@ import {
   seedDelivery,
   setupDashboard,
   version,
-} from './dashboard-test-kit.ts';
+} from '../../test-support/kits/dashboard.ts';
+import { ownerMenu, sendOk } from '../../test-support/kits/menu.ts';
+import { cartLine } from '../../test-support/kits/ordering.ts';
+import { changeLog, device } from '../../test-support/kits/rooms.ts';
+import { post } from '../../test-support/test-app.ts';
+import { diningTables, orderHistory, orderHistoryLines, orders } from '../db/schema.ts';
 
 let v: Dash;
 

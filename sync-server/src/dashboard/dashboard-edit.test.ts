@@ -1,9 +1,16 @@
 import { calls, entitySchemas, t } from '@comanda/shared-schema';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  type Dash,
+  entry,
+  expectRefused,
+  order,
+  setupDashboard,
+  version,
+} from '../../test-support/kits/dashboard.ts';
+import { cartLine } from '../../test-support/kits/ordering.ts';
+import { changeLog } from '../../test-support/kits/rooms.ts';
 import { orders } from '../db/schema.ts';
-import { cartLine } from '../ordering/ordering-test-kit.ts';
-import { changeLog } from '../rooms/rooms-test-kit.ts';
-import { type Dash, entry, expectRefused, order, setupDashboard, version } from './dashboard-test-kit.ts';
 
 let v: Dash;
 

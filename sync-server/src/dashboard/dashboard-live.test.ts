@@ -1,8 +1,8 @@
 import { calls, serverEvents } from '@comanda/shared-schema';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { connectLive, type LiveClient, listen, settle } from '../rooms/rooms-test-kit.ts';
-import { createGuest } from '../testing/test-app.ts';
-import { type Dash, entry, setupDashboard } from './dashboard-test-kit.ts';
+import { type Dash, entry, setupDashboard } from '../../test-support/kits/dashboard.ts';
+import { connectLive, type LiveClient, listen, settle } from '../../test-support/kits/rooms.ts';
+import { createGuest } from '../../test-support/test-app.ts';
 
 let v: Dash;
 let base: string;

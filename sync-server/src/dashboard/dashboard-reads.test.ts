@@ -1,8 +1,5 @@
 import { calls, entitySchemas, PrintData, t } from '@comanda/shared-schema';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cartLine } from '../ordering/ordering-test-kit.ts';
-import { changeLog } from '../rooms/rooms-test-kit.ts';
-import { post } from '../testing/test-app.ts';
 import {
   type Dash,
   dashboard,
@@ -12,7 +9,10 @@ import {
   seedDelivery,
   setupDashboard,
   version,
-} from './dashboard-test-kit.ts';
+} from '../../test-support/kits/dashboard.ts';
+import { cartLine } from '../../test-support/kits/ordering.ts';
+import { changeLog } from '../../test-support/kits/rooms.ts';
+import { post } from '../../test-support/test-app.ts';
 
 let v: Dash;
 

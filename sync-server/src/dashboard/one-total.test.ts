@@ -8,9 +8,9 @@ import {
   type TableOrder,
 } from '@comanda/shared-schema';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Dash, entry, seedDelivery, setupDashboard } from '../../test-support/kits/dashboard.ts';
+import { post } from '../../test-support/test-app.ts';
 import { orderHistory } from '../db/schema.ts';
-import { post } from '../testing/test-app.ts';
-import { type Dash, entry, seedDelivery, setupDashboard } from './dashboard-test-kit.ts';
 
 /**
  * One total everywhere: what the tablet computes from the entry it holds (shared-schema's

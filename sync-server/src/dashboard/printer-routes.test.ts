@@ -1,8 +1,5 @@
 import { calls, PRINTER_KINDS, PrintData, type PrinterKind, SYNC_HEADERS } from '@comanda/shared-schema';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cartLine } from '../ordering/ordering-test-kit.ts';
-import { changeLog, device } from '../rooms/rooms-test-kit.ts';
-import { post } from '../testing/test-app.ts';
 import {
   type Dash,
   entry,
@@ -11,7 +8,10 @@ import {
   seedDelivery,
   setupDashboard,
   version,
-} from './dashboard-test-kit.ts';
+} from '../../test-support/kits/dashboard.ts';
+import { cartLine } from '../../test-support/kits/ordering.ts';
+import { changeLog, device } from '../../test-support/kits/rooms.ts';
+import { post } from '../../test-support/test-app.ts';
 
 /**
  * Issue 9, the server side of printing: the four `/api/printer/{kind}` payloads (each kind, each

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import type { Sqlite } from './client.ts';
+// The driver's type, not client.ts's `Sqlite` alias: client.ts imports this file, not the reverse.
+import type Database from 'better-sqlite3';
 
 /** SQLite's own default: a checkpoint once the WAL holds this many pages. */
 const AUTO_CHECKPOINT_PAGES = 1000;
@@ -39,7 +40,7 @@ export interface Checkpointer {
  * back so the WAL cannot grow without bound.
  */
 export function startCheckpointer(
-  sqlite: Sqlite,
+  sqlite: Database.Database,
   path: string,
   intervalMs = 1000,
   log: (message: string) => void = () => {},

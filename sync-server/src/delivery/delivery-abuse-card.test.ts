@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { calls, t } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { blockedSenders, orders } from '../db/schema.ts';
+import type { FakeStripe } from '../../test-support/fakes/stripe.ts';
+import { deliveryBody, everything, sendDelivery } from '../../test-support/kits/delivery.ts';
 import {
   type CardVenue,
   cardBody,
@@ -11,11 +12,10 @@ import {
   placeCardOrder,
   sendCard,
   useCardVenue,
-} from '../payments/payments-test-kit.ts';
-import { device } from '../rooms/rooms-test-kit.ts';
-import type { FakeStripe } from '../testing/fake-stripe.ts';
-import { createGuest } from '../testing/test-app.ts';
-import { deliveryBody, everything, sendDelivery } from './delivery-test-kit.ts';
+} from '../../test-support/kits/payments.ts';
+import { device } from '../../test-support/kits/rooms.ts';
+import { createGuest } from '../../test-support/test-app.ts';
+import { blockedSenders, orders } from '../db/schema.ts';
 
 /**
  * The delivery caps, blocks and deliveryId rule of DESIGN.md "Abuse" on card orders: a card order

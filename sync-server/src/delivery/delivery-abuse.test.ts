@@ -2,10 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { type BlockedSender, calls, SYNC_HEADERS, t } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { blockedSenders, orders } from '../db/schema.ts';
-import { cartLine, setupVenue, setVenue } from '../ordering/ordering-test-kit.ts';
-import { businessVersion, listen } from '../rooms/rooms-test-kit.ts';
-import { createCustomer, createGuest, createOwner, post } from '../testing/test-app.ts';
 import {
   type DeliveryAnswer,
   type DeliveryVenue,
@@ -14,13 +10,17 @@ import {
   pendingCount,
   setupDelivery,
   storedDeliveries,
-} from './delivery-test-kit.ts';
+} from '../../test-support/kits/delivery.ts';
+import { cartLine, setupVenue, setVenue } from '../../test-support/kits/ordering.ts';
+import { businessVersion, listen } from '../../test-support/kits/rooms.ts';
+import { createCustomer, createGuest, createOwner, post } from '../../test-support/test-app.ts';
+import { blockedSenders, orders } from '../db/schema.ts';
 import { senderAddress } from './senders.ts';
 
 /**
  * DESIGN.md "Abuse" on the delivery page: a cap on the deliveries and pickups awaiting the owner
  * per sender (2) and per address (10), blocked senders, and a deliveryId answered only to whoever
- * sent it. The venue: Rome 19:00, delivery 19:00-22:30, two orders per slot (delivery-test-kit).
+ * sent it. The venue: Rome 19:00, delivery 19:00-22:30, two orders per slot (test-support/kits/delivery.ts).
  */
 
 let v: DeliveryVenue;

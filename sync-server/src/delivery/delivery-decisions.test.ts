@@ -1,19 +1,6 @@
 import { calls, entitySchemas, SYNC_HEADERS, serverEvents, t } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { orders } from '../db/schema.ts';
-import { sendOk } from '../menu/menu-test-kit.ts';
-import { cartLine } from '../ordering/ordering-test-kit.ts';
-import {
-  businessVersion,
-  changeLog,
-  connectLive,
-  device,
-  type LiveClient,
-  listen,
-  settle,
-} from '../rooms/rooms-test-kit.ts';
-import { createOwner, post } from '../testing/test-app.ts';
 import {
   type DeliveryAnswer,
   type DeliveryVenue,
@@ -25,7 +12,20 @@ import {
   sendDelivery,
   setupDelivery,
   storedDeliveries,
-} from './delivery-test-kit.ts';
+} from '../../test-support/kits/delivery.ts';
+import { sendOk } from '../../test-support/kits/menu.ts';
+import { cartLine } from '../../test-support/kits/ordering.ts';
+import {
+  businessVersion,
+  changeLog,
+  connectLive,
+  device,
+  type LiveClient,
+  listen,
+  settle,
+} from '../../test-support/kits/rooms.ts';
+import { createOwner, post } from '../../test-support/test-app.ts';
+import { orders } from '../db/schema.ts';
 
 let v: DeliveryVenue;
 const sockets: LiveClient[] = [];

@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { calls, entitySchemas, SYNC_HEADERS, t } from '@comanda/shared-schema';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { orderLines } from '../db/schema.ts';
-import { cartLine, setVenue } from '../ordering/ordering-test-kit.ts';
-import { changeLog } from '../rooms/rooms-test-kit.ts';
-import { createCustomer, createGuest, createOwner, post } from '../testing/test-app.ts';
 import {
   type DeliveryAnswer,
   type DeliveryVenue,
@@ -16,7 +12,11 @@ import {
   sendDelivery,
   setupDelivery,
   storedDeliveries,
-} from './delivery-test-kit.ts';
+} from '../../test-support/kits/delivery.ts';
+import { cartLine, setVenue } from '../../test-support/kits/ordering.ts';
+import { changeLog } from '../../test-support/kits/rooms.ts';
+import { createCustomer, createGuest, createOwner, post } from '../../test-support/test-app.ts';
+import { orderLines } from '../db/schema.ts';
 
 let v: DeliveryVenue;
 

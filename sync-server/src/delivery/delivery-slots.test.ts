@@ -1,9 +1,5 @@
 import { calls, entitySchemas, t } from '@comanda/shared-schema';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sendOk } from '../menu/menu-test-kit.ts';
-import { cartLine, setVenue } from '../ordering/ordering-test-kit.ts';
-import { changeLog, listen, venueRows } from '../rooms/rooms-test-kit.ts';
-import { createGuest, post } from '../testing/test-app.ts';
 import {
   type DeliveryVenue,
   deliveryBody,
@@ -14,7 +10,11 @@ import {
   sendDelivery,
   setupDelivery,
   storedDeliveries,
-} from './delivery-test-kit.ts';
+} from '../../test-support/kits/delivery.ts';
+import { sendOk } from '../../test-support/kits/menu.ts';
+import { cartLine, setVenue } from '../../test-support/kits/ordering.ts';
+import { changeLog, listen, venueRows } from '../../test-support/kits/rooms.ts';
+import { createGuest, post } from '../../test-support/test-app.ts';
 
 let v: DeliveryVenue;
 

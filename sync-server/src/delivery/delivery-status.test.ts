@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { calls } from '@comanda/shared-schema';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { connectLive, type LiveClient, listen } from '../rooms/rooms-test-kit.ts';
-import { createGuest, createOwner, post } from '../testing/test-app.ts';
-import { type DeliveryVenue, FEE, placeDelivery, setupDelivery } from './delivery-test-kit.ts';
+import { type DeliveryVenue, FEE, placeDelivery, setupDelivery } from '../../test-support/kits/delivery.ts';
+import { connectLive, type LiveClient, listen } from '../../test-support/kits/rooms.ts';
+import { createGuest, createOwner, post } from '../../test-support/test-app.ts';
 
 /**
  * The customer's side of a delivery after the send (spec 2.11 result, spec 4 "Delivery order"):

@@ -6,7 +6,7 @@ import {
   t,
   variantLabels,
 } from '@comanda/shared-schema';
-import type { Mail } from '../mail/mailer.ts';
+import type { Mail } from '../mail/mail.ts';
 
 /** 'Formato: Maxi; Ingredienti: Funghi, Mozzarella extra', or '' without choices (receipts' rule). */
 function variantText(line: ReservationLine): string {

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, post, rowCounts, sessionCookie, type TestApp } from '../../test-support/test-app.ts';
 import {
   businesses,
   categories,
@@ -10,7 +11,6 @@ import {
   variantOptions,
   variants,
 } from '../db/schema.ts';
-import { createTestApp, post, rowCounts, sessionCookie, type TestApp } from '../testing/test-app.ts';
 import { DEMO_CITIES } from './demo-seed.ts';
 
 let t: TestApp | undefined;

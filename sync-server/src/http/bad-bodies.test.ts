@@ -2,7 +2,13 @@ import type { CallDef } from '@comanda/shared-schema';
 import { ErrorEnvelope } from '@comanda/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOwner, createTestApp, type Owner, rowCounts, type TestApp } from '../testing/test-app.ts';
+import {
+  createOwner,
+  createTestApp,
+  type Owner,
+  rowCounts,
+  type TestApp,
+} from '../../test-support/test-app.ts';
 
 /**
  * Every registered route, fed bad input: malformed JSON, wrong types, missing fields, over-long

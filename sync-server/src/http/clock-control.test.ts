@@ -1,10 +1,10 @@
 import { tmpdir } from 'node:os';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeStripe, startFakeStripe } from '../../test-support/fakes/stripe.ts';
+import { OPEN_NOW } from '../../test-support/kits/ordering.ts';
+import { placeCardOrder, setupCardVenue } from '../../test-support/kits/payments.ts';
+import { createTestApp, post, type TestApp } from '../../test-support/test-app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
-import { OPEN_NOW } from '../ordering/ordering-test-kit.ts';
-import { placeCardOrder, setupCardVenue } from '../payments/payments-test-kit.ts';
-import { type FakeStripe, startFakeStripe } from '../testing/fake-stripe.ts';
-import { createTestApp, post, type TestApp } from '../testing/test-app.ts';
 import { CLOCK_ADVANCE_PATH } from './clock-control.ts';
 
 /**

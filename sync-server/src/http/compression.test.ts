@@ -1,7 +1,7 @@
 import { calls } from '@comanda/shared-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartLine, orderBody, placeOrder, setupVenue, type Venue } from '../ordering/ordering-test-kit.ts';
-import { post } from '../testing/test-app.ts';
+import { cartLine, orderBody, placeOrder, setupVenue, type Venue } from '../../test-support/kits/ordering.ts';
+import { post } from '../../test-support/test-app.ts';
 import { COMPRESS_THRESHOLD_BYTES } from './compression.ts';
 
 let v: Venue;

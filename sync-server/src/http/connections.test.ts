@@ -4,8 +4,8 @@ import { type AddressInfo, connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { createOwner, createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { type Config, type HttpLimits, loadConfig } from '../config.ts';
-import { createOwner, createTestApp, type TestApp } from '../testing/test-app.ts';
 import { msg } from './messages.ts';
 
 /**

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { CallDef } from '@comanda/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOwner, createTestApp, type Owner, post, type TestApp } from '../testing/test-app.ts';
+import { createOwner, createTestApp, type Owner, post, type TestApp } from '../../test-support/test-app.ts';
 
 /** Every row of every table, hashed: "nothing changed" means this is equal before and after. */
 function fingerprint(app: FastifyInstance): string {

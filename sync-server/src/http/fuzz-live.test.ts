@@ -2,9 +2,10 @@ import { once } from 'node:events';
 import { calls, clientEvents } from '@comanda/shared-schema';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { pollution, prototypeSnapshot } from '../testing/fuzz/checks.ts';
-import { LiveFuzzer } from '../testing/fuzz/live-fuzz.ts';
-import { createFuzzWorld, type World } from '../testing/fuzz/world.ts';
+import { pollution, prototypeSnapshot } from '../../test-support/fuzz/checks.ts';
+import { LiveFuzzer } from '../../test-support/fuzz/live-fuzz.ts';
+import { createFuzzWorld } from '../../test-support/fuzz/world.ts';
+import type { World } from '../../test-support/fuzz/world-shape.ts';
 
 /**
  * Property-based fuzzing of every live client event (shared-schema `clientEvents`) on real

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { type CallDef, calls, MAX_CENTS, type MenuDish, SYNC_HEADERS, t } from '@comanda/shared-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pollution, prototypeSnapshot } from '../testing/fuzz/checks.ts';
-import { type FuzzReport, HttpFuzzer } from '../testing/fuzz/http-fuzz.ts';
-import { createFuzzWorld, type World } from '../testing/fuzz/world.ts';
-import { cartLineOf } from '../testing/fuzz/world-data.ts';
+import { pollution, prototypeSnapshot } from '../../test-support/fuzz/checks.ts';
+import { type FuzzReport, HttpFuzzer } from '../../test-support/fuzz/http-fuzz.ts';
+import { createFuzzWorld } from '../../test-support/fuzz/world.ts';
+import { cartLineOf } from '../../test-support/fuzz/world-data.ts';
+import type { World } from '../../test-support/fuzz/world-shape.ts';
 
 /**
  * Property-based fuzzing of every registered route ("Bad input"): bodies generated from

@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import { hostname, networkInterfaces } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createOwner, createTestApp, post, rowCounts, type TestApp } from '../testing/test-app.ts';
+import { createOwner, createTestApp, post, rowCounts, type TestApp } from '../../test-support/test-app.ts';
 import { HostCheck, hostOf } from './host-check.ts';
 import { msg } from './messages.ts';
 

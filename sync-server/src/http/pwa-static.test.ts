@@ -4,9 +4,9 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { APP_ROUTES } from '@comanda/shared-schema';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPeer } from '../../test-support/kits/live.ts';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { buildApp } from '../app.ts';
-import { openPeer } from '../live/live-test-kit.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 /** A script big enough to be worth compressing, as the build's are. */
 const SCRIPT = `export const menu = ${JSON.stringify(

@@ -14,7 +14,7 @@ import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Session } from '../auth/sessions.ts';
 import type { Db } from '../db/client.ts';
-import type { Mail } from '../mail/mailer.ts';
+import type { Mail } from '../mail/mail.ts';
 import { queueMail } from '../mail/outbox.ts';
 import type { EventOptions, MutationExecutor, MutationOutcome, MutationTools } from '../sync/sync-core.ts';
 import { validationError } from './errors.ts';

@@ -8,9 +8,7 @@ import { runInNewContext } from 'node:vm';
 import { type CallDef, ErrorEnvelope, MAX_CLIENT_FRAME_BYTES } from '@comanda/shared-schema';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { BODY_LIMIT } from '../app.ts';
-import { diningTables, rooms } from '../db/schema.ts';
-import { randomId } from '../lib/ids.ts';
+import { anotherSession, sessionOf } from '../../test-support/kits/live.ts';
 import {
   createGuest,
   createOwner,
@@ -18,9 +16,11 @@ import {
   type Owner,
   rowCounts,
   type TestApp,
-} from '../testing/test-app.ts';
+} from '../../test-support/test-app.ts';
+import { BODY_LIMIT } from '../app.ts';
+import { diningTables, rooms } from '../db/schema.ts';
+import { randomId } from '../lib/ids.ts';
 import { CUSTOMER_FRAME_BUDGET } from './limits.ts';
-import { anotherSession, sessionOf } from './live-test-kit.ts';
 
 /**
  * Abuse of the live hub and of request bodies: floods, malformed, binary and oversized

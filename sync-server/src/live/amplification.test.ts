@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { calls } from '@comanda/shared-schema';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cartLine, orderBody, placeOrder, setupVenue, type Venue } from '../ordering/ordering-test-kit.ts';
-import { listen } from '../rooms/rooms-test-kit.ts';
+import { closeAll, guestSessions, openPeer, type Peer } from '../../test-support/kits/live.ts';
+import { cartLine, orderBody, placeOrder, setupVenue, type Venue } from '../../test-support/kits/ordering.ts';
+import { listen } from '../../test-support/kits/rooms.ts';
 import { CUSTOMER_FRAME_BUDGET } from './limits.ts';
-import { closeAll, guestSessions, openPeer, type Peer } from './live-test-kit.ts';
 
 /**
  * DESIGN.md "Abuse": one incoming frame causes O(1) outgoing frames. The answer to a client frame

@@ -3,10 +3,10 @@ import { once } from 'node:events';
 import { type Socket, connect as tcpConnect } from 'node:net';
 import type { ChatMessage } from '@comanda/shared-schema';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { listen } from '../rooms/rooms-test-kit.ts';
-import { createOwner, createTestApp, type Owner, type TestApp } from '../testing/test-app.ts';
+import { openPeer } from '../../test-support/kits/live.ts';
+import { listen } from '../../test-support/kits/rooms.ts';
+import { createOwner, createTestApp, type Owner, type TestApp } from '../../test-support/test-app.ts';
 import { MAX_BUFFERED_BYTES } from './limits.ts';
-import { openPeer } from './live-test-kit.ts';
 
 /**
  * DESIGN.md "Abuse": a socket whose send buffer backs up (a client that stopped reading) is

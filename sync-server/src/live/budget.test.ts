@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setupVenue, type Venue } from '../ordering/ordering-test-kit.ts';
-import { listen } from '../rooms/rooms-test-kit.ts';
-import { createTestApp } from '../testing/test-app.ts';
+import { guestSessions, openPeer, type Peer, roundTrip } from '../../test-support/kits/live.ts';
+import { setupVenue, type Venue } from '../../test-support/kits/ordering.ts';
+import { listen } from '../../test-support/kits/rooms.ts';
+import { createTestApp } from '../../test-support/test-app.ts';
 import { CUSTOMER_FRAME_BUDGET, OWNER_FRAME_BUDGET, STRAY_FRAME_COST } from './limits.ts';
-import { guestSessions, openPeer, type Peer, roundTrip } from './live-test-kit.ts';
 
 /**
  * DESIGN.md "Abuse": a customer's socket gets a far smaller frame budget than an owner's (a token

@@ -1,7 +1,7 @@
 import { calls, t as texts } from '@comanda/shared-schema';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Config } from '../config.ts';
-import { sendOk } from '../menu/menu-test-kit.ts';
+import { guestSessions, openPeer, type Peer, sessionOf, upgrade } from '../../test-support/kits/live.ts';
+import { sendOk } from '../../test-support/kits/menu.ts';
 import {
   cartLine,
   OPEN_NOW,
@@ -9,11 +9,11 @@ import {
   placeOrder,
   setupVenue,
   type Venue,
-} from '../ordering/ordering-test-kit.ts';
-import { listen } from '../rooms/rooms-test-kit.ts';
-import { createTestApp } from '../testing/test-app.ts';
+} from '../../test-support/kits/ordering.ts';
+import { listen } from '../../test-support/kits/rooms.ts';
+import { createTestApp } from '../../test-support/test-app.ts';
+import type { Config } from '../config.ts';
 import { UPGRADE_WINDOW_MS, UPGRADES_PER_SESSION } from './limits.ts';
-import { guestSessions, openPeer, type Peer, sessionOf, upgrade } from './live-test-kit.ts';
 
 /**
  * DESIGN.md "Abuse": sockets per session and per address are capped, refused on the upgrade with

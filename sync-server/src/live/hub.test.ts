@@ -4,9 +4,6 @@ import { AppError, defineCall, ok } from '@comanda/shared-schema';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { z } from 'zod';
-import { diningTables, rooms } from '../db/schema.ts';
-import { mutationRoute } from '../http/route.ts';
-import { randomId } from '../lib/ids.ts';
 import {
   createGuest,
   createOwner,
@@ -14,7 +11,10 @@ import {
   type Owner,
   post,
   type TestApp,
-} from '../testing/test-app.ts';
+} from '../../test-support/test-app.ts';
+import { diningTables, rooms } from '../db/schema.ts';
+import { mutationRoute } from '../http/route.ts';
+import { randomId } from '../lib/ids.ts';
 
 const touch = defineCall({
   method: 'POST',

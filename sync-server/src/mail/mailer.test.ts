@@ -4,10 +4,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { type FakeSmtp, startFakeSmtp } from '../../test-support/fakes/smtp.ts';
+import { createOwner, createTestApp, post, readMails, type TestApp } from '../../test-support/test-app.ts';
 import { mailOutbox } from '../db/schema.ts';
 import { mutationRoute } from '../http/route.ts';
-import { type FakeSmtp, startFakeSmtp } from '../testing/fake-smtp.ts';
-import { createOwner, createTestApp, post, readMails, type TestApp } from '../testing/test-app.ts';
 import { CLAIM_LEASE_MS, GIVE_UP_MS, KEEP_SENT_MS, outbox, queueMail, retryDelay } from './outbox.ts';
 
 /**

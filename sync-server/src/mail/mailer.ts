@@ -4,16 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createTransport } from 'nodemailer';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
+import type { Mail } from './mail.ts';
 import { GIVE_UP_MS, type OutboxRow, outbox, queueMail, retryDelay } from './outbox.ts';
-
-export interface Mail {
-  to: string;
-  subject: string;
-  /** Plain text; links stand on their own line. */
-  text: string;
-  /** What kind of mail (confirm, restore, delivery...): logs and per-mailbox caps. */
-  kind?: string;
-}
 
 export interface Mailer {
   /**

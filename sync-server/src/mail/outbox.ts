@@ -2,7 +2,7 @@ import { and, asc, count, eq, isNotNull, lt, lte, min, or, sql } from 'drizzle-o
 import { type Db, perDb } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 import { randomId } from '../lib/ids.ts';
-import type { Mail } from './mailer.ts';
+import type { Mail } from './mail.ts';
 
 /**
  * The durable mail outbox (DESIGN.md "Where it runs": mails through an outbox table). A mail is

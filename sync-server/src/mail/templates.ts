@@ -1,4 +1,4 @@
-import type { Mail } from './mailer.ts';
+import type { Mail } from './mail.ts';
 
 /** The product's mails, in Italian. Links stand alone on their line. */
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { calls, entitySchemas, NO_THANKS_LABEL, t } from '@comanda/shared-schema';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { changeLog, type Device, device } from '../rooms/rooms-test-kit.ts';
+import { ownerMenu, type SeededMenu, seedMenu, sendOk } from '../../test-support/kits/menu.ts';
+import { changeLog, type Device, device } from '../../test-support/kits/rooms.ts';
 import {
   createOwner,
   createTestApp,
@@ -9,8 +10,7 @@ import {
   post,
   rowCounts,
   type TestApp,
-} from '../testing/test-app.ts';
-import { ownerMenu, type SeededMenu, seedMenu, sendOk } from './menu-test-kit.ts';
+} from '../../test-support/test-app.ts';
 
 let app: TestApp;
 let owner: Owner;

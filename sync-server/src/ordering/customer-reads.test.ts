@@ -1,7 +1,14 @@
 import { calls, NO_THANKS_LABEL, t } from '@comanda/shared-schema';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { post } from '../testing/test-app.ts';
-import { cartLine, orderBody, placeOrder, setupVenue, setVenue, type Venue } from './ordering-test-kit.ts';
+import {
+  cartLine,
+  orderBody,
+  placeOrder,
+  setupVenue,
+  setVenue,
+  type Venue,
+} from '../../test-support/kits/ordering.ts';
+import { post } from '../../test-support/test-app.ts';
 
 let v: Venue;
 

@@ -11,11 +11,18 @@ import {
 } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { deliveryBody, sendDelivery, setupDelivery } from '../../test-support/kits/delivery.ts';
+import { ownerMenu, sendOk } from '../../test-support/kits/menu.ts';
+import {
+  cartLine,
+  orderBody,
+  orderCounts,
+  placeOrder,
+  setupVenue,
+  type Venue,
+} from '../../test-support/kits/ordering.ts';
+import { rowCounts } from '../../test-support/test-app.ts';
 import { orderLines, orders } from '../db/schema.ts';
-import { deliveryBody, sendDelivery, setupDelivery } from '../delivery/delivery-test-kit.ts';
-import { ownerMenu, sendOk } from '../menu/menu-test-kit.ts';
-import { rowCounts } from '../testing/test-app.ts';
-import { cartLine, orderBody, orderCounts, placeOrder, setupVenue, type Venue } from './ordering-test-kit.ts';
 
 /**
  * Order ceilings at send time (shared-schema rules/order-ceilings.ts): a line, a send and a

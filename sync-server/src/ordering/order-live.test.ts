@@ -1,7 +1,5 @@
 import { calls, serverEvents, t } from '@comanda/shared-schema';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { connectLive, type LiveClient, listen, settle } from '../rooms/rooms-test-kit.ts';
-import { createGuest } from '../testing/test-app.ts';
 import {
   cartLine,
   type OrderAnswer,
@@ -9,7 +7,9 @@ import {
   placeOrder,
   setupVenue,
   type Venue,
-} from './ordering-test-kit.ts';
+} from '../../test-support/kits/ordering.ts';
+import { connectLive, type LiveClient, listen, settle } from '../../test-support/kits/rooms.ts';
+import { createGuest } from '../../test-support/test-app.ts';
 
 let v: Venue;
 let base: string;

@@ -10,11 +10,18 @@ import {
 } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sendOk } from '../../test-support/kits/menu.ts';
+import {
+  cartLine,
+  OPEN_NOW,
+  orderBody,
+  orderCounts,
+  setupVenue,
+  type Venue,
+} from '../../test-support/kits/ordering.ts';
+import { createTestApp, sessionCookie } from '../../test-support/test-app.ts';
 import { orders } from '../db/schema.ts';
-import { sendOk } from '../menu/menu-test-kit.ts';
-import { createTestApp, sessionCookie } from '../testing/test-app.ts';
 import { orderAddressKey } from './order-quotas.ts';
-import { cartLine, OPEN_NOW, orderBody, orderCounts, setupVenue, type Venue } from './ordering-test-kit.ts';
 
 /**
  * DESIGN.md "Abuse": customers' table orders have quotas per session, per table and per address

@@ -1,7 +1,7 @@
 import { calls } from '@comanda/shared-schema';
 import { afterEach, expect, it } from 'vitest';
-import { changeLog } from '../rooms/rooms-test-kit.ts';
-import { cartLine, orderBody, placeOrder, setupVenue, type Venue } from './ordering-test-kit.ts';
+import { cartLine, orderBody, placeOrder, setupVenue, type Venue } from '../../test-support/kits/ordering.ts';
+import { changeLog } from '../../test-support/kits/rooms.ts';
 
 /**
  * The 'order' row of a table's open order carries fields of its table (x, y, status, isCalled).

@@ -1,9 +1,6 @@
 import { calls, entitySchemas, NO_THANKS_LABEL, SYNC_HEADERS, t, tf } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { orderLines, orders } from '../db/schema.ts';
-import { changeLog, venueRows } from '../rooms/rooms-test-kit.ts';
-import { createOwner, rowCounts } from '../testing/test-app.ts';
 import {
   cartLine,
   type OrderAnswer,
@@ -13,7 +10,10 @@ import {
   setupVenue,
   setVenue,
   type Venue,
-} from './ordering-test-kit.ts';
+} from '../../test-support/kits/ordering.ts';
+import { changeLog, venueRows } from '../../test-support/kits/rooms.ts';
+import { createOwner, rowCounts } from '../../test-support/test-app.ts';
+import { orderLines, orders } from '../db/schema.ts';
 
 let v: Venue;
 

@@ -2,19 +2,15 @@ import { once } from 'node:events';
 import { CARD_CHECKOUT_MS, calls, t } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { orders } from '../db/schema.ts';
+import { type FakeStripe, startFakeStripe } from '../../test-support/fakes/stripe.ts';
 import {
   deliveryBody,
   deliveryOptions,
   pendingCount,
   sendDelivery,
   storedDeliveries,
-} from '../delivery/delivery-test-kit.ts';
-import { OPEN_NOW, setVenue } from '../ordering/ordering-test-kit.ts';
-import { changeLog, connectLive, type LiveClient, listen } from '../rooms/rooms-test-kit.ts';
-import { type FakeStripe, startFakeStripe } from '../testing/fake-stripe.ts';
-import { createGuest, createTestApp, post } from '../testing/test-app.ts';
-import { CHECKOUT_RECHECK_MS } from './checkout-expiry.ts';
+} from '../../test-support/kits/delivery.ts';
+import { OPEN_NOW, setVenue } from '../../test-support/kits/ordering.ts';
 import {
   type CardVenue,
   cardBody,
@@ -23,7 +19,11 @@ import {
   placeCardOrder,
   sendCard,
   setupCardVenue,
-} from './payments-test-kit.ts';
+} from '../../test-support/kits/payments.ts';
+import { changeLog, connectLive, type LiveClient, listen } from '../../test-support/kits/rooms.ts';
+import { createGuest, createTestApp, post } from '../../test-support/test-app.ts';
+import { orders } from '../db/schema.ts';
+import { CHECKOUT_RECHECK_MS } from './checkout-expiry.ts';
 
 /**
  * Card checkouts (spec 4 "Customer order flow"): a card order reaches the owner for a decision

@@ -1,12 +1,9 @@
 import { calls, SYNC_HEADERS, type TableOrder, t } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orderLines, orders } from '../db/schema.ts';
-import { FEE, placeDelivery } from '../delivery/delivery-test-kit.ts';
-import { cartLine } from '../ordering/ordering-test-kit.ts';
-import { device } from '../rooms/rooms-test-kit.ts';
-import { FAKE_STRIPE_ACCOUNT, type FakeStripe } from '../testing/fake-stripe.ts';
-import { post } from '../testing/test-app.ts';
+import { FAKE_STRIPE_ACCOUNT, type FakeStripe } from '../../test-support/fakes/stripe.ts';
+import { FEE, placeDelivery } from '../../test-support/kits/delivery.ts';
+import { cartLine } from '../../test-support/kits/ordering.ts';
 import {
   CARD_FEE,
   CARD_TOTAL,
@@ -17,7 +14,10 @@ import {
   paidCardOrder,
   placeCardOrder,
   useCardVenue,
-} from './payments-test-kit.ts';
+} from '../../test-support/kits/payments.ts';
+import { device } from '../../test-support/kits/rooms.ts';
+import { post } from '../../test-support/test-app.ts';
+import { orderLines, orders } from '../db/schema.ts';
 import { stripeOf } from './stripe-client.ts';
 
 /**

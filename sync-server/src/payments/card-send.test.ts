@@ -11,19 +11,16 @@ import {
 } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orders } from '../db/schema.ts';
+import { FAKE_STRIPE_ACCOUNT, type FakeStripe } from '../../test-support/fakes/stripe.ts';
 import {
   deliveryBody,
   everything,
   mailsTo,
   pendingCount,
   sendDelivery,
-} from '../delivery/delivery-test-kit.ts';
-import { sendOk } from '../menu/menu-test-kit.ts';
-import { cartLine, setVenue } from '../ordering/ordering-test-kit.ts';
-import { changeLog } from '../rooms/rooms-test-kit.ts';
-import { FAKE_STRIPE_ACCOUNT, type FakeStripe } from '../testing/fake-stripe.ts';
-import { post } from '../testing/test-app.ts';
+} from '../../test-support/kits/delivery.ts';
+import { sendOk } from '../../test-support/kits/menu.ts';
+import { cartLine, setVenue } from '../../test-support/kits/ordering.ts';
 import {
   CARD_FEE,
   CARD_TOTAL,
@@ -36,7 +33,10 @@ import {
   sendCard,
   setupCardVenue,
   useCardVenue,
-} from './payments-test-kit.ts';
+} from '../../test-support/kits/payments.ts';
+import { changeLog } from '../../test-support/kits/rooms.ts';
+import { post } from '../../test-support/test-app.ts';
+import { orders } from '../db/schema.ts';
 
 let fake: FakeStripe;
 let v: CardVenue;

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { calls, SYNC_HEADERS } from '@comanda/shared-schema';
 import { describe, expect, it } from 'vitest';
-import { everything } from '../delivery/delivery-test-kit.ts';
-import type { FakeStripe } from '../testing/fake-stripe.ts';
-import { createGuest } from '../testing/test-app.ts';
-import { CARD_SENDS_PER_ADDRESS, CARD_SENDS_PER_SESSION } from './intent-route.ts';
+import type { FakeStripe } from '../../test-support/fakes/stripe.ts';
+import { everything } from '../../test-support/kits/delivery.ts';
 import {
   type CardVenue,
   cardBody,
@@ -12,7 +10,9 @@ import {
   placeCardOrder,
   sendCard,
   useCardVenue,
-} from './payments-test-kit.ts';
+} from '../../test-support/kits/payments.ts';
+import { createGuest } from '../../test-support/test-app.ts';
+import { CARD_SENDS_PER_ADDRESS, CARD_SENDS_PER_SESSION } from './intent-route.ts';
 import { STATUS_CHECKS_PER_SESSION } from './status-route.ts';
 
 let fake: FakeStripe;

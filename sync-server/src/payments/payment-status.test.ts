@@ -1,10 +1,8 @@
 import { SYNC_HEADERS, t } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { orders } from '../db/schema.ts';
-import { deliveryBody, everything, sendDelivery } from '../delivery/delivery-test-kit.ts';
-import { changeLog, connectLive, type LiveClient, listen, settle } from '../rooms/rooms-test-kit.ts';
-import { type FakeStripe, startFakeStripe } from '../testing/fake-stripe.ts';
+import { type FakeStripe, startFakeStripe } from '../../test-support/fakes/stripe.ts';
+import { deliveryBody, everything, sendDelivery } from '../../test-support/kits/delivery.ts';
 import {
   type CardVenue,
   deliverEvent,
@@ -12,7 +10,9 @@ import {
   paymentStatus,
   placeCardOrder,
   setupCardVenue,
-} from './payments-test-kit.ts';
+} from '../../test-support/kits/payments.ts';
+import { changeLog, connectLive, type LiveClient, listen, settle } from '../../test-support/kits/rooms.ts';
+import { orders } from '../db/schema.ts';
 
 let fake: FakeStripe;
 let v: CardVenue;

@@ -1,11 +1,8 @@
 import { calls, SYNC_HEADERS, t, tf } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orders } from '../db/schema.ts';
-import { everything, mailsTo, pendingCount } from '../delivery/delivery-test-kit.ts';
-import { device } from '../rooms/rooms-test-kit.ts';
-import type { FakeStripe } from '../testing/fake-stripe.ts';
-import { createOwner } from '../testing/test-app.ts';
+import type { FakeStripe } from '../../test-support/fakes/stripe.ts';
+import { everything, mailsTo, pendingCount } from '../../test-support/kits/delivery.ts';
 import {
   CARD_TOTAL,
   type CardVenue,
@@ -14,7 +11,10 @@ import {
   placeCardOrder,
   recordedCardOrder,
   useCardVenue,
-} from './payments-test-kit.ts';
+} from '../../test-support/kits/payments.ts';
+import { device } from '../../test-support/kits/rooms.ts';
+import { createOwner } from '../../test-support/test-app.ts';
+import { orders } from '../db/schema.ts';
 
 let fake: FakeStripe;
 let v: CardVenue;

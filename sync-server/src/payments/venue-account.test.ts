@@ -2,11 +2,11 @@ import type { AddressInfo } from 'node:net';
 import { calls, t } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FAKE_STRIPE_ACCOUNT, type FakeStripe, startFakeStripe } from '../../test-support/fakes/stripe.ts';
+import { type CardVenue, placeCardOrder, setupCardVenue } from '../../test-support/kits/payments.ts';
+import { device } from '../../test-support/kits/rooms.ts';
+import { post } from '../../test-support/test-app.ts';
 import { businesses, orders } from '../db/schema.ts';
-import { device } from '../rooms/rooms-test-kit.ts';
-import { FAKE_STRIPE_ACCOUNT, type FakeStripe, startFakeStripe } from '../testing/fake-stripe.ts';
-import { post } from '../testing/test-app.ts';
-import { type CardVenue, placeCardOrder, setupCardVenue } from './payments-test-kit.ts';
 
 let fake: FakeStripe;
 let v: CardVenue;

@@ -1,7 +1,14 @@
 import { calls, t } from '@comanda/shared-schema';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { changeLog, connectLive, type Device, device, listen, settle } from '../rooms/rooms-test-kit.ts';
+import {
+  changeLog,
+  connectLive,
+  type Device,
+  device,
+  listen,
+  settle,
+} from '../../test-support/kits/rooms.ts';
 import {
   createGuest,
   createOwner,
@@ -9,7 +16,7 @@ import {
   type Owner,
   post,
   type TestApp,
-} from '../testing/test-app.ts';
+} from '../../test-support/test-app.ts';
 
 /**
  * The owner profile: only the fields sent change, every change is a 'business' change

@@ -1,9 +1,9 @@
 import { calls, type ReportAnswer } from '@comanda/shared-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entry, setupDashboard } from '../dashboard/dashboard-test-kit.ts';
-import { createOwner, createTestApp, type Owner, post, type TestApp } from '../testing/test-app.ts';
+import { entry, setupDashboard } from '../../test-support/kits/dashboard.ts';
+import { seedHistory } from '../../test-support/kits/reports.ts';
+import { createOwner, createTestApp, type Owner, post, type TestApp } from '../../test-support/test-app.ts';
 import { csvAmount, csvText } from './csv.ts';
-import { seedHistory } from './report-test-kit.ts';
 
 let app: TestApp;
 let owner: Owner;

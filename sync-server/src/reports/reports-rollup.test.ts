@@ -1,11 +1,11 @@
 import { calls, type ReportAnswer } from '@comanda/shared-schema';
 import { and, between, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedHistory } from '../../test-support/kits/reports.ts';
+import { createOwner, createTestApp, type Owner, post, type TestApp } from '../../test-support/test-app.ts';
 import { orderHistory } from '../db/schema.ts';
-import { createOwner, createTestApp, type Owner, post, type TestApp } from '../testing/test-app.ts';
 import { reportFigures } from './figures.ts';
 import { ReportQueries } from './queries.ts';
-import { seedHistory } from './report-test-kit.ts';
 import { DROP_ROLLUP_SQL, reportRollupSql } from './rollup.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { calls, type ReportAnswer, t } from '@comanda/shared-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SeedLine, seedHistory } from '../../test-support/kits/reports.ts';
 import {
   createGuest,
   createOwner,
@@ -7,8 +8,7 @@ import {
   type Owner,
   post,
   type TestApp,
-} from '../testing/test-app.ts';
-import { type SeedLine, seedHistory } from './report-test-kit.ts';
+} from '../../test-support/test-app.ts';
 
 /**
  * The report figures against totals computed by hand from a seeded history: two venues, an

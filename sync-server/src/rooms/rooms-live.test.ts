@@ -1,8 +1,21 @@
 import { calls } from '@comanda/shared-schema';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createGuest, createOwner, createTestApp, type Owner, type TestApp } from '../testing/test-app.ts';
-import { connectLive, type Device, device, type LiveClient, listen, settle } from './rooms-test-kit.ts';
+import {
+  connectLive,
+  type Device,
+  device,
+  type LiveClient,
+  listen,
+  settle,
+} from '../../test-support/kits/rooms.ts';
+import {
+  createGuest,
+  createOwner,
+  createTestApp,
+  type Owner,
+  type TestApp,
+} from '../../test-support/test-app.ts';
 
 /**
  * Live events of the room screen on real sockets: another tablet of the venue hears each change

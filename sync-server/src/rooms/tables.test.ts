@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { calls, entitySchemas, NEW_TABLE_POSITION, SYNC_HEADERS, t } from '@comanda/shared-schema';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createOwner, createTestApp, type Owner, post, type TestApp } from '../testing/test-app.ts';
-import { businessVersion, changeLog, type Device, device, venueRows } from './rooms-test-kit.ts';
+import { businessVersion, changeLog, type Device, device, venueRows } from '../../test-support/kits/rooms.ts';
+import { createOwner, createTestApp, type Owner, post, type TestApp } from '../../test-support/test-app.ts';
 
 let app: TestApp;
 let owner: Owner;

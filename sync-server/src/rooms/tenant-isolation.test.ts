@@ -1,5 +1,6 @@
 import { type CallDef, calls, SYNC_HEADERS } from '@comanda/shared-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changeLog, type Device, device, venueRows } from '../../test-support/kits/rooms.ts';
 import {
   createCustomer,
   createGuest,
@@ -9,8 +10,7 @@ import {
   post,
   rowCounts,
   type TestApp,
-} from '../testing/test-app.ts';
-import { changeLog, type Device, device, venueRows } from './rooms-test-kit.ts';
+} from '../../test-support/test-app.ts';
 
 /**
  * Owner B holds owner A's ids (a leaked QR link, a guessed id): every route answers 403 or 404

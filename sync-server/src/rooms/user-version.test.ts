@@ -1,6 +1,7 @@
 import { calls } from '@comanda/shared-schema';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { changeLog, connectLive, type Device, device, listen } from '../../test-support/kits/rooms.ts';
 import {
   createGuest,
   createOwner,
@@ -8,8 +9,7 @@ import {
   type Owner,
   post,
   type TestApp,
-} from '../testing/test-app.ts';
-import { changeLog, connectLive, type Device, device, listen } from './rooms-test-kit.ts';
+} from '../../test-support/test-app.ts';
 
 /**
  * The owner's version (spec 3 "User", 2.4, 6: it decides the room screen's extra panels), set

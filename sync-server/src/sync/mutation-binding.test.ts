@@ -4,9 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { businesses, mutationAnswers, rooms } from '../db/schema.ts';
-import { msg } from '../http/messages.ts';
-import { mutationRoute } from '../http/route.ts';
+import { publicOrder, registerTestRoutes, rename } from '../../test-support/kits/sync.ts';
 import {
   createOwner,
   createTestApp,
@@ -14,8 +12,10 @@ import {
   post,
   rowCounts,
   type TestApp,
-} from '../testing/test-app.ts';
-import { publicOrder, registerTestRoutes, rename } from './sync-test-kit.ts';
+} from '../../test-support/test-app.ts';
+import { businesses, mutationAnswers, rooms } from '../db/schema.ts';
+import { msg } from '../http/messages.ts';
+import { mutationRoute } from '../http/route.ts';
 
 /**
  * A stored answer belongs to the call that produced it (DESIGN.md rule 2: a repeated mutation id

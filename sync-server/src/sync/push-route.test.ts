@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { calls, PUSH_MAX_MUTATIONS, SYNC_HEADERS, syncCalls } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { businesses, clientMutations } from '../db/schema.ts';
+import { registerTestRoutes, rename } from '../../test-support/kits/sync.ts';
 import {
   createGuest,
   createOwner,
@@ -11,8 +11,8 @@ import {
   post,
   rowCounts,
   type TestApp,
-} from '../testing/test-app.ts';
-import { registerTestRoutes, rename } from './sync-test-kit.ts';
+} from '../../test-support/test-app.ts';
+import { businesses, clientMutations } from '../db/schema.ts';
 
 let t: TestApp;
 let owner: Owner;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { registerTestRoutes, rename } from '../../test-support/kits/sync.ts';
+import { createOwner, createTestApp, type Owner, post, type TestApp } from '../../test-support/test-app.ts';
 import { businesses, clientMutations } from '../db/schema.ts';
-import { createOwner, createTestApp, type Owner, post, type TestApp } from '../testing/test-app.ts';
-import { registerTestRoutes, rename } from './sync-test-kit.ts';
 
 let t: TestApp;
 let owner: Owner;

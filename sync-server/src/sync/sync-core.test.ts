@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BusinessRow, entitySchemas } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { businesses, clientMutations } from '../db/schema.ts';
+import { publicOrder, registerTestRoutes, rename } from '../../test-support/kits/sync.ts';
 import {
   createOwner,
   createTestApp,
@@ -10,8 +10,8 @@ import {
   post,
   rowCounts,
   type TestApp,
-} from '../testing/test-app.ts';
-import { publicOrder, registerTestRoutes, rename } from './sync-test-kit.ts';
+} from '../../test-support/test-app.ts';
+import { businesses, clientMutations } from '../db/schema.ts';
 
 let t: TestApp;
 let owner: Owner;

@@ -1,6 +1,6 @@
 import { calls } from '@comanda/shared-schema';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 
 let t: TestApp;
 afterEach(async () => {

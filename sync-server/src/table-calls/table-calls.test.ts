@@ -2,11 +2,11 @@ import { calls, syncCalls, t, WAITER_ANSWER_SHOWN_MS, WAITER_CALL_COOLDOWN_MS } 
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { seedDelivery } from '../dashboard/dashboard-test-kit.ts';
+import { seedDelivery } from '../../test-support/kits/dashboard.ts';
+import { setupVenue, type Venue } from '../../test-support/kits/ordering.ts';
+import { connectLive, device, type LiveClient, listen, settle } from '../../test-support/kits/rooms.ts';
+import { createOwner, post, rowCounts } from '../../test-support/test-app.ts';
 import { diningTables } from '../db/schema.ts';
-import { setupVenue, type Venue } from '../ordering/ordering-test-kit.ts';
-import { connectLive, device, type LiveClient, listen, settle } from '../rooms/rooms-test-kit.ts';
-import { createOwner, post, rowCounts } from '../testing/test-app.ts';
 
 /**
  * Waiter calls (spec 2.6, 4 "Table call") and the dashboard's other floating controls: the chat

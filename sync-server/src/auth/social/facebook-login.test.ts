@@ -1,8 +1,14 @@
 import { t as text } from '@comanda/shared-schema';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  post,
+  rowCounts,
+  sessionCookie,
+  type TestApp,
+} from '../../../test-support/test-app.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { users } from '../../db/schema.ts';
-import { createTestApp, post, rowCounts, sessionCookie, type TestApp } from '../../testing/test-app.ts';
 import {
   FACEBOOK_APP_ID,
   FACEBOOK_APP_SECRET,

@@ -1,6 +1,5 @@
 import { t as text } from '@comanda/shared-schema';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema.ts';
 import {
   createOwner,
   createTestApp,
@@ -9,7 +8,8 @@ import {
   rowCounts,
   sessionCookie,
   type TestApp,
-} from '../../testing/test-app.ts';
+} from '../../../test-support/test-app.ts';
+import { users } from '../../db/schema.ts';
 import {
   FACEBOOK_APP_ID,
   FACEBOOK_APP_SECRET,

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { AppError, defineCall, ok } from '@comanda/shared-schema';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { businessWire } from '../../src/business/business-settings.ts';
+import { businesses } from '../../src/db/schema.ts';
+import { mutationRoute } from '../../src/http/route.ts';
+import { quotaRefusal } from '../../src/lib/quota.ts';
+
+/**
+ * Test-only routes of the sync core and push tests: an owner mutation that renames the venue and
+ * optionally fails in each way the core must handle, and a public (customer) mutation.
+ */
+export const rename = defineCall({
+  method: 'POST',
+  path: '/api/test/rename',
+  access: 'owner',
+  mutation: true,
+  body: z.object({
+    name: z.string().min(1).max(100),
+    outcome: z.enum(['ok', 'refuse', 'crash', 'busy', 'refuse-early', 'quota', 'quota-early']).default('ok'),
+    /** Extra change rows, to test paging. */
+    extra: z.number().int().min(0).max(50).default(0),
+    socketId: z.string().optional(),
+  }),
+  response: ok({ name: z.string() }),
+});
+
+export const publicOrder = defineCall({
+  method: 'POST',
+  path: '/api/test/public-order',
+  access: 'public',
+  mutation: true,
+  body: z.object({ ownerId: z.string(), note: z.string().max(50) }),
+  response: ok({ id: z.string() }),
+});
+
+/** Registers both; `rename` is pushable as 'testRename'. */
+export function registerTestRoutes(app: FastifyInstance): void {
+  mutationRoute(
+    app,
+    rename,
+    async ({ body }) => {
+      if (body.outcome === 'refuse-early') throw new AppError('INVALID_NAME', 'Nome vuoto o troppo lungo');
+      if (body.outcome === 'quota-early') throw quotaRefusal('Troppe richieste');
+      return body.name.toUpperCase();
+    },
+    ({ body, db, businessId, change, publish }, upper) => {
+      const row = db
+        .update(businesses)
+        .set({ name: body.name })
+        .where(eq(businesses.id, businessId))
+        .returning()
+        .get();
+      if (!row) throw new Error('no business');
+      change('business', businessId, 'put', businessWire(db, row));
+      for (let i = 0; i < body.extra; i++) change('thing', `t${i}`, i % 2 ? 'delete' : 'put', { i });
+      publish('updateRoom', {});
+      if (body.outcome === 'refuse') throw new AppError('CONFLICT', 'Rifiutato');
+      if (body.outcome === 'quota') throw quotaRefusal('Troppe richieste');
+      if (body.outcome === 'crash') throw new Error('boom');
+      if (body.outcome === 'busy')
+        throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+      return { success: true, name: upper };
+    },
+    { pushName: 'testRename' },
+  );
+  mutationRoute(
+    app,
+    publicOrder,
+    ({ body, change }) => {
+      const id = randomUUID();
+      change('testOrder', id, 'put', { id, note: body.note });
+      return { success: true, id };
+    },
+    { businessOf: ({ body }) => body.ownerId },
+  );
+}
