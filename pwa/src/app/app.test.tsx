@@ -2,9 +2,9 @@ import { t } from '@comanda/shared-schema';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PREC_URL } from '../session/session.ts';
 import { isVenueLink } from './guards.ts';
 import { routes } from './routes.tsx';
-import { ownerLanding, PREC_URL, takePrecUrl, userLanding } from './session.ts';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -167,21 +167,5 @@ describe('a venue link without a session (the table QR code, the delivery page)'
     expect(isVenueLink('/user/home')).toBe(false);
     expect(isVenueLink(`/user/reservation/${OWNER}`)).toBe(false);
     expect(isVenueLink(`/owner/reservation/${OWNER}/${TABLE}`)).toBe(false);
-  });
-});
-
-describe('landing after login', () => {
-  it('returns an owner to the saved address, else report or home', () => {
-    expect(ownerLanding({ accountType: 'standard' }, '/owner/menu')).toBe('/owner/menu');
-    expect(ownerLanding({ accountType: 'report' }, null)).toBe('/owner/report');
-    expect(ownerLanding({}, null)).toBe('/owner/home');
-    expect(userLanding(null)).toBe('/user/home');
-  });
-
-  it('takes precUrl only for the matching area, once', () => {
-    sessionStorage.setItem(PREC_URL, '/owner/room');
-    expect(takePrecUrl('user')).toBeNull();
-    expect(takePrecUrl('owner')).toBe('/owner/room');
-    expect(takePrecUrl('owner')).toBeNull();
   });
 });

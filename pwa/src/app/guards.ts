@@ -1,16 +1,16 @@
-import type { UserSession } from '@comanda/shared-schema';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { call } from '../data/api.ts';
 import { NetworkError } from '../data/errors.ts';
 import { abandonSwitch, switchBack } from '../owner-switch/switch-back.ts';
 import { SwitchError } from '../owner-switch/switch-error.ts';
-import { cachedSession, forgetSessions, type Role, rememberSession, savePrecUrl } from './session.ts';
-
-/** What the guarded layouts receive: the session, and whether it is the cached one (offline). */
-export interface GuardedSession {
-  session: UserSession;
-  offline: boolean;
-}
+import {
+  cachedSession,
+  forgetSessions,
+  type GuardedSession,
+  type Role,
+  rememberSession,
+  savePrecUrl,
+} from '../session/session.ts';
 
 /** A session check: the session for `role`, or none and whether it is an owner's switch (spec 1). */
 interface Checked {

@@ -1,8 +1,7 @@
+import { CHUNK_LOAD_TIMEOUT_MS } from '@comanda/shared-schema';
 import type { ComponentType } from 'react';
 
-/** Spec section 9: a script chunk that has not loaded after 120 s is a ChunkLoadError. */
-export const CHUNK_TIMEOUT_MS = 120_000;
-
+/** Spec section 9: a script chunk that has not loaded after 120 s (`CHUNK_LOAD_TIMEOUT_MS`). */
 export class ChunkLoadError extends Error {
   override readonly name = 'ChunkLoadError';
 }
@@ -15,7 +14,7 @@ export function screen(load: () => Promise<{ default: ComponentType }>) {
   return async (): Promise<{ Component: ComponentType }> => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new ChunkLoadError('timeout')), CHUNK_TIMEOUT_MS);
+      timer = setTimeout(() => reject(new ChunkLoadError('timeout')), CHUNK_LOAD_TIMEOUT_MS);
     });
     try {
       const mod = await Promise.race([load(), timeout]);

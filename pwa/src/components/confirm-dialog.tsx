@@ -1,7 +1,7 @@
 import { t } from '@comanda/shared-schema';
 import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Button } from './button.tsx';
+import { ModalDialog } from './modal-dialog.tsx';
 import './confirm-dialog.css';
 
 /**
@@ -61,28 +61,23 @@ export function ConfirmDialog({
   delayMs?: number;
 }) {
   return (
-    <ModalOverlay
+    <ModalDialog
       isOpen={isOpen}
-      isDismissable
-      onOpenChange={(open) => {
-        if (!open) onCancel();
-      }}
-      className="confirm-overlay"
+      onClose={onCancel}
+      overlayClassName="confirm-overlay"
+      modalClassName="confirm-modal"
+      role="alertdialog"
+      className="confirm-dialog"
+      title={question}
+      titleClassName="confirm-title"
     >
-      <Modal className="confirm-modal">
-        <Dialog role="alertdialog" className="confirm-dialog">
-          <Heading slot="title" className="confirm-title">
-            {question}
-          </Heading>
-          {children}
-          <div className="btn-row confirm-actions">
-            <Button variant="secondary" onPress={onCancel}>
-              {t.cancel}
-            </Button>
-            <DelayedConfirmButton delayMs={delayMs} onPress={onConfirm} />
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+      {children}
+      <div className="btn-row confirm-actions">
+        <Button variant="secondary" onPress={onCancel}>
+          {t.cancel}
+        </Button>
+        <DelayedConfirmButton delayMs={delayMs} onPress={onConfirm} />
+      </div>
+    </ModalDialog>
   );
 }

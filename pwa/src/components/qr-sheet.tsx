@@ -1,10 +1,10 @@
 import { t, tf } from '@comanda/shared-schema';
 import { useEffect, useRef, useState } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { x, xf } from '../texts-extra.ts';
 import { Alert } from './alert.tsx';
 import { Button } from './button.tsx';
 import { Loading } from './loading.tsx';
+import { ModalDialog } from './modal-dialog.tsx';
 import { makeQrCodes } from './qr-codes.ts';
 import { customerTableUrl } from './table-links.ts';
 import './qr-sheet.css';
@@ -67,57 +67,52 @@ export function QrSheet({
   const rooms = new Set(tables.map((table) => table.roomName ?? ''));
 
   return (
-    <ModalOverlay
+    <ModalDialog
       isOpen={isOpen}
-      isDismissable
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      className="qr-overlay"
+      onClose={onClose}
+      overlayClassName="qr-overlay"
+      modalClassName={single ? 'qr-modal qr-modal-single' : 'qr-modal'}
+      className="qr-dialog"
+      title={title}
     >
-      <Modal className={single ? 'qr-modal qr-modal-single' : 'qr-modal'}>
-        <Dialog className="qr-dialog">
-          <Heading slot="title">{title}</Heading>
-          <p className="qr-sheet-hint">{x.qrSheetHint}</p>
-          {failed ? <Alert tone="danger">{t.genericError}</Alert> : null}
-          {!failed && !codes ? <Loading /> : null}
-          {codes && tables.length === 0 ? <p>{emptyText}</p> : null}
-          {codes ? (
-            <ul className={single ? 'qr-grid qr-grid-single' : 'qr-grid'}>
-              {tables.map((table) => {
-                const src = codes.get(table.id);
-                return (
-                  <li key={table.id}>
-                    <figure>
-                      {src ? <img src={src} alt={xf.qrAlt(table.number)} width="160" height="160" /> : null}
-                      <figcaption>
-                        {tf.table(table.number)}
-                        {rooms.size > 1 && table.roomName ? (
-                          <span className="qr-room">{table.roomName}</span>
-                        ) : null}
-                      </figcaption>
-                    </figure>
-                  </li>
-                );
-              })}
-            </ul>
-          ) : null}
-          {single ? (
-            <p className="qr-link">
-              <span className="label">{t.customerLink}</span>
-              <code>{customerTableUrl(globalThis.location.origin, ownerId, single.id)}</code>
-            </p>
-          ) : null}
-          <div className="btn-row qr-sheet-actions">
-            <Button variant="primary" isDisabled={!codes} onPress={() => globalThis.print()}>
-              {t.print}
-            </Button>
-            <Button variant="secondary" onPress={onClose}>
-              {t.close}
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+      <p className="qr-sheet-hint">{x.qrSheetHint}</p>
+      {failed ? <Alert tone="danger">{t.genericError}</Alert> : null}
+      {!failed && !codes ? <Loading /> : null}
+      {codes && tables.length === 0 ? <p>{emptyText}</p> : null}
+      {codes ? (
+        <ul className={single ? 'qr-grid qr-grid-single' : 'qr-grid'}>
+          {tables.map((table) => {
+            const src = codes.get(table.id);
+            return (
+              <li key={table.id}>
+                <figure>
+                  {src ? <img src={src} alt={xf.qrAlt(table.number)} width="160" height="160" /> : null}
+                  <figcaption>
+                    {tf.table(table.number)}
+                    {rooms.size > 1 && table.roomName ? (
+                      <span className="qr-room">{table.roomName}</span>
+                    ) : null}
+                  </figcaption>
+                </figure>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+      {single ? (
+        <p className="qr-link">
+          <span className="label">{t.customerLink}</span>
+          <code>{customerTableUrl(globalThis.location.origin, ownerId, single.id)}</code>
+        </p>
+      ) : null}
+      <div className="btn-row qr-sheet-actions">
+        <Button variant="primary" isDisabled={!codes} onPress={() => globalThis.print()}>
+          {t.print}
+        </Button>
+        <Button variant="secondary" onPress={onClose}>
+          {t.close}
+        </Button>
+      </div>
+    </ModalDialog>
   );
 }

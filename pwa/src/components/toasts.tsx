@@ -1,10 +1,7 @@
-import { t } from '@comanda/shared-schema';
+import { TOAST_AUTOHIDE_MS, TOAST_MAX, t } from '@comanda/shared-schema';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from './button.tsx';
 import './toasts.css';
-
-export const MAX_TOASTS = 3;
-export const TOAST_MS = 5_000;
 
 export interface Toast {
   id: number;
@@ -13,7 +10,7 @@ export interface Toast {
 }
 
 /** Newest last, at most `max` (spec 9: toasts at most 3). */
-export function pushToast(list: readonly Toast[], toast: Toast, max = MAX_TOASTS): Toast[] {
+export function pushToast(list: readonly Toast[], toast: Toast, max = TOAST_MAX): Toast[] {
   return [...list, toast].slice(-max);
 }
 
@@ -30,7 +27,7 @@ export function useToasts() {
       const timer = setTimeout(() => {
         timers.current.delete(timer);
         dismiss(id);
-      }, TOAST_MS);
+      }, TOAST_AUTOHIDE_MS);
       timers.current.add(timer);
     },
     [dismiss],

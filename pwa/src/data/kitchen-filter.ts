@@ -7,12 +7,10 @@ import {
 import { useCallback, useState } from 'react';
 import { safeLocalStorage } from './safe-storage.ts';
 
-/**
- * The owner's kitchen-area filter (spec 2.6, 9: tutto, cucina, bar, fritti; the stored choice
- * lives in local storage). The dashboard reads and writes it; entering the room screen resets it
- * to 'tutto' (spec 2.4).
- */
-export const KITCHEN_FILTER_KEY = KITCHEN_FILTER_STORAGE_KEY;
+// The owner's kitchen-area filter (spec 2.6, 9: tutto, cucina, bar, fritti; the stored choice
+// lives in local storage under `KITCHEN_FILTER_STORAGE_KEY`). The dashboard reads and writes it;
+// entering the room screen resets it to 'tutto' (spec 2.4).
+
 /**
  * The kitchen display's own area, per screen: the bar's screen stays on 'bar' whatever the owner
  * picks on the dashboard, and the room screen's reset (spec 2.4, the owner's filter) leaves it be.
@@ -25,7 +23,7 @@ function isKitchenFilter(value: unknown): value is KitchenFilter {
 
 export function readKitchenFilter(
   store: Storage | null = safeLocalStorage(),
-  key = KITCHEN_FILTER_KEY,
+  key = KITCHEN_FILTER_STORAGE_KEY,
 ): KitchenFilter {
   const value = store?.getItem(key);
   return isKitchenFilter(value) ? value : DEFAULT_KITCHEN_FILTER;
@@ -34,7 +32,7 @@ export function readKitchenFilter(
 export function storeKitchenFilter(
   value: KitchenFilter,
   store: Storage | null = safeLocalStorage(),
-  key = KITCHEN_FILTER_KEY,
+  key = KITCHEN_FILTER_STORAGE_KEY,
 ): void {
   try {
     store?.setItem(key, value);
@@ -44,7 +42,9 @@ export function storeKitchenFilter(
 }
 
 /** A screen's kitchen-area filter, remembered on this device under `key` (spec 9). */
-export function useKitchenFilter(key = KITCHEN_FILTER_KEY): [KitchenFilter, (f: KitchenFilter) => void] {
+export function useKitchenFilter(
+  key = KITCHEN_FILTER_STORAGE_KEY,
+): [KitchenFilter, (f: KitchenFilter) => void] {
   const [filter, setFilter] = useState<KitchenFilter>(() => readKitchenFilter(safeLocalStorage(), key));
   const choose = useCallback(
     (f: KitchenFilter) => {

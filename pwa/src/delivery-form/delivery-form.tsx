@@ -13,7 +13,7 @@ import {
   SelectValue,
 } from 'react-aria-components';
 import { Button } from '../components/button.tsx';
-import { FormField } from './form-field.tsx';
+import { FormField } from '../components/form-field.tsx';
 import { formEdits, formErrors } from './form-logic.ts';
 import './delivery-form.css';
 

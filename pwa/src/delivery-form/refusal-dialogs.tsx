@@ -1,6 +1,6 @@
 import { t } from '@comanda/shared-schema';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Button } from '../components/button.tsx';
+import { ModalDialog } from '../components/modal-dialog.tsx';
 import '../components/confirm-dialog.css';
 
 /** The orderDelivery refusals that open a dialog (spec 2.11, 5); others show inline. */
@@ -46,35 +46,32 @@ export interface RefusalDialogProps {
 export function RefusalDialog({ code, onChooseAnotherTime, onGoBack }: RefusalDialogProps) {
   const kind = refusalDialogFor(code);
   return (
-    <ModalOverlay isOpen={kind !== null} className="confirm-overlay">
-      <Modal className="confirm-modal">
-        <Dialog role="alertdialog" className="confirm-dialog">
-          {kind === 'slotTaken' ? (
-            <>
-              <Heading slot="title" className="confirm-title">
-                {t.slotTakenTitle}
-              </Heading>
-              <p>{t.chooseNewTimeRequest}</p>
-              <div className="btn-row confirm-actions">
-                <Button variant="primary" onPress={onChooseAnotherTime} autoFocus>
-                  {t.chooseAnotherTime}
-                </Button>
-              </div>
-            </>
-          ) : (
-            <>
-              <Heading slot="title" className="confirm-title">
-                {t.deliveryDisabledTitle}
-              </Heading>
-              <div className="btn-row confirm-actions">
-                <Button variant="primary" onPress={onGoBack} autoFocus>
-                  {t.goBack}
-                </Button>
-              </div>
-            </>
-          )}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <ModalDialog
+      isOpen={kind !== null}
+      isDismissable={false}
+      overlayClassName="confirm-overlay"
+      modalClassName="confirm-modal"
+      role="alertdialog"
+      className="confirm-dialog"
+      title={kind === 'slotTaken' ? t.slotTakenTitle : t.deliveryDisabledTitle}
+      titleClassName="confirm-title"
+    >
+      {kind === 'slotTaken' ? (
+        <>
+          <p>{t.chooseNewTimeRequest}</p>
+          <div className="btn-row confirm-actions">
+            <Button variant="primary" onPress={onChooseAnotherTime} autoFocus>
+              {t.chooseAnotherTime}
+            </Button>
+          </div>
+        </>
+      ) : (
+        <div className="btn-row confirm-actions">
+          <Button variant="primary" onPress={onGoBack} autoFocus>
+            {t.goBack}
+          </Button>
+        </div>
+      )}
+    </ModalDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { t } from '@comanda/shared-schema';
-import { Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { DialogTrigger } from 'react-aria-components';
 import { Button } from '../components/button.tsx';
+import { ModalDialog } from '../components/modal-dialog.tsx';
 import '../components/confirm-dialog.css';
 
 /**
@@ -13,25 +14,24 @@ export function ServiceCostsInfo() {
       <Button variant="ghost" className="os-info" aria-label={t.serviceCostsInfoButton}>
         <span aria-hidden="true">i</span>
       </Button>
-      <ModalOverlay isDismissable className="confirm-overlay">
-        <Modal className="confirm-modal">
-          <Dialog className="confirm-dialog">
-            {({ close }) => (
-              <>
-                <Heading slot="title" className="confirm-title">
-                  {t.rowServiceCosts}
-                </Heading>
-                <p>{t.serviceCostsInfo}</p>
-                <div className="btn-row confirm-actions">
-                  <Button variant="primary" onPress={close} autoFocus>
-                    {t.close}
-                  </Button>
-                </div>
-              </>
-            )}
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
+      <ModalDialog
+        overlayClassName="confirm-overlay"
+        modalClassName="confirm-modal"
+        className="confirm-dialog"
+        title={t.rowServiceCosts}
+        titleClassName="confirm-title"
+      >
+        {({ close }) => (
+          <>
+            <p>{t.serviceCostsInfo}</p>
+            <div className="btn-row confirm-actions">
+              <Button variant="primary" onPress={close} autoFocus>
+                {t.close}
+              </Button>
+            </div>
+          </>
+        )}
+      </ModalDialog>
     </DialogTrigger>
   );
 }

@@ -1,4 +1,4 @@
-import { linesToSend, type OrderRow, t, tf } from '@comanda/shared-schema';
+import { deskTitle, linesToSend, type OrderRow, t, tf } from '@comanda/shared-schema';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { Alert } from '../components/alert.tsx';
 import { Button } from '../components/button.tsx';
@@ -12,7 +12,6 @@ import { CartPanel, useCart } from '../ordering/cart-panel.tsx';
 import { cartStoreFor } from '../ordering/cart-store.ts';
 import { MenuArea } from '../ordering/menu-area.tsx';
 import { OwnerLiveBridge, ownerLinks } from '../ordering/owner-live-bridge.tsx';
-import { deskTitle } from '../screens/owner-delivery/desk-logic.ts';
 import '../ordering/ordering.css';
 
 const OrderSuccess = lazy(() =>

@@ -2,10 +2,11 @@ import { formatEuro, t } from '@comanda/shared-schema';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe, type StripeElementsOptionsClientSecret } from '@stripe/stripe-js';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Heading } from 'react-aria-components';
 import { Alert } from '../components/alert.tsx';
 import { Button } from '../components/button.tsx';
 import { Loading } from '../components/loading.tsx';
+import { ModalDialog } from '../components/modal-dialog.tsx';
 import type { CardSession } from './delivery-send.ts';
 import './card-payment.css';
 
@@ -196,58 +197,57 @@ export function CardPaymentDialog(props: CardPaymentDialogProps) {
   const { amounts } = session;
 
   return (
-    <ModalOverlay
+    <ModalDialog
       isOpen
-      onOpenChange={(open) => {
-        if (!open && !confirming) onClose();
+      onClose={() => {
+        if (!confirming) onClose();
       }}
-      className="checkout-overlay pay-overlay"
+      isDismissable={false}
+      overlayClassName="checkout-overlay pay-overlay"
+      modalClassName="checkout-modal"
+      className="checkout-dialog pay-dialog"
     >
-      <Modal className="checkout-modal">
-        <Dialog className="checkout-dialog pay-dialog">
-          <section className="pay-panel">
-            <Heading slot="title">{t.payAndSend}</Heading>
-            <dl className="os-totals">
-              <dt>{t.orderTotal}</dt>
-              <dd>{formatEuro(amounts.netAmount)}</dd>
-              <dt>{t.rowServiceCosts}</dt>
-              <dd>{formatEuro(amounts.serviceFee)}</dd>
-              <dt className="os-total">{t.cardAmountToPay}</dt>
-              <dd className="os-total">{formatEuro(amounts.totalAmount)}</dd>
-            </dl>
-            {load.state === 'ready' ? (
-              <Elements key={`${session.clientSecret}:${round}`} stripe={load.stripe} options={options}>
-                <PayForm
-                  {...props}
-                  onConfirming={setConfirming}
-                  onFormFailed={() => setLoad({ state: 'failed' })}
-                />
-              </Elements>
-            ) : load.state === 'loading' ? (
-              <Loading />
-            ) : (
-              <Alert tone="danger">
-                <p>{t.cardFormLoadFailed}</p>
-                <div className="btn-row">
-                  <Button variant="secondary" onPress={onClose}>
-                    {t.back}
-                  </Button>
-                  <Button variant="primary" onPress={() => setRound((n) => n + 1)}>
-                    {t.retry}
-                  </Button>
-                </div>
-              </Alert>
-            )}
-          </section>
-          {confirming ? (
-            <div className="pay-processing" role="status">
-              <span className="pay-spinner" aria-hidden="true" />
-              <p className="pay-processing-title">{t.processingPayment}</p>
-              <p>{t.doNotClosePage}</p>
+      <section className="pay-panel">
+        <Heading slot="title">{t.payAndSend}</Heading>
+        <dl className="os-totals">
+          <dt>{t.orderTotal}</dt>
+          <dd>{formatEuro(amounts.netAmount)}</dd>
+          <dt>{t.rowServiceCosts}</dt>
+          <dd>{formatEuro(amounts.serviceFee)}</dd>
+          <dt className="os-total">{t.cardAmountToPay}</dt>
+          <dd className="os-total">{formatEuro(amounts.totalAmount)}</dd>
+        </dl>
+        {load.state === 'ready' ? (
+          <Elements key={`${session.clientSecret}:${round}`} stripe={load.stripe} options={options}>
+            <PayForm
+              {...props}
+              onConfirming={setConfirming}
+              onFormFailed={() => setLoad({ state: 'failed' })}
+            />
+          </Elements>
+        ) : load.state === 'loading' ? (
+          <Loading />
+        ) : (
+          <Alert tone="danger">
+            <p>{t.cardFormLoadFailed}</p>
+            <div className="btn-row">
+              <Button variant="secondary" onPress={onClose}>
+                {t.back}
+              </Button>
+              <Button variant="primary" onPress={() => setRound((n) => n + 1)}>
+                {t.retry}
+              </Button>
             </div>
-          ) : null}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+          </Alert>
+        )}
+      </section>
+      {confirming ? (
+        <div className="pay-processing" role="status">
+          <span className="pay-spinner" aria-hidden="true" />
+          <p className="pay-processing-title">{t.processingPayment}</p>
+          <p>{t.doNotClosePage}</p>
+        </div>
+      ) : null}
+    </ModalDialog>
   );
 }

@@ -1,9 +1,9 @@
 import { type Calls, type Response, t } from '@comanda/shared-schema';
 import { useEffect, useState } from 'react';
-import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
 import { Alert } from '../components/alert.tsx';
 import { Button } from '../components/button.tsx';
 import { Loading } from '../components/loading.tsx';
+import { ModalDialog } from '../components/modal-dialog.tsx';
 import { call } from '../data/api.ts';
 // Type only: the dialog's module (and Stripe with it) loads on demand, below.
 import type { CardPaymentDialogProps } from './card-payment-dialog.tsx';
@@ -93,28 +93,31 @@ export function CardPayment(props: CardPaymentDialogProps) {
 
   if (loaded !== null && loaded !== 'failed') return <loaded.CardPaymentDialog {...props} />;
   return (
-    <ModalOverlay isOpen className="checkout-overlay">
-      <Modal className="checkout-modal">
-        <Dialog className="checkout-dialog" aria-label={t.payAndSend}>
-          <div className="checkout-status">
-            {loaded === 'failed' ? (
-              <Alert tone="danger">
-                <p>{t.cardFormLoadFailed}</p>
-                <div className="btn-row">
-                  <Button variant="secondary" onPress={props.onClose}>
-                    {t.back}
-                  </Button>
-                  <Button variant="primary" onPress={() => setRound((n) => n + 1)}>
-                    {t.retry}
-                  </Button>
-                </div>
-              </Alert>
-            ) : (
-              <Loading />
-            )}
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <ModalDialog
+      isOpen
+      isDismissable={false}
+      overlayClassName="checkout-overlay"
+      modalClassName="checkout-modal"
+      className="checkout-dialog"
+      aria-label={t.payAndSend}
+    >
+      <div className="checkout-status">
+        {loaded === 'failed' ? (
+          <Alert tone="danger">
+            <p>{t.cardFormLoadFailed}</p>
+            <div className="btn-row">
+              <Button variant="secondary" onPress={props.onClose}>
+                {t.back}
+              </Button>
+              <Button variant="primary" onPress={() => setRound((n) => n + 1)}>
+                {t.retry}
+              </Button>
+            </div>
+          </Alert>
+        ) : (
+          <Loading />
+        )}
+      </div>
+    </ModalDialog>
   );
 }

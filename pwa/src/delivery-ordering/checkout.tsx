@@ -8,8 +8,8 @@ import {
   toOrderFields,
 } from '@comanda/shared-schema';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
 import { Loading } from '../components/loading.tsx';
+import { ModalDialog } from '../components/modal-dialog.tsx';
 import { ApiError } from '../data/errors.ts';
 import { DeliveryForm } from '../delivery-form/delivery-form.tsx';
 import { emptyOrderForm, issuesToFormErrors } from '../delivery-form/form-logic.ts';
@@ -274,34 +274,34 @@ export function Checkout({
     );
 
   return (
-    <ModalOverlay isOpen className="checkout-overlay">
-      <Modal className="checkout-modal">
-        <Dialog
-          className="checkout-dialog"
-          aria-label={step === 'form' ? t.completeOrderStep : t.orderSummary}
-        >
-          {body}
-          {paying && cardKeys ? (
-            <CardPayment
-              ownerId={ownerId}
-              publishableKey={cardKeys.publishableKey}
-              session={paying}
-              onBeforeConfirm={() =>
-                patchDataClient(ownerId, formKey(owner), { form, payWith: 'carta', card: paying })
-              }
-              onClose={() => setPaying(null)}
-            />
-          ) : null}
-          <RefusalDialog
-            code={dialogCode}
-            onChooseAnotherTime={chooseAnotherTime}
-            onGoBack={() => {
-              setDialogCode(null);
-              onLeave();
-            }}
-          />
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <ModalDialog
+      isOpen
+      isDismissable={false}
+      overlayClassName="checkout-overlay"
+      modalClassName="checkout-modal"
+      className="checkout-dialog"
+      aria-label={step === 'form' ? t.completeOrderStep : t.orderSummary}
+    >
+      {body}
+      {paying && cardKeys ? (
+        <CardPayment
+          ownerId={ownerId}
+          publishableKey={cardKeys.publishableKey}
+          session={paying}
+          onBeforeConfirm={() =>
+            patchDataClient(ownerId, formKey(owner), { form, payWith: 'carta', card: paying })
+          }
+          onClose={() => setPaying(null)}
+        />
+      ) : null}
+      <RefusalDialog
+        code={dialogCode}
+        onChooseAnotherTime={chooseAnotherTime}
+        onGoBack={() => {
+          setDialogCode(null);
+          onLeave();
+        }}
+      />
+    </ModalDialog>
   );
 }

@@ -1,4 +1,5 @@
 import {
+  MAX_LINE_AMOUNT,
   type OrderRow,
   type OrderTotals,
   orderBill,
@@ -8,11 +9,10 @@ import {
 
 /** Spec 5: the owner's quantity minus is disabled at 1 or less. */
 export const amountMinusDisabled = (amount: number): boolean => amount <= 1;
-export const AMOUNT_MAX = 999;
 
 /** One step of the owner's quantity stepper, kept within 1..999. */
 export function stepAmount(amount: number, dir: 1 | -1): number {
-  return Math.min(AMOUNT_MAX, Math.max(1, amount + dir));
+  return Math.min(MAX_LINE_AMOUNT, Math.max(1, amount + dir));
 }
 
 /**
@@ -23,7 +23,7 @@ export function parseMobileAmount(text: string): number {
   if (text.includes('-')) return 1;
   const n = Number.parseInt(text.replace(/\D+/g, ''), 10);
   if (!Number.isFinite(n) || n <= 0) return 1;
-  return Math.min(AMOUNT_MAX, n);
+  return Math.min(MAX_LINE_AMOUNT, n);
 }
 
 /** Spec 5: the price minus is disabled at 0 or less; step 0,50 €. */

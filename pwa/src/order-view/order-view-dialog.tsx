@@ -1,9 +1,10 @@
 import { CONFIRM_DELAY_MS, NARROW_BREAKPOINT_PX, type TableOrder, t, tf } from '@comanda/shared-schema';
 import { useId, useState } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Heading } from 'react-aria-components';
 import { AmountToCollect } from '../components/amount-to-collect.tsx';
 import { Button } from '../components/button.tsx';
 import { DelayedConfirmButton } from '../components/confirm-dialog.tsx';
+import { ModalDialog } from '../components/modal-dialog.tsx';
 import { useSnackbar } from '../components/snackbar.tsx';
 import { useSyncClient } from '../data/hooks.ts';
 import { CardLockedNote } from './card-locked-note.tsx';
@@ -30,20 +31,15 @@ export interface OrderViewDialogProps {
 /** Spec 2.12: the owner's table/order view, editing with autosave (spec 4, 5). */
 export function OrderViewDialog(props: OrderViewDialogProps) {
   return (
-    <ModalOverlay
+    <ModalDialog
       isOpen
-      isDismissable
-      onOpenChange={(open) => {
-        if (!open) props.onClose();
-      }}
-      className="ov-overlay"
+      onClose={props.onClose}
+      overlayClassName="ov-overlay"
+      modalClassName="ov-modal"
+      className="ov-dialog"
     >
-      <Modal className="ov-modal">
-        <Dialog className="ov-dialog">
-          <OrderView {...props} />
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+      <OrderView {...props} />
+    </ModalDialog>
   );
 }
 

@@ -8,20 +8,9 @@ import {
   t,
 } from '@comanda/shared-schema';
 import { type FormEvent, useState } from 'react';
-import {
-  Dialog,
-  FieldError,
-  Form,
-  Heading,
-  Input,
-  Label,
-  Modal,
-  ModalOverlay,
-  Radio,
-  RadioGroup,
-  TextField,
-} from 'react-aria-components';
+import { FieldError, Form, Input, Label, Radio, RadioGroup, TextField } from 'react-aria-components';
 import { Button } from '../components/button.tsx';
+import { ModalDialog } from '../components/modal-dialog.tsx';
 import { useSyncClient } from '../data/hooks.ts';
 import { uuid } from '../data/uuid.ts';
 import { CardLockedNote } from './card-locked-note.tsx';
@@ -90,102 +79,97 @@ export function OutOfMenuDialog({ tableId, onClose }: OutOfMenuDialogProps) {
   const step = (dir: 1 | -1) => setPrice(formatAmount(stepPrice(centsOf(price), dir)));
 
   return (
-    <ModalOverlay
+    <ModalDialog
       isOpen
-      isDismissable
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      className="ov-overlay"
+      onClose={onClose}
+      overlayClassName="ov-overlay"
+      modalClassName="ov-modal ov-modal-small"
+      className="ov-dialog"
+      title={t.outOfMenu}
     >
-      <Modal className="ov-modal ov-modal-small">
-        <Dialog className="ov-dialog">
-          <Heading slot="title">{t.outOfMenu}</Heading>
-          {locked ? (
-            <>
-              <CardLockedNote />
-              <div className="btn-row ov-actions">
-                <Button variant="secondary" onPress={onClose}>
-                  {t.close}
-                </Button>
-              </div>
-            </>
-          ) : (
-            <Form className="ov-form" validationBehavior="aria" onSubmit={(e) => void submit(e)}>
-              <TextField
-                className="field"
-                value={name}
-                onChange={setName}
-                isInvalid={errors.name !== undefined}
-                isRequired
-              >
-                <Label>{t.outOfMenuDescription}</Label>
+      {locked ? (
+        <>
+          <CardLockedNote />
+          <div className="btn-row ov-actions">
+            <Button variant="secondary" onPress={onClose}>
+              {t.close}
+            </Button>
+          </div>
+        </>
+      ) : (
+        <Form className="ov-form" validationBehavior="aria" onSubmit={(e) => void submit(e)}>
+          <TextField
+            className="field"
+            value={name}
+            onChange={setName}
+            isInvalid={errors.name !== undefined}
+            isRequired
+          >
+            <Label>{t.outOfMenuDescription}</Label>
+            <Input />
+            <FieldError className="field-error">{errors.name}</FieldError>
+          </TextField>
+          <div className="ov-price-row">
+            <Button
+              variant="secondary"
+              aria-label={t.menuDecreasePrice}
+              isDisabled={priceMinusDisabled(centsOf(price))}
+              onPress={() => step(-1)}
+            >
+              −
+            </Button>
+            <TextField
+              className="field ov-price-field"
+              value={price}
+              onChange={setPrice}
+              inputMode="decimal"
+              isInvalid={errors.price !== undefined}
+              isRequired
+            >
+              <Label>{t.outOfMenuPrice}</Label>
+              <span className="ov-suffix-input">
                 <Input />
-                <FieldError className="field-error">{errors.name}</FieldError>
-              </TextField>
-              <div className="ov-price-row">
-                <Button
-                  variant="secondary"
-                  aria-label={t.menuDecreasePrice}
-                  isDisabled={priceMinusDisabled(centsOf(price))}
-                  onPress={() => step(-1)}
-                >
-                  −
-                </Button>
-                <TextField
-                  className="field ov-price-field"
-                  value={price}
-                  onChange={setPrice}
-                  inputMode="decimal"
-                  isInvalid={errors.price !== undefined}
-                  isRequired
-                >
-                  <Label>{t.outOfMenuPrice}</Label>
-                  <span className="ov-suffix-input">
-                    <Input />
-                    <span aria-hidden="true">€</span>
-                  </span>
-                  <FieldError className="field-error">{errors.price}</FieldError>
-                </TextField>
-                <Button variant="secondary" aria-label={t.menuIncreasePrice} onPress={() => step(1)}>
-                  +
-                </Button>
-              </div>
-              <RadioGroup
-                className="ov-radios"
-                value={kind}
-                onChange={setKind}
-                isInvalid={errors.selected_option !== undefined}
-                isRequired
-                orientation="horizontal"
-              >
-                <Label>{t.outOfMenuKind}</Label>
-                <div className="ov-radio-row">
-                  {KIND_ORDER.filter((k) => KITCHEN_AREAS.includes(k)).map((k) => (
-                    <Radio key={k} value={k} className="ov-radio">
-                      {KIND_LABEL[k]}
-                    </Radio>
-                  ))}
-                </div>
-                <FieldError className="field-error">{errors.selected_option}</FieldError>
-              </RadioGroup>
-              {failure ? (
-                <p role="alert" className="field-error">
-                  {failure}
-                </p>
-              ) : null}
-              <div className="btn-row ov-actions">
-                <Button variant="secondary" onPress={onClose}>
-                  {t.cancel}
-                </Button>
-                <Button variant="primary" type="submit">
-                  {t.addOutOfMenu}
-                </Button>
-              </div>
-            </Form>
-          )}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+                <span aria-hidden="true">€</span>
+              </span>
+              <FieldError className="field-error">{errors.price}</FieldError>
+            </TextField>
+            <Button variant="secondary" aria-label={t.menuIncreasePrice} onPress={() => step(1)}>
+              +
+            </Button>
+          </div>
+          <RadioGroup
+            className="ov-radios"
+            value={kind}
+            onChange={setKind}
+            isInvalid={errors.selected_option !== undefined}
+            isRequired
+            orientation="horizontal"
+          >
+            <Label>{t.outOfMenuKind}</Label>
+            <div className="ov-radio-row">
+              {KIND_ORDER.filter((k) => KITCHEN_AREAS.includes(k)).map((k) => (
+                <Radio key={k} value={k} className="ov-radio">
+                  {KIND_LABEL[k]}
+                </Radio>
+              ))}
+            </div>
+            <FieldError className="field-error">{errors.selected_option}</FieldError>
+          </RadioGroup>
+          {failure ? (
+            <p role="alert" className="field-error">
+              {failure}
+            </p>
+          ) : null}
+          <div className="btn-row ov-actions">
+            <Button variant="secondary" onPress={onClose}>
+              {t.cancel}
+            </Button>
+            <Button variant="primary" type="submit">
+              {t.addOutOfMenu}
+            </Button>
+          </div>
+        </Form>
+      )}
+    </ModalDialog>
   );
 }

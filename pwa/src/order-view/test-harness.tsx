@@ -1,10 +1,9 @@
 import type { BusinessRow, OrderRow, ReservationLine, RoomTable } from '@comanda/shared-schema';
 import { act, fireEvent, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { ownerMutators } from '../app/owner-mutators.ts';
 import { ComandaDb, type OutboxEntry, type ServerRow } from '../data/db.ts';
 import { SyncContext } from '../data/hooks.ts';
-import { SyncClient } from '../data/sync-client.ts';
+import { ownerSyncClient } from '../test/owner-sync.ts';
 import { freshDbName } from '../test/sync-fixture.ts';
 
 // jsdom has no CSS.escape; react-aria's modal reads a meta tag with it.
@@ -98,7 +97,7 @@ export async function renderWithSync(ui: ReactNode, rows: ServerRow[] = seed) {
     synced: true,
   });
   await db.serverRows.bulkPut(rows);
-  const sync = new SyncClient({ db, mutators: ownerMutators });
+  const sync = ownerSyncClient(db);
   const view = render(<SyncContext.Provider value={sync}>{ui}</SyncContext.Provider>);
   return { db, sync, view };
 }

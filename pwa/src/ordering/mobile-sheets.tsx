@@ -1,7 +1,7 @@
 import { t } from '@comanda/shared-schema';
 import type { ReactNode } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Button } from '../components/button.tsx';
+import { ModalDialog } from '../components/modal-dialog.tsx';
 import type { MenuSection } from './use-menu.ts';
 
 /** Mobile side drawer listing every category (spec 2.7); loaded when first opened. */
@@ -17,37 +17,32 @@ export function CategoryDrawer({
   onClose: () => void;
 }) {
   return (
-    <ModalOverlay
+    <ModalDialog
       isOpen
-      isDismissable
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      className="order-modal-overlay"
+      onClose={onClose}
+      overlayClassName="order-modal-overlay"
+      modalClassName="drawer-modal"
+      className="order-dialog drawer-dialog"
+      title={t.menuCategories}
     >
-      <Modal className="drawer-modal">
-        <Dialog className="order-dialog drawer-dialog">
-          <Heading slot="title">{t.menuCategories}</Heading>
-          <ul className="drawer-list">
-            {sections.map((section) => (
-              <li key={section.id}>
-                <Button
-                  block
-                  variant={section.id === currentId ? 'primary' : 'plain'}
-                  aria-current={section.id === currentId ? 'true' : undefined}
-                  onPress={() => onChoose(section.id)}
-                >
-                  {section.name}
-                </Button>
-              </li>
-            ))}
-          </ul>
-          <Button variant="secondary" block onPress={onClose}>
-            {t.close}
-          </Button>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+      <ul className="drawer-list">
+        {sections.map((section) => (
+          <li key={section.id}>
+            <Button
+              block
+              variant={section.id === currentId ? 'primary' : 'plain'}
+              aria-current={section.id === currentId ? 'true' : undefined}
+              onPress={() => onChoose(section.id)}
+            >
+              {section.name}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <Button variant="secondary" block onPress={onClose}>
+        {t.close}
+      </Button>
+    </ModalDialog>
   );
 }
 
@@ -58,22 +53,18 @@ export function CategoryDrawer({
  */
 export function CartSheet({ children, onClose }: { children: ReactNode; onClose: () => void }) {
   return (
-    <ModalOverlay
+    <ModalDialog
       isOpen
-      isDismissable
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      className="order-modal-overlay"
+      onClose={onClose}
+      overlayClassName="order-modal-overlay"
+      modalClassName="sheet-modal"
+      className="order-dialog sheet-dialog"
+      aria-label={t.cartTitle}
     >
-      <Modal className="sheet-modal">
-        <Dialog className="order-dialog sheet-dialog" aria-label={t.cartTitle}>
-          <Button variant="secondary" className="sheet-close" onPress={onClose}>
-            {t.close}
-          </Button>
-          <div className="sheet-body">{children}</div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+      <Button variant="secondary" className="sheet-close" onPress={onClose}>
+        {t.close}
+      </Button>
+      <div className="sheet-body">{children}</div>
+    </ModalDialog>
   );
 }

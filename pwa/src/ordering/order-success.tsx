@@ -1,7 +1,8 @@
 import { t } from '@comanda/shared-schema';
 import type { ReactNode } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Heading } from 'react-aria-components';
 import { Button } from '../components/button.tsx';
+import { ModalDialog } from '../components/modal-dialog.tsx';
 import { SuccessMark } from '../components/success-mark.tsx';
 
 /**
@@ -24,24 +25,19 @@ export function OrderSuccess({
 }) {
   const main = owner || closeIsMain;
   return (
-    <ModalOverlay
+    <ModalDialog
       isOpen
-      isDismissable
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      className="order-modal-overlay"
+      onClose={onClose}
+      overlayClassName="order-modal-overlay"
+      modalClassName="order-modal success-modal"
+      className="order-dialog success-dialog"
     >
-      <Modal className="order-modal success-modal">
-        <Dialog className="order-dialog success-dialog">
-          <SuccessMark className="success-mark" />
-          <Heading slot="title">{owner ? t.orderSuccessOwner : t.orderSuccessCustomer}</Heading>
-          {owner ? null : children}
-          <Button variant={main ? 'primary' : 'secondary'} block autoFocus={main} onPress={onClose}>
-            {t.close}
-          </Button>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+      <SuccessMark className="success-mark" />
+      <Heading slot="title">{owner ? t.orderSuccessOwner : t.orderSuccessCustomer}</Heading>
+      {owner ? null : children}
+      <Button variant={main ? 'primary' : 'secondary'} block autoFocus={main} onPress={onClose}>
+        {t.close}
+      </Button>
+    </ModalDialog>
   );
 }

@@ -3,7 +3,7 @@ import { type Category, type MenuDish, SESSION_STORAGE_KEYS } from '@comanda/sha
 /**
  * Session storage of the ordering screens (spec 9 keys): `cart` (cart-store.ts), the menu the
  * customer loaded (`reservationDishes`) and the table context (`userCache`). `precUrl` belongs to
- * the app shell (app/session.ts). Session storage, not local: a cart belongs to one visit of one
+ * the session module (session/session.ts). Session storage, not local: a cart belongs to one visit of one
  * tab, and a phone handed to a friend must not carry it into another table's order. (The cart
  * alone has a short-lived mirror on the device for a diner who reopens the same table's link,
  * see `KEPT_CART_KEY` in cart-store.ts.)

@@ -1,19 +1,9 @@
 import { type CartLine, checkNote, formatEuro, type MenuDish, t } from '@comanda/shared-schema';
 import { useMemo, useRef, useState } from 'react';
-import {
-  Checkbox,
-  CheckboxGroup,
-  Dialog,
-  Heading,
-  Label,
-  Modal,
-  ModalOverlay,
-  Radio,
-  RadioGroup,
-  Text,
-} from 'react-aria-components';
+import { Checkbox, CheckboxGroup, Heading, Label, Radio, RadioGroup, Text } from 'react-aria-components';
 import { Alert } from '../components/alert.tsx';
 import { Button } from '../components/button.tsx';
+import { ModalDialog } from '../components/modal-dialog.tsx';
 import {
   buildLine,
   chooseSingle,
@@ -244,21 +234,19 @@ export function VariantPicker({
   onClose: () => void;
 }) {
   return (
-    <ModalOverlay
+    <ModalDialog
       isOpen
-      isDismissable
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      className="order-modal-overlay"
+      onClose={onClose}
+      overlayClassName="order-modal-overlay"
+      modalClassName="order-modal picker-modal"
+      className="order-dialog picker-dialog"
     >
-      <Modal className="order-modal picker-modal">
-        <PickerDialog dish={dish} onAdd={onAdd} onClose={onClose} />
-      </Modal>
-    </ModalOverlay>
+      <PickerDialog dish={dish} onAdd={onAdd} onClose={onClose} />
+    </ModalDialog>
   );
 }
 
+/** The picker dialog's content, in its frame (VariantPicker); the tests draw it alone. */
 export function PickerDialog({
   dish,
   onAdd,
@@ -292,7 +280,7 @@ export function PickerDialog({
   };
 
   return (
-    <Dialog className="order-dialog picker-dialog">
+    <>
       <div className="order-dialog-body" ref={body} data-testid="picker-body">
         <Heading slot="title">{dish.name}</Heading>
         {dish.description ? <p className="dish-description">{dish.description}</p> : null}
@@ -325,6 +313,6 @@ export function PickerDialog({
           {t.addToCart}
         </Button>
       </div>
-    </Dialog>
+    </>
   );
 }

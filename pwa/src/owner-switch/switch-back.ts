@@ -1,7 +1,7 @@
 import { t, type UserSession } from '@comanda/shared-schema';
-import { forgetSessions, rememberSession, savePrecUrl } from '../app/session.ts';
 import { call } from '../data/api.ts';
 import { ApiError } from '../data/errors.ts';
+import { forgetSessions, rememberSession, savePrecUrl } from '../session/session.ts';
 import { clearReturnPath } from './return-path.ts';
 import { SwitchError } from './switch-error.ts';
 

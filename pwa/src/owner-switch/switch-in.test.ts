@@ -1,10 +1,10 @@
 import { t } from '@comanda/shared-schema';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cachedSession, rememberSession } from '../app/session.ts';
 import { ComandaDb, type OutboxEntry } from '../data/db.ts';
 import { NetworkError } from '../data/errors.ts';
 import { pageLocks } from '../data/lock.ts';
 import { OUTBOX_LOCK } from '../data/replayer.ts';
+import { cachedSession, rememberSession } from '../session/session.ts';
 import { freshDbName } from '../test/sync-fixture.ts';
 import { RETURN_PATH_KEY } from './return-path.ts';
 import { ownerSession, stubSessionServer } from './session-test-server.ts';

@@ -1,10 +1,10 @@
 import { t } from '@comanda/shared-schema';
-import { forgetSessions } from '../app/session.ts';
 import { call } from '../data/api.ts';
 import { type ComandaDb, withDb } from '../data/db.ts';
 import { NetworkError } from '../data/errors.ts';
 import { defaultLocks, type LockManagerLike } from '../data/lock.ts';
 import { OUTBOX_LOCK } from '../data/replayer.ts';
+import { forgetSessions } from '../session/session.ts';
 import { saveReturnPath } from './return-path.ts';
 import { SwitchError } from './switch-error.ts';
 

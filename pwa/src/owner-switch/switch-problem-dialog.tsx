@@ -1,6 +1,6 @@
 import { t } from '@comanda/shared-schema';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Button } from '../components/button.tsx';
+import { ModalDialog } from '../components/modal-dialog.tsx';
 import '../components/confirm-dialog.css';
 
 /**
@@ -9,27 +9,22 @@ import '../components/confirm-dialog.css';
  */
 export function SwitchProblemDialog({ problem, onClose }: { problem: string | null; onClose: () => void }) {
   return (
-    <ModalOverlay
+    <ModalDialog
       isOpen={problem !== null}
-      isDismissable
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      className="confirm-overlay"
+      onClose={onClose}
+      overlayClassName="confirm-overlay"
+      modalClassName="confirm-modal"
+      role="alertdialog"
+      className="confirm-dialog"
+      title={t.ownerSwitchUnavailable}
+      titleClassName="confirm-title"
     >
-      <Modal className="confirm-modal">
-        <Dialog role="alertdialog" className="confirm-dialog">
-          <Heading slot="title" className="confirm-title">
-            {t.ownerSwitchUnavailable}
-          </Heading>
-          <p>{problem}</p>
-          <div className="btn-row confirm-actions">
-            <Button variant="primary" onPress={onClose}>
-              {t.close}
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+      <p>{problem}</p>
+      <div className="btn-row confirm-actions">
+        <Button variant="primary" onPress={onClose}>
+          {t.close}
+        </Button>
+      </div>
+    </ModalDialog>
   );
 }

@@ -1,7 +1,7 @@
-/** Spec 9: the print bridge listens on port 3001 of the owner's address. */
-export const BRIDGE_PORT = 3001;
+import { PRINTER_PORT } from '@comanda/shared-schema';
 
 /**
+ * Spec 9: the print bridge listens on port 3001 (`PRINTER_PORT`) of the owner's address.
  * The bridge's secure websocket address from the venue's `ownerIp` (profile, BusinessRow):
  * 'cassa.local' or '192.168.1.20' -> `wss://<host>:3001/`. A `host:port` ('127.0.0.1:41234')
  * picks another port: tests run the bridge on a free one, and a venue may move it. IPv6 is
@@ -12,7 +12,7 @@ export function bridgeUrl(ownerIp: string | null | undefined): string | null {
   const raw = ownerIp?.trim() ?? '';
   if (raw === '' || raw.length > 255) return null;
   let host: string;
-  let port = BRIDGE_PORT;
+  let port = PRINTER_PORT;
   const bracketed = /^\[([0-9A-Fa-f:.]+)\](?::(\d{1,5}))?$/.exec(raw);
   if (bracketed) {
     host = `[${bracketed[1]}]`;

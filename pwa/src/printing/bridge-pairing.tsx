@@ -2,7 +2,7 @@ import { t, tf } from '@comanda/shared-schema';
 import { type FormEvent, useCallback, useId, useState, useSyncExternalStore } from 'react';
 import { Alert } from '../components/alert.tsx';
 import { Button } from '../components/button.tsx';
-import { FormField } from '../delivery-form/form-field.tsx';
+import { FormField } from '../components/form-field.tsx';
 import { bridgeUrl } from './bridge-address.ts';
 import { bridgeTokens } from './bridge-tokens.ts';
 import { type PairOutcome, pairingCode, pairWithBridge } from './pairing.ts';

@@ -1,7 +1,11 @@
+import {
+  PRINTER_MAX_ATTEMPTS as PRINT_MAX_RETRIES,
+  PRINTER_RETRY_MS as PRINT_RETRY_MS,
+} from '@comanda/shared-schema';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type BridgeTokens, createBridgeTokens } from './bridge-tokens.ts';
 import { asWebSocket, FakeBridgeSocket } from './fake-bridge-socket.ts';
-import { PRINT_MAX_RETRIES, PRINT_PROBE_MS, PRINT_RETRY_MS, PrintConnection } from './print-connection.ts';
+import { PRINT_PROBE_MS, PrintConnection } from './print-connection.ts';
 
 const URL = 'wss://cassa.local:3001/';
 const TOKEN = 'T'.repeat(43);

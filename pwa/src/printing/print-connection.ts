@@ -1,10 +1,17 @@
-import { type BridgeFrame, type BridgeStatus, parseBridgeFrame } from '@comanda/shared-schema';
+import {
+  type BridgeFrame,
+  type BridgeStatus,
+  PRINTER_MAX_ATTEMPTS,
+  PRINTER_RETRY_MS,
+  parseBridgeFrame,
+  STATUS_REQUEST,
+} from '@comanda/shared-schema';
 import { BehaviorSubject, Subject } from 'rxjs';
 import { type BridgeTokens, bridgeTokens } from './bridge-tokens.ts';
 
-/** Spec 4, 9: the printer connection retries every 5 s, at most 10 times, then flags an error. */
-export const PRINT_RETRY_MS = 5_000;
-export const PRINT_MAX_RETRIES = 10;
+// Spec 4, 9: the printer connection retries every 5 s (`PRINTER_RETRY_MS`), at most 10 times
+// (`PRINTER_MAX_ATTEMPTS`), then flags an error.
+
 /**
  * Ours: once flagged, one quiet attempt a minute, so a bridge that comes back (power cut, a
  * tablet that trusted the certificate meanwhile) clears the error without a reload.
@@ -90,8 +97,8 @@ export class PrintConnection {
   };
 
   constructor(private readonly opts: PrintConnectionOptions = {}) {
-    this.retryMs = opts.retryMs ?? PRINT_RETRY_MS;
-    this.maxRetries = opts.maxRetries ?? PRINT_MAX_RETRIES;
+    this.retryMs = opts.retryMs ?? PRINTER_RETRY_MS;
+    this.maxRetries = opts.maxRetries ?? PRINTER_MAX_ATTEMPTS;
     this.probeMs = opts.probeMs ?? PRINT_PROBE_MS;
     this.connectTimeoutMs = opts.connectTimeoutMs ?? PRINT_CONNECT_TIMEOUT_MS;
     this.tokens = opts.tokens ?? bridgeTokens();
@@ -233,7 +240,7 @@ export class PrintConnection {
       }
       this.patch({ status: 'open', socketError: false, printerError: false, unpaired: false, retries: 0 });
       // The bridge tells a socket its status once it has shown a token.
-      this.send({ type: 'PRINTER_STATUS' });
+      this.send({ type: STATUS_REQUEST });
       this.opened$.next();
     };
     socket.onmessage = (event: MessageEvent) => {

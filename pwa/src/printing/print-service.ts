@@ -1,18 +1,17 @@
-import type {
-  BridgeFrame,
-  BridgePrintMessage,
-  KitchenFilter,
-  PrintData,
-  PrinterKind,
+import {
+  type BridgeFrame,
+  type BridgePrintMessage,
+  type KitchenFilter,
+  PRINTER_RETRY_MS,
+  type PrintData,
+  type PrinterKind,
+  TABLE_REMOVAL_REFRESH_MS,
 } from '@comanda/shared-schema';
 import { BehaviorSubject, type Subscription } from 'rxjs';
 import { ApiError } from '../data/errors.ts';
 import { uuid as makeUuid } from '../data/uuid.ts';
 import type { JobStore, PrintJob } from './job-store.ts';
-import { PRINT_RETRY_MS, type PrintConnection, type PrinterState } from './print-connection.ts';
-
-/** Spec 9: the dashboard refreshes its entries 1 s after a print (a printed table may be gone). */
-export const REFRESH_AFTER_PRINT_MS = 1_000;
+import type { PrintConnection, PrinterState } from './print-connection.ts';
 
 /** `table/print` names at most this many lines (shared-schema `dashboardTablePrint`). */
 const MARK_IDS_MAX = 500;
@@ -278,7 +277,7 @@ export class PrintService {
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
       this.pump();
-    }, this.deps.retryMs ?? PRINT_RETRY_MS);
+    }, this.deps.retryMs ?? PRINTER_RETRY_MS);
   }
 
   /** The job's message from the server's payload; undefined when there is nothing to print. */
@@ -401,6 +400,6 @@ export class PrintService {
       return;
     }
     // Spec 9: the entries are refreshed a second after printing.
-    setTimeout(() => this.deps.refresh(), this.deps.refreshAfterMs ?? REFRESH_AFTER_PRINT_MS);
+    setTimeout(() => this.deps.refresh(), this.deps.refreshAfterMs ?? TABLE_REMOVAL_REFRESH_MS);
   }
 }

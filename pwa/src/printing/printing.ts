@@ -1,4 +1,10 @@
-import type { Body, Calls, PrintData, PrinterKind } from '@comanda/shared-schema';
+import {
+  type Body,
+  type Calls,
+  PRINTER_RETRY_MS,
+  type PrintData,
+  type PrinterKind,
+} from '@comanda/shared-schema';
 import { liveQuery } from 'dexie';
 import { call } from '../data/api.ts';
 import { entitiesQuery } from '../data/hooks.ts';
@@ -6,7 +12,7 @@ import { safeLocalStorage } from '../data/safe-storage.ts';
 import type { SyncClient } from '../data/sync-client.ts';
 import { bridgeUrl } from './bridge-address.ts';
 import { adoptUnbound, createJobStore } from './job-store.ts';
-import { PRINT_RETRY_MS, PrintConnection } from './print-connection.ts';
+import { PrintConnection } from './print-connection.ts';
 import { PrintService } from './print-service.ts';
 
 type PrinterBody = Body<Calls['printerTable']>;
@@ -28,7 +34,7 @@ export const RETRY_OVERRIDE_KEY = 'comanda.printRetryMs';
 
 function retryMs(): number {
   const value = Number(safeLocalStorage()?.getItem(RETRY_OVERRIDE_KEY));
-  return Number.isFinite(value) && value >= 50 && value < PRINT_RETRY_MS ? value : PRINT_RETRY_MS;
+  return Number.isFinite(value) && value >= 50 && value < PRINTER_RETRY_MS ? value : PRINTER_RETRY_MS;
 }
 
 let current: { sync: SyncClient; service: PrintService; stopAddress: () => void } | null = null;

@@ -2,12 +2,12 @@ import { act, fireEvent, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, Outlet, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { ownerMutators } from '../app/owner-mutators.ts';
 import { ComandaDb, type OutboxEntry, type ServerRow } from '../data/db.ts';
 import { SyncContext } from '../data/hooks.ts';
-import { SyncClient } from '../data/sync-client.ts';
+import type { SyncClient } from '../data/sync-client.ts';
 import { LiveConnection } from '../live/connection.ts';
 import { LiveContext } from '../live/use-live.ts';
+import { ownerSyncClient } from './owner-sync.ts';
 import { freshDbName } from './sync-fixture.ts';
 
 // An owner screen under test, as the owner layout hosts it: a seeded device database, an
@@ -76,7 +76,7 @@ export async function renderOwnerScreen(opts: OwnerScreenOptions): Promise<Owner
   await db.serverRows.bulkPut(opts.seed);
   const fetch = vi.fn(opts.fetch ?? notFound);
   vi.stubGlobal('fetch', fetch);
-  const sync = new SyncClient({ db, mutators: ownerMutators });
+  const sync = ownerSyncClient(db);
   const live = new LiveConnection({ url: 'ws://comanda.test/live' });
   const router = createMemoryRouter(
     [

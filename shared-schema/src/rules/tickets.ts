@@ -47,6 +47,33 @@ export function ticketTitle(
   return [order.tipo ?? t.delivery, order.orario, who].filter(Boolean).join(' ');
 }
 
+/**
+ * Oldest first (the kitchen works in arrival order); ties by key so the order is stable. The
+ * dashboard's tickets and the delivery desk's lists, by `openedAt` (0 when unknown: first).
+ */
+export function sortTickets<T extends { openedAt: number; key: string }>(tickets: T[]): T[] {
+  return tickets.sort((a, b) => a.openedAt - b.openedAt || a.key.localeCompare(b.key));
+}
+
+/** 'Prima possibile (20:45)', '20:30', or 'Prima possibile' with no slot known. */
+export function timeLabel(order: Pick<OrderRow, 'orario' | 'primaPossibile'>): string {
+  if (order.primaPossibile) return order.orario ? tf.asapAssigned(order.orario) : t.asSoonAsPossible;
+  return order.orario ?? t.asSoonAsPossible;
+}
+
+/** Name with surname when present. */
+export function customerName(order: Pick<OrderRow, 'nome' | 'cognome'>): string {
+  return [order.nome, order.cognome].filter(Boolean).join(' ');
+}
+
+/**
+ * 'Consegna 20:30 Lucia Bianchi': the name the delivery desk's buttons and dialogs, and the
+ * dashboard's 'add to a delivery', give a delivery or pickup.
+ */
+export function deskTitle(order: OrderRow): string {
+  return [order.tipo ?? t.delivery, timeLabel(order), customerName(order)].filter(Boolean).join(' ');
+}
+
 /** A dish's one status, in words (spec 4's cycle). */
 export function lineStatusLabel(status: LineStatus): string {
   switch (status) {

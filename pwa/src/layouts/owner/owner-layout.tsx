@@ -8,10 +8,10 @@ import type { MutatorMap } from '../../data/view.ts';
 import { LiveContext } from '../../live/use-live.ts';
 import { stopPrinting } from '../../printing/printing.ts';
 import { usePrintRuntime } from '../../printing/use-printing.ts';
+import { businessIdOf, useOwnerSession } from '../../session/use-session.ts';
 import { ConnectionBanner } from './connection-banner.tsx';
 import { OutboxProblems } from './outbox-status.tsx';
 import { type OwnerRuntime, startOwnerRuntime } from './owner-runtime.ts';
-import { businessIdOf, useOwnerSession } from './owner-session.ts';
 import { OwnerTopBar } from './top-bar.tsx';
 
 /**

@@ -1,8 +1,8 @@
 import { t } from '@comanda/shared-schema';
 import { Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { logout } from '../../app/logout.ts';
 import { Button } from '../../components/button.tsx';
+import { logout } from '../../session/logout.ts';
 import { x } from '../../texts-extra.ts';
 import { ownerNavItems } from './nav-items.ts';
 import { PendingBadge } from './outbox-status.tsx';

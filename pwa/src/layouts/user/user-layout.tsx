@@ -1,14 +1,14 @@
 import { t } from '@comanda/shared-schema';
 import { useState } from 'react';
-import { Link, Outlet, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
-import type { GuardedSession } from '../../app/guards.ts';
-import { logout } from '../../app/logout.ts';
-import { savePrecUrl } from '../../app/session.ts';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
 import { Button, buttonClass } from '../../components/button.tsx';
 import { errorText } from '../../data/api.ts';
 import { forgetKeptCart } from '../../ordering/cart-store.ts';
 import { OwnerSwitchBanner } from '../../owner-switch/switch-banner.tsx';
+import { logout } from '../../session/logout.ts';
+import { savePrecUrl } from '../../session/session.ts';
+import { useUserSession } from '../../session/use-session.ts';
 import { x } from '../../texts-extra.ts';
 
 /**
@@ -19,7 +19,7 @@ import { x } from '../../texts-extra.ts';
 export default function UserLayout() {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
-  const guarded = useRouteLoaderData('user') as GuardedSession | undefined;
+  const guarded = useUserSession();
   const guest = guarded?.session.isAnonymus === true;
   // The owner ordering as a customer (spec 1): the banner's way back instead of 'Accedi', which
   // would leave the switched session behind.

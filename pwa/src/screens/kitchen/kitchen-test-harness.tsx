@@ -2,10 +2,9 @@ import type { OrderRow, ReservationLine } from '@comanda/shared-schema';
 import { act, fireEvent, render } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { ownerMutators } from '../../app/owner-mutators.ts';
 import { ComandaDb, type ServerRow } from '../../data/db.ts';
 import { SyncContext } from '../../data/hooks.ts';
-import { SyncClient } from '../../data/sync-client.ts';
+import { ownerSyncClient } from '../../test/owner-sync.ts';
 import { freshDbName } from '../../test/sync-fixture.ts';
 import KitchenDisplayScreen from './index.tsx';
 
@@ -77,7 +76,7 @@ export async function renderKitchen(rows: ServerRow[] = seed) {
         new Response(JSON.stringify({ success: false, code: 'NOT_FOUND', error: 'no' }), { status: 404 }),
     ),
   );
-  const sync = new SyncClient({ db, mutators: ownerMutators });
+  const sync = ownerSyncClient(db);
   const router = createMemoryRouter(
     [
       {

@@ -3,19 +3,19 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
+import { ChatComposer } from '../../components/chat/chat-composer.tsx';
+import { ChatSwitch } from '../../components/chat/chat-switch.tsx';
+import { MessageList, romeClock } from '../../components/chat/message-list.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { useDocumentTitle } from '../../components/page.tsx';
 import { errorText } from '../../data/api.ts';
+import { readMarks } from '../../data/chat-read-marks.ts';
+import type { Conversation } from '../../data/conversations.ts';
 import { useEntities, useSyncClient } from '../../data/hooks.ts';
+import { useConversations } from '../../data/use-conversations.ts';
 import { useRefusalToasts } from '../../data/use-refusal-toasts.ts';
 import { useSyncReadiness } from '../../data/use-sync-readiness.ts';
 import { uuid } from '../../data/uuid.ts';
-import { ChatSwitch } from '../owner-dashboard/chat-switch.tsx';
-import { ChatComposer } from '../user-chat/chat-composer.tsx';
-import { MessageList, romeClock } from '../user-chat/message-list.tsx';
-import type { Conversation } from './conversations.ts';
-import { readMarks } from './read-marks.ts';
-import { useConversations } from './use-conversations.ts';
 import './owner-chat.css';
 
 /** The outbox calls this screen makes: their refusals pop up here with the server's reason. */

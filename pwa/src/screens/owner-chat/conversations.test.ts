@@ -1,7 +1,7 @@
 import type { ChatMessage, RoomTable } from '@comanda/shared-schema';
 import { describe, expect, it } from 'vitest';
+import { conversations, totalUnread } from '../../data/conversations.ts';
 import { createView } from '../../data/view.ts';
-import { conversations, totalUnread } from './conversations.ts';
 import { chatMutators } from './mutators.ts';
 
 const table = (id: string, number: number): RoomTable => ({

@@ -3,12 +3,12 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ownerMutators } from '../../app/owner-mutators.ts';
+import { readMarks } from '../../data/chat-read-marks.ts';
 import { ComandaDb, type ServerRow } from '../../data/db.ts';
 import { SyncContext } from '../../data/hooks.ts';
 import { SyncClient } from '../../data/sync-client.ts';
 import { freshDbName } from '../../test/sync-fixture.ts';
 import OwnerChatRoute from './index.tsx';
-import { readMarks } from './read-marks.ts';
 
 const BIZ = '99999999-9999-4999-8999-999999999999';
 const business = (chatEnabled: 0 | 1): BusinessRow => ({

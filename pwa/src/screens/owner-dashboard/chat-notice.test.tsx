@@ -1,9 +1,10 @@
 import type { ChatMessage, RoomTable } from '@comanda/shared-schema';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readMarks } from '../../data/chat-read-marks.ts';
 import type { ServerRow } from '../../data/db.ts';
-import { readMarks } from '../owner-chat/read-marks.ts';
-import { BIZ, FakeSocket, renderDashboard } from './dashboard-test-harness.tsx';
+import { FakeSocket } from '../../test/fake-socket.ts';
+import { BIZ, renderDashboard } from './dashboard-test-harness.tsx';
 
 vi.mock('../../data/sound.ts', () => ({ beep: vi.fn() }));
 

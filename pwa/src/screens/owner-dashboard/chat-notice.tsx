@@ -2,10 +2,10 @@ import { t, tf } from '@comanda/shared-schema';
 import { useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/button.tsx';
+import { totalUnread } from '../../data/conversations.ts';
 import { useEntities } from '../../data/hooks.ts';
+import { useConversations } from '../../data/use-conversations.ts';
 import { useLiveEvent } from '../../live/use-live.ts';
-import { totalUnread } from '../owner-chat/conversations.ts';
-import { useConversations } from '../owner-chat/use-conversations.ts';
 import './chat-notice.css';
 
 /** A toast shows this much of a message; the chat shows all of it. */

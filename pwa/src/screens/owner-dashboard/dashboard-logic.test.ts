@@ -1,6 +1,6 @@
-import type { OrderRow, ReservationLine } from '@comanda/shared-schema';
+import { TOAST_MAX as MAX_TOASTS, type OrderRow, type ReservationLine } from '@comanda/shared-schema';
 import { describe, expect, it } from 'vitest';
-import { MAX_TOASTS, pushToast } from '../../components/toasts.tsx';
+import { pushToast } from '../../components/toasts.tsx';
 import { readKitchenFilter, storeKitchenFilter } from '../../data/kitchen-filter.ts';
 import {
   ageMinutes,

@@ -7,11 +7,12 @@ import {
   matchesFilter,
   type OrderRow,
   type ReservationLine,
+  sortTickets,
   t,
 } from '@comanda/shared-schema';
 
 // Shared with the kitchen display, the delivery desk and Home (shared-schema rules/tickets.ts);
-// named here too for this screen's files and the screens that already read them from here.
+// named here too for this screen's files, which read them from here.
 export {
   type AgeTone,
   ageMinutes,
@@ -130,9 +131,4 @@ export function buildTickets(
     tickets.push(ticket);
   }
   return sortTickets(tickets);
-}
-
-/** Oldest first (the kitchen works in arrival order); ties by key so the order is stable. */
-export function sortTickets<T extends Pick<Ticket, 'openedAt' | 'key'>>(tickets: T[]): T[] {
-  return tickets.sort((a, b) => a.openedAt - b.openedAt || a.key.localeCompare(b.key));
 }

@@ -2,7 +2,8 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { beep } from '../../data/sound.ts';
 import { armedConfirm } from '../../test/confirm.ts';
-import { FakeSocket, line, order, press, renderDashboard } from './dashboard-test-harness.tsx';
+import { FakeSocket } from '../../test/fake-socket.ts';
+import { line, order, press, renderDashboard } from './dashboard-test-harness.tsx';
 
 vi.mock('../../data/sound.ts', () => ({ beep: vi.fn() }));
 

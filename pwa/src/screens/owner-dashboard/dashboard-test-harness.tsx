@@ -2,37 +2,15 @@ import type { OrderRow, ReservationLine } from '@comanda/shared-schema';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { ownerMutators } from '../../app/owner-mutators.ts';
 import { ComandaDb, type ServerRow } from '../../data/db.ts';
-import { SyncClient } from '../../data/sync-client.ts';
 import { LiveConnection } from '../../live/connection.ts';
+import { FakeSocket } from '../../test/fake-socket.ts';
 import { OwnerProviders } from '../../test/owner-screen.tsx';
+import { ownerSyncClient } from '../../test/owner-sync.ts';
 import { freshDbName } from '../../test/sync-fixture.ts';
 import OwnerDashboardScreen from './index.tsx';
 
 // Test-only module of the dashboard's screen tests (they mock data/sound.ts themselves).
-
-/** A WebSocket the test drives: the server says `connect`, then whatever frames the test pushes. */
-export class FakeSocket {
-  static last: FakeSocket | null = null;
-  readonly CONNECTING = 0;
-  readonly OPEN = 1;
-  readyState = 1;
-  onmessage: ((ev: MessageEvent) => void) | null = null;
-  onclose: ((ev: CloseEvent) => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.last = this;
-    setTimeout(() => this.push('connect', { socketId: 'sock-1' }), 0);
-  }
-  push(event: string, data: unknown) {
-    this.onmessage?.({ data: JSON.stringify({ event, data }) } as MessageEvent);
-  }
-  send() {}
-  close() {
-    this.readyState = 3;
-  }
-}
 
 // jsdom has no CSS.escape; react-aria's modal reads a meta tag with it.
 if (!globalThis.CSS?.escape) {
@@ -97,7 +75,7 @@ export async function renderDashboard(
     ),
   );
   // Not started: the outbox keeps what the screen queues, for the test to read.
-  const sync = new SyncClient({ db, mutators: ownerMutators });
+  const sync = ownerSyncClient(db);
   sync.version$.next(5);
   const live = new LiveConnection({
     url: 'ws://comanda.test/live',

@@ -1,4 +1,4 @@
-import { awaitsDecision, type OrderRow, t, tf } from '@comanda/shared-schema';
+import { awaitsDecision, DELIVERY_ALERT_REPEAT_MS, type OrderRow, t, tf } from '@comanda/shared-schema';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/button.tsx';
@@ -6,9 +6,6 @@ import { ScooterIcon } from '../../components/icons.tsx';
 import { useEntities } from '../../data/hooks.ts';
 import { beep } from '../../data/sound.ts';
 import { useLiveEvent } from '../../live/use-live.ts';
-
-/** The alert repeats every 3 minutes while deliveries wait for a decision (spec 2.6). */
-export const DELIVERY_ALERT_EVERY_MS = 3 * 60_000;
 
 /**
  * Deliveries and pickups awaiting the owner's decision (accettato 0), as the server counts them:
@@ -40,10 +37,11 @@ export function DeliveryButton() {
   });
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  // The alert repeats while deliveries wait for a decision (spec 2.6).
   useEffect(() => {
     if (count === 0) return;
     beep();
-    const id = setInterval(beep, DELIVERY_ALERT_EVERY_MS);
+    const id = setInterval(beep, DELIVERY_ALERT_REPEAT_MS);
     return () => clearInterval(id);
   }, [count]);
 

@@ -3,7 +3,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServerRow } from '../../data/db.ts';
 import { beep } from '../../data/sound.ts';
-import { BIZ, FakeSocket, order, press, renderDashboard } from './dashboard-test-harness.tsx';
+import { FakeSocket } from '../../test/fake-socket.ts';
+import { BIZ, order, press, renderDashboard } from './dashboard-test-harness.tsx';
 
 vi.mock('../../data/sound.ts', () => ({ beep: vi.fn() }));
 

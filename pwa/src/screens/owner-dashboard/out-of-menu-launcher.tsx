@@ -1,7 +1,7 @@
 import { t, tf } from '@comanda/shared-schema';
 import { useMemo, useState } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Button } from '../../components/button.tsx';
+import { ModalDialog } from '../../components/modal-dialog.tsx';
 import { useEntities } from '../../data/hooks.ts';
 import { OutOfMenuDialog } from '../../order-view/index.ts';
 import { type Ticket, ticketTitle } from './dashboard-logic.ts';
@@ -35,34 +35,36 @@ export function OutOfMenuLauncher({ tickets }: { tickets: readonly Ticket[] }) {
       <Button variant="secondary" className="dash-fab-button" onPress={() => setPicking(true)}>
         {t.outOfMenu}
       </Button>
-      <ModalOverlay isOpen={picking} isDismissable onOpenChange={setPicking} className="dash-modal-overlay">
-        <Modal className="dash-modal">
-          <Dialog className="dash-dialog" aria-label={t.outOfMenu}>
-            <Heading slot="title" className="dash-dialog-title">
-              {t.tableOrDeliveryRequired}
-            </Heading>
-            <div className="dash-pick-list">
-              {targets.map((target) => (
-                <Button
-                  key={target.key}
-                  variant="secondary"
-                  onPress={() => {
-                    setPicking(false);
-                    setTarget(target.key);
-                  }}
-                >
-                  {target.label}
-                </Button>
-              ))}
-            </div>
-            <div className="btn-row dash-dialog-actions">
-              <Button variant="ghost" onPress={() => setPicking(false)}>
-                {t.cancel}
-              </Button>
-            </div>
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
+      <ModalDialog
+        isOpen={picking}
+        onClose={() => setPicking(false)}
+        overlayClassName="dash-modal-overlay"
+        modalClassName="dash-modal"
+        className="dash-dialog"
+        aria-label={t.outOfMenu}
+        title={t.tableOrDeliveryRequired}
+        titleClassName="dash-dialog-title"
+      >
+        <div className="dash-pick-list">
+          {targets.map((target) => (
+            <Button
+              key={target.key}
+              variant="secondary"
+              onPress={() => {
+                setPicking(false);
+                setTarget(target.key);
+              }}
+            >
+              {target.label}
+            </Button>
+          ))}
+        </div>
+        <div className="btn-row dash-dialog-actions">
+          <Button variant="ghost" onPress={() => setPicking(false)}>
+            {t.cancel}
+          </Button>
+        </div>
+      </ModalDialog>
       {target !== null && <OutOfMenuDialog tableId={target} onClose={() => setTarget(null)} />}
     </>
   );

@@ -4,7 +4,7 @@ import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AddToDelivery } from '../../delivery-ordering/add-to-delivery.tsx';
 import { renderWithSync } from '../../order-view/test-harness.tsx';
-import { press } from '../owner-dashboard/dashboard-test-harness.tsx';
+import { press } from '../../test/owner-screen.tsx';
 import { anna, dline, renderDesk } from './desk-test-harness.tsx';
 
 // Issue 11: 'Aggiungi piatti' (orderRoomCart) on a card delivery is refused by the server

@@ -3,7 +3,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { beep } from '../../data/sound.ts';
-import { FakeSocket } from '../owner-dashboard/dashboard-test-harness.tsx';
+import { FakeSocket } from '../../test/fake-socket.ts';
 import { DESK_NOW, dline, lucia, minutesAgo, renderDesk } from './desk-test-harness.tsx';
 
 // Card checkouts on the delivery desk (spec 4 "Customer order flow"): a card order not paid yet

@@ -1,6 +1,6 @@
-import { checkoutMinutesLeft, formatEuro, t, tf } from '@comanda/shared-schema';
+import { checkoutMinutesLeft, deskTitle, formatEuro, t, tf } from '@comanda/shared-schema';
 import { useNow } from '../../data/use-now.ts';
-import { type DeskEntry, deskTitle } from './desk-logic.ts';
+import type { DeskEntry } from './desk-logic.ts';
 import './checkouts-in-progress.css';
 
 /**

@@ -1,19 +1,20 @@
-import { formatEuro, type ReservationLine, t, tf } from '@comanda/shared-schema';
+import {
+  customerName,
+  deskTitle,
+  formatEuro,
+  type ReservationLine,
+  t,
+  tf,
+  timeLabel,
+  variantText,
+} from '@comanda/shared-schema';
 import { memo, type ReactNode } from 'react';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { Button } from '../../components/button.tsx';
 import { Checkbox } from '../../components/checkbox.tsx';
 import { CardLockedNote } from '../../order-view/card-locked-note.tsx';
 import { amountsLocked } from '../../order-view/order-logic.ts';
-import { variantText } from '../owner-dashboard/dashboard-logic.ts';
-import {
-  cardPayStatus,
-  customerName,
-  type DeskEntry,
-  deskTitle,
-  paymentMethodLabel,
-  timeLabel,
-} from './desk-logic.ts';
+import { cardPayStatus, type DeskEntry, paymentMethodLabel } from './desk-logic.ts';
 import type { DeskActions } from './use-delivery-desk.ts';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {

@@ -3,7 +3,8 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { beep } from '../../data/sound.ts';
 import { armedConfirm } from '../../test/confirm.ts';
-import { FakeSocket, press } from '../owner-dashboard/dashboard-test-harness.tsx';
+import { FakeSocket } from '../../test/fake-socket.ts';
+import { press } from '../../test/owner-screen.tsx';
 import { dline, lucia, renderDesk } from './desk-test-harness.tsx';
 
 vi.mock('../../data/sound.ts', () => ({ beep: vi.fn() }));

@@ -1,4 +1,4 @@
-import { CONFIRM_DELAY_MS, t, tf } from '@comanda/shared-schema';
+import { CONFIRM_DELAY_MS, customerName, deskTitle, t, tf } from '@comanda/shared-schema';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
@@ -12,12 +12,12 @@ import { customerDeliveryPath } from '../../components/table-links.ts';
 import { ToastRegion, useToasts } from '../../components/toasts.tsx';
 import { useRefusalToasts } from '../../data/use-refusal-toasts.ts';
 import { useSyncReadiness } from '../../data/use-sync-readiness.ts';
-import { businessIdOf, useOwnerSession } from '../../layouts/owner/owner-session.ts';
 import { CustomerViewButton } from '../../owner-switch/customer-view-button.tsx';
+import { businessIdOf, useOwnerSession } from '../../session/use-session.ts';
 import { BlockedSenders, useBlockedSenders } from './blocked-senders.tsx';
 import { CheckoutsInProgress } from './checkouts-in-progress.tsx';
 import { DeliveryCard } from './delivery-card.tsx';
-import { customerName, type DeskEntry, deskTitle } from './desk-logic.ts';
+import type { DeskEntry } from './desk-logic.ts';
 import { DESK_CALLS, useDeliveryAlerts, useDeskActions, useDeskData } from './use-delivery-desk.ts';
 
 /** Where the owner's phone order ('Nuova consegna / Ritiro', spec 2.3 and 2.7) is entered. */

@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { armedConfirm } from '../../test/confirm.ts';
-import { press } from '../owner-dashboard/dashboard-test-harness.tsx';
+import { press } from '../../test/owner-screen.tsx';
 import { dline, lucia, renderDesk } from './desk-test-harness.tsx';
 
 // DESIGN.md "Abuse" on the delivery desk: several pending orders rejected at once, a sender

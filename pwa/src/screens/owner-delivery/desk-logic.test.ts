@@ -1,6 +1,6 @@
-import type { OrderRow, ReservationLine } from '@comanda/shared-schema';
+import { deskTitle, type OrderRow, type ReservationLine, timeLabel } from '@comanda/shared-schema';
 import { describe, expect, it } from 'vitest';
-import { buildDesk, deskTitle, paymentMethodLabel, serviceDay, timeLabel } from './desk-logic.ts';
+import { buildDesk, paymentMethodLabel, serviceDay } from './desk-logic.ts';
 
 const base: OrderRow = {
   id: 'd1',

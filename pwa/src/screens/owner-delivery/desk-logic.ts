@@ -1,14 +1,15 @@
 import {
   isCardCheckout,
+  isDeliveryOrder,
+  lineKey,
   type OrderRow,
   type OrderTotals,
   orderBill,
   type ReservationLine,
   romeTime,
+  sortTickets,
   t,
-  tf,
 } from '@comanda/shared-schema';
-import { isDeliveryOrder, lineKey, sortTickets } from '../owner-dashboard/dashboard-logic.ts';
 
 /** One delivery or pickup as the desk draws it: the order row, its lines and its money. */
 export interface DeskEntry {
@@ -99,17 +100,6 @@ export function buildDesk(
   };
 }
 
-/** 'Prima possibile (20:45)', '20:30', or 'Prima possibile' with no slot known. */
-export function timeLabel(order: Pick<OrderRow, 'orario' | 'primaPossibile'>): string {
-  if (order.primaPossibile) return order.orario ? tf.asapAssigned(order.orario) : t.asSoonAsPossible;
-  return order.orario ?? t.asSoonAsPossible;
-}
-
-/** Name with surname when present. */
-export function customerName(order: Pick<OrderRow, 'nome' | 'cognome'>): string {
-  return [order.nome, order.cognome].filter(Boolean).join(' ');
-}
-
 /** A card payment has a payment intent; anything else is paid at the counter or on delivery. */
 export function paymentMethodLabel(order: Pick<OrderRow, 'paymentIntentId'>): string {
   return order.paymentIntentId ? t.paymentMethodCard : t.paymentMethodCash;
@@ -127,9 +117,4 @@ export function cardPayStatus(order: Pick<OrderRow, 'paymentIntentId' | 'statusP
   if (!order.paymentIntentId) return null;
   const paid = order.statusPay === 1;
   return { paid, label: paid ? t.cardPaidStatus : t.cardAwaitingPayment };
-}
-
-/** 'Consegna 20:30 Lucia Bianchi': the name buttons and dialogs give the order. */
-export function deskTitle(order: OrderRow): string {
-  return [order.tipo ?? t.delivery, timeLabel(order), customerName(order)].filter(Boolean).join(' ');
 }

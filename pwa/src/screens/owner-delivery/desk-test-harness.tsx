@@ -2,17 +2,16 @@ import type { OrderRow, ReservationLine, UserSession, Variant } from '@comanda/s
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import type { GuardedSession } from '../../app/guards.ts';
-import { ownerMutators } from '../../app/owner-mutators.ts';
 import { SnackbarProvider } from '../../components/snackbar.tsx';
 import { ComandaDb, type ServerRow } from '../../data/db.ts';
 import { resetServerClock } from '../../data/server-clock.ts';
-import { SyncClient } from '../../data/sync-client.ts';
 import { LiveConnection } from '../../live/connection.ts';
 import { customerStandInRoute } from '../../owner-switch/customer-stand-in.tsx';
-import { OwnerProviders } from '../../test/owner-screen.tsx';
+import type { GuardedSession } from '../../session/session.ts';
+import { FakeSocket } from '../../test/fake-socket.ts';
+import { BIZ, OwnerProviders } from '../../test/owner-screen.tsx';
+import { ownerSyncClient } from '../../test/owner-sync.ts';
 import { freshDbName } from '../../test/sync-fixture.ts';
-import { BIZ, FakeSocket } from '../owner-dashboard/dashboard-test-harness.tsx';
 import OwnerDeliveryScreen from './index.tsx';
 
 // Test-only module of the desk's screen tests (they mock data/sound.ts themselves).
@@ -166,7 +165,7 @@ export async function renderDesk(extra: ServerRow[] = [], answer?: FakeServer) {
     }),
   );
   // Not started: the outbox keeps what the screen queues, for the test to read.
-  const sync = new SyncClient({ db, mutators: ownerMutators });
+  const sync = ownerSyncClient(db);
   sync.version$.next(7);
   const live = new LiveConnection({
     url: 'ws://comanda.test/live',

@@ -1,8 +1,6 @@
 import { t } from '@comanda/shared-schema';
 import { ScreenErrorBoundary } from '../../components/screen-error-boundary.tsx';
 import { DeliveryDesk } from './delivery-desk.tsx';
-// The toasts' look comes with the dashboard's styles (the desk reuses its ToastRegion).
-import '../owner-dashboard/owner-dashboard.css';
 import './owner-delivery.css';
 
 /** `/owner/delivery` (spec 2.3, 4): the owner's delivery desk. */

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RETURN_PATH_KEY } from '../../owner-switch/return-path.ts';
 import { stubSessionServer } from '../../owner-switch/session-test-server.ts';
-import { BIZ } from '../owner-dashboard/dashboard-test-harness.tsx';
+import { BIZ } from '../../test/owner-screen.tsx';
 import { renderDesk } from './desk-test-harness.tsx';
 
 afterEach(() => {

@@ -1,4 +1,4 @@
-import { awaitsDecision, t, tf } from '@comanda/shared-schema';
+import { awaitsDecision, DELIVERY_ALERT_REPEAT_MS, deskTitle, t, tf } from '@comanda/shared-schema';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorText } from '../../data/api.ts';
 import { useEntities, useSyncClient } from '../../data/hooks.ts';
@@ -7,8 +7,7 @@ import { useNow } from '../../data/use-now.ts';
 import { useLiveEvent } from '../../live/use-live.ts';
 import { printingFor } from '../../printing/printing.ts';
 import { usePrintRuntime } from '../../printing/use-printing.ts';
-import { DELIVERY_ALERT_EVERY_MS } from '../owner-dashboard/delivery-button.tsx';
-import { buildDesk, type DeskData, type DeskEntry, deskTitle } from './desk-logic.ts';
+import { buildDesk, type DeskData, type DeskEntry } from './desk-logic.ts';
 import { deliveryMutators } from './mutators.ts';
 
 /** The desk from the device database (server rows with the outbox on top); undefined while loading. */
@@ -70,7 +69,7 @@ export function useDeliveryAlerts(pendingCount: number, notify: (text: string) =
   const waiting = pendingCount > 0;
   useEffect(() => {
     if (!waiting) return;
-    const id = setInterval(ring, DELIVERY_ALERT_EVERY_MS);
+    const id = setInterval(ring, DELIVERY_ALERT_REPEAT_MS);
     return () => clearInterval(id);
   }, [waiting, ring]);
   useEffect(() => {

@@ -1,20 +1,18 @@
 import { type Category, KITCHEN_AREAS, type KitchenArea, t } from '@comanda/shared-schema';
 import { type FormEvent, useState } from 'react';
 import {
-  Dialog,
   FieldError,
   Form,
   Heading,
   Input,
   Label,
-  Modal,
-  ModalOverlay,
   Radio,
   RadioGroup,
   Text,
   TextField,
 } from 'react-aria-components';
 import { Button } from '../../components/button.tsx';
+import { ModalDialog } from '../../components/modal-dialog.tsx';
 
 export const AREA_TEXT: Record<KitchenArea, string> = {
   cucina: t.kitchenAreaKitchen,
@@ -52,65 +50,60 @@ export function CategoryDialog({
 
   const title = category ? t.menuEditCategory : t.menuNewCategory;
   return (
-    <ModalOverlay
+    <ModalDialog
       isOpen
-      isDismissable
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      className="menu-modal-overlay"
+      onClose={onClose}
+      overlayClassName="menu-modal-overlay"
+      modalClassName="menu-modal menu-modal-small"
+      className="menu-dialog"
     >
-      <Modal className="menu-modal menu-modal-small">
-        <Dialog className="menu-dialog">
-          <Form className="menu-dialog-form" onSubmit={(e) => void submit(e)}>
-            <Heading slot="title" className="menu-dialog-title">
-              {title}
-            </Heading>
-            <TextField
-              className="field"
-              value={name}
-              onChange={(value) => {
-                setName(value);
-                setError(null);
-              }}
-              isInvalid={Boolean(error)}
-              validationBehavior="aria"
-              autoFocus
-            >
-              <Label>{t.menuName}</Label>
-              <Input autoComplete="off" maxLength={120} />
-              <FieldError className="field-error">{error}</FieldError>
-            </TextField>
-            <RadioGroup
-              className="field menu-radio-group"
-              value={area}
-              onChange={(value) => setArea(value as KitchenArea)}
-              orientation="horizontal"
-            >
-              <Label className="label">{t.menuKitchenArea}</Label>
-              <div className="menu-radios">
-                {KITCHEN_AREAS.map((a) => (
-                  <Radio key={a} value={a} className="menu-radio">
-                    <span className="menu-radio-dot" aria-hidden="true" />
-                    {AREA_TEXT[a]}
-                  </Radio>
-                ))}
-              </div>
-              <Text slot="description" className="field-hint">
-                {t.menuKitchenAreaHint}
-              </Text>
-            </RadioGroup>
-            <div className="btn-row menu-dialog-actions">
-              <Button variant="secondary" onPress={onClose}>
-                {t.cancel}
-              </Button>
-              <Button type="submit" variant="primary">
-                {t.save}
-              </Button>
-            </div>
-          </Form>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+      <Form className="menu-dialog-form" onSubmit={(e) => void submit(e)}>
+        <Heading slot="title" className="menu-dialog-title">
+          {title}
+        </Heading>
+        <TextField
+          className="field"
+          value={name}
+          onChange={(value) => {
+            setName(value);
+            setError(null);
+          }}
+          isInvalid={Boolean(error)}
+          validationBehavior="aria"
+          autoFocus
+        >
+          <Label>{t.menuName}</Label>
+          <Input autoComplete="off" maxLength={120} />
+          <FieldError className="field-error">{error}</FieldError>
+        </TextField>
+        <RadioGroup
+          className="field menu-radio-group"
+          value={area}
+          onChange={(value) => setArea(value as KitchenArea)}
+          orientation="horizontal"
+        >
+          <Label className="label">{t.menuKitchenArea}</Label>
+          <div className="menu-radios">
+            {KITCHEN_AREAS.map((a) => (
+              <Radio key={a} value={a} className="menu-radio">
+                <span className="menu-radio-dot" aria-hidden="true" />
+                {AREA_TEXT[a]}
+              </Radio>
+            ))}
+          </div>
+          <Text slot="description" className="field-hint">
+            {t.menuKitchenAreaHint}
+          </Text>
+        </RadioGroup>
+        <div className="btn-row menu-dialog-actions">
+          <Button variant="secondary" onPress={onClose}>
+            {t.cancel}
+          </Button>
+          <Button type="submit" variant="primary">
+            {t.save}
+          </Button>
+        </div>
+      </Form>
+    </ModalDialog>
   );
 }

@@ -2,7 +2,6 @@ import { type Category, t } from '@comanda/shared-schema';
 import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
 import {
   Button as AriaButton,
-  Dialog,
   FieldError,
   Form,
   Heading,
@@ -10,8 +9,6 @@ import {
   Label,
   ListBox,
   ListBoxItem,
-  Modal,
-  ModalOverlay,
   Popover,
   Select,
   SelectValue,
@@ -20,6 +17,7 @@ import {
 } from 'react-aria-components';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
+import { ModalDialog } from '../../components/modal-dialog.tsx';
 import { uuid } from '../../data/uuid.ts';
 import {
   addOption,
@@ -103,127 +101,122 @@ export function DishEditor({
   };
 
   return (
-    <ModalOverlay
+    <ModalDialog
       isOpen
-      isDismissable
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      className="menu-modal-overlay menu-editor-overlay"
+      onClose={onClose}
+      overlayClassName="menu-modal-overlay menu-editor-overlay"
+      modalClassName="menu-modal menu-editor"
+      className="menu-editor-dialog"
     >
-      <Modal className="menu-modal menu-editor">
-        <Dialog className="menu-editor-dialog">
-          <Form className="menu-editor-form" onSubmit={(e) => void submit(e)} validationBehavior="aria">
-            <header className="menu-editor-head">
-              <Heading slot="title" className="menu-dialog-title">
-                {title}
-              </Heading>
-            </header>
-            <div className="menu-editor-body" ref={bodyRef}>
-              {submitted && !check.ok ? <Alert tone="danger">{t.menuFixErrors}</Alert> : null}
-              {saveError ? <Alert tone="danger">{saveError}</Alert> : null}
-              <div className="menu-editor-grid">
-                <TextField
-                  className="field menu-editor-name"
-                  value={draft.name}
-                  onChange={(name) => edit((d) => ({ ...d, name }))}
-                  isInvalid={Boolean(errors.name)}
-                  autoFocus
-                >
-                  <Label>{t.menuName}</Label>
-                  <Input autoComplete="off" maxLength={120} />
-                  <FieldError className="field-error">{errors.name}</FieldError>
-                </TextField>
-                <PriceField
-                  label={t.menuPrice}
-                  value={draft.price}
-                  onChange={(price) => edit((d) => ({ ...d, price }))}
-                  error={errors.price}
-                  steppers
-                />
-                <Select
-                  className="field menu-select"
-                  value={draft.categoryId}
-                  onChange={(key) => edit((d) => ({ ...d, categoryId: key === null ? null : String(key) }))}
-                  isInvalid={Boolean(errors.categoryId)}
-                  placeholder={t.menuChooseCategory}
-                >
-                  <Label className="label">{t.menuCategory}</Label>
-                  <AriaButton className="menu-select-button">
-                    <SelectValue className="menu-select-value" />
-                    <span aria-hidden="true" className="menu-select-caret">
-                      ▾
-                    </span>
-                  </AriaButton>
-                  <FieldError className="field-error">{errors.categoryId}</FieldError>
-                  <Popover className="popover menu-select-popover">
-                    <ListBox className="menu">
-                      {categories.map((c) => (
-                        <ListBoxItem key={c.id} id={c.id} className="menu-item" textValue={c.name}>
-                          {c.name}
-                        </ListBoxItem>
-                      ))}
-                    </ListBox>
-                  </Popover>
-                </Select>
-                <TextField
-                  className="field menu-editor-description"
-                  value={draft.description}
-                  onChange={(description) => edit((d) => ({ ...d, description }))}
-                  isInvalid={Boolean(errors.description)}
-                >
-                  <Label>{t.menuDescription}</Label>
-                  <TextArea rows={3} maxLength={DISH_LIMITS.description + 20} className="menu-textarea" />
-                  <FieldError className="field-error">{errors.description}</FieldError>
-                </TextField>
-                <div className="menu-editor-available">
-                  <MenuSwitch
-                    isSelected={draft.available}
-                    onChange={(available) => edit((d) => ({ ...d, available }))}
-                  >
-                    {t.menuAvailable}
-                  </MenuSwitch>
-                </div>
-              </div>
-
-              <section className="menu-variants" aria-labelledby={variantsTitleId}>
-                <h3 id={variantsTitleId} className="menu-variants-title">
-                  {t.menuVariants}
-                </h3>
-                {draft.variants.length === 0 ? <p className="field-hint">{t.menuNoVariants}</p> : null}
-                {draft.variants.map((variant, index) => (
-                  <VariantEditor
-                    key={variant.id}
-                    variant={variant}
-                    index={index}
-                    count={draft.variants.length}
-                    errors={errors}
-                    actions={actions}
-                  />
-                ))}
-                {errors.variants ? (
-                  <p className="field-error" role="alert">
-                    {errors.variants}
-                  </p>
-                ) : null}
-                <div>
-                  <Button variant="secondary" onPress={() => edit((d) => addVariant(d, uuid(), uuid()))}>
-                    {t.menuAddVariant}
-                  </Button>
-                </div>
-              </section>
+      <Form className="menu-editor-form" onSubmit={(e) => void submit(e)} validationBehavior="aria">
+        <header className="menu-editor-head">
+          <Heading slot="title" className="menu-dialog-title">
+            {title}
+          </Heading>
+        </header>
+        <div className="menu-editor-body" ref={bodyRef}>
+          {submitted && !check.ok ? <Alert tone="danger">{t.menuFixErrors}</Alert> : null}
+          {saveError ? <Alert tone="danger">{saveError}</Alert> : null}
+          <div className="menu-editor-grid">
+            <TextField
+              className="field menu-editor-name"
+              value={draft.name}
+              onChange={(name) => edit((d) => ({ ...d, name }))}
+              isInvalid={Boolean(errors.name)}
+              autoFocus
+            >
+              <Label>{t.menuName}</Label>
+              <Input autoComplete="off" maxLength={120} />
+              <FieldError className="field-error">{errors.name}</FieldError>
+            </TextField>
+            <PriceField
+              label={t.menuPrice}
+              value={draft.price}
+              onChange={(price) => edit((d) => ({ ...d, price }))}
+              error={errors.price}
+              steppers
+            />
+            <Select
+              className="field menu-select"
+              value={draft.categoryId}
+              onChange={(key) => edit((d) => ({ ...d, categoryId: key === null ? null : String(key) }))}
+              isInvalid={Boolean(errors.categoryId)}
+              placeholder={t.menuChooseCategory}
+            >
+              <Label className="label">{t.menuCategory}</Label>
+              <AriaButton className="menu-select-button">
+                <SelectValue className="menu-select-value" />
+                <span aria-hidden="true" className="menu-select-caret">
+                  ▾
+                </span>
+              </AriaButton>
+              <FieldError className="field-error">{errors.categoryId}</FieldError>
+              <Popover className="popover menu-select-popover">
+                <ListBox className="menu">
+                  {categories.map((c) => (
+                    <ListBoxItem key={c.id} id={c.id} className="menu-item" textValue={c.name}>
+                      {c.name}
+                    </ListBoxItem>
+                  ))}
+                </ListBox>
+              </Popover>
+            </Select>
+            <TextField
+              className="field menu-editor-description"
+              value={draft.description}
+              onChange={(description) => edit((d) => ({ ...d, description }))}
+              isInvalid={Boolean(errors.description)}
+            >
+              <Label>{t.menuDescription}</Label>
+              <TextArea rows={3} maxLength={DISH_LIMITS.description + 20} className="menu-textarea" />
+              <FieldError className="field-error">{errors.description}</FieldError>
+            </TextField>
+            <div className="menu-editor-available">
+              <MenuSwitch
+                isSelected={draft.available}
+                onChange={(available) => edit((d) => ({ ...d, available }))}
+              >
+                {t.menuAvailable}
+              </MenuSwitch>
             </div>
-            <footer className="btn-row menu-editor-foot">
-              <Button variant="secondary" onPress={onClose}>
-                {t.cancel}
+          </div>
+
+          <section className="menu-variants" aria-labelledby={variantsTitleId}>
+            <h3 id={variantsTitleId} className="menu-variants-title">
+              {t.menuVariants}
+            </h3>
+            {draft.variants.length === 0 ? <p className="field-hint">{t.menuNoVariants}</p> : null}
+            {draft.variants.map((variant, index) => (
+              <VariantEditor
+                key={variant.id}
+                variant={variant}
+                index={index}
+                count={draft.variants.length}
+                errors={errors}
+                actions={actions}
+              />
+            ))}
+            {errors.variants ? (
+              <p className="field-error" role="alert">
+                {errors.variants}
+              </p>
+            ) : null}
+            <div>
+              <Button variant="secondary" onPress={() => edit((d) => addVariant(d, uuid(), uuid()))}>
+                {t.menuAddVariant}
               </Button>
-              <Button type="submit" variant="primary">
-                {t.save}
-              </Button>
-            </footer>
-          </Form>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+            </div>
+          </section>
+        </div>
+        <footer className="btn-row menu-editor-foot">
+          <Button variant="secondary" onPress={onClose}>
+            {t.cancel}
+          </Button>
+          <Button type="submit" variant="primary">
+            {t.save}
+          </Button>
+        </footer>
+      </Form>
+    </ModalDialog>
   );
 }

@@ -1,9 +1,9 @@
 import { type Body, type Calls, type Response, StripeAccountId, t } from '@comanda/shared-schema';
 import { useCallback, useEffect, useState } from 'react';
 import { Alert } from '../../components/alert.tsx';
+import { FormField } from '../../components/form-field.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { call } from '../../data/api.ts';
-import { FormField } from '../../delivery-form/form-field.tsx';
 import { ProfileSection } from './section.tsx';
 import { type QueuedCall, useSectionSave } from './use-profile.ts';
 

@@ -1,12 +1,11 @@
-import { type BusinessRow, DELIVERY_CITY_NAME_MAX, t, tf } from '@comanda/shared-schema';
+import { type BusinessRow, DELIVERY_CITY_NAME_MAX, KITCHEN_AREAS, t, tf } from '@comanda/shared-schema';
 import { useId, useState } from 'react';
 import { Button } from '../../components/button.tsx';
+import { FormField } from '../../components/form-field.tsx';
 import { ToggleSwitch } from '../../components/toggle-switch.tsx';
-import { FormField } from '../../delivery-form/form-field.tsx';
 import { InstantSaveState, useInstantSave } from './instant-setting.tsx';
 import {
   AREA_LABELS,
-  AREAS,
   type DeliveryDraft,
   deliveryChange,
   deliveryDraft,
@@ -155,7 +154,7 @@ export function DeliverySection({ row }: { row: BusinessRow }) {
         <legend className="label">{t.slotAreaCapacityLabel}</legend>
         <p className="field-hint">{t.slotAreaCapacityHint}</p>
         <div className="profile-row">
-          {AREAS.map((area) => (
+          {KITCHEN_AREAS.map((area) => (
             <FormField
               key={area}
               label={AREA_LABELS[area]}

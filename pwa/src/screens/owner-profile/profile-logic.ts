@@ -4,6 +4,8 @@ import {
   type Calls,
   DeliverySettingsBody,
   formatAmount,
+  KITCHEN_AREAS,
+  type KitchenArea,
   ProfileSetBody,
   parsePrice,
   SLOT_CAPACITY_MIN,
@@ -20,9 +22,7 @@ export type ProfileBody = Body<Calls['ownerProfileSet']>;
 export type DeliverySettings = Body<Calls['deliverySettingsSet']>;
 export type FieldErrors = Record<string, string>;
 
-export const AREAS = ['cucina', 'bar', 'fritti'] as const;
-export type Area = (typeof AREAS)[number];
-export const AREA_LABELS: Record<Area, string> = {
+export const AREA_LABELS: Record<KitchenArea, string> = {
   cucina: t.areaCucina,
   bar: t.areaBar,
   fritti: t.areaFritti,
@@ -46,7 +46,7 @@ export interface DeliveryDraft {
   cities: string[];
   /** Capacities as typed; an area left empty has no limit. */
   capacity: string;
-  areas: Record<Area, string>;
+  areas: Record<KitchenArea, string>;
 }
 export interface PrinterDraft {
   address: string;
@@ -181,8 +181,8 @@ export function deliveryChange(
   });
   Object.assign(errors, profile.errors);
 
-  const areaCapacity: Partial<Record<Area, number>> = {};
-  for (const area of AREAS) {
+  const areaCapacity: Partial<Record<KitchenArea, number>> = {};
+  for (const area of KITCHEN_AREAS) {
     const typed = draft.areas[area].trim();
     if (typed !== '') areaCapacity[area] = capacityOf(typed);
   }

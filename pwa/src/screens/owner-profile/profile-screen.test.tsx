@@ -25,8 +25,10 @@ describe('/owner/profile', { timeout: 20_000 }, () => {
     await press(closedSwitch());
     await waitFor(() => expect(closedSwitch().checked).toBe(true));
     expect((await outbox(db)).map((e) => [e.name, e.body])).toEqual([['ownerProfileSet', { is_closed: 1 }]]);
-    // On the device until the server has it (the socket is down in this test), then saved.
-    expect(within(closed).getByRole('status').textContent).toBe(t.profileSavedOffline);
+    // On the device until the server has it (the socket is down in this test), then saved. The
+    // switch shows its new state before the write is stored (data/pending-writes.ts); the card
+    // says it is on the device once it is.
+    await waitFor(() => expect(within(closed).getByRole('status').textContent).toBe(t.profileSavedOffline));
     await judge(db, 1);
     await waitFor(() => expect(within(closed).getByRole('status').textContent).toBe(t.savedNow));
     // The card's own 'Salva' is for its message only: nothing to save.

@@ -2,7 +2,7 @@ import { type BusinessRow, t, type UserVersion } from '@comanda/shared-schema';
 import { useId } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { useUserVersion } from '../../data/use-user-version.ts';
-import { businessIdOf, useOwnerSession } from '../../layouts/owner/owner-session.ts';
+import { businessIdOf, useOwnerSession } from '../../session/use-session.ts';
 import { InstantSaveState, useInstantSave } from './instant-setting.tsx';
 import { ProfileSection } from './section.tsx';
 

@@ -1,7 +1,7 @@
 import { type BusinessRow, t } from '@comanda/shared-schema';
 import { useId } from 'react';
+import { FormField } from '../../components/form-field.tsx';
 import { ToggleSwitch } from '../../components/toggle-switch.tsx';
-import { FormField } from '../../delivery-form/form-field.tsx';
 import { BridgePairing } from '../../printing/bridge-pairing.tsx';
 import { InstantSaveState, useInstantSave } from './instant-setting.tsx';
 import {

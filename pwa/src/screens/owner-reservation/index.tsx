@@ -4,9 +4,9 @@ import { Alert } from '../../components/alert.tsx';
 import { Page } from '../../components/page.tsx';
 import { AddToDelivery } from '../../delivery-ordering/add-to-delivery.tsx';
 import { DeliveryOrdering } from '../../delivery-ordering/delivery-ordering.tsx';
-import { businessIdOf, useOwnerSession } from '../../layouts/owner/owner-session.ts';
 import { decodeParam } from '../../ordering/table-nav.tsx';
 import { TableOrdering } from '../../ordering/table-ordering.tsx';
+import { businessIdOf, useOwnerSession } from '../../session/use-session.ts';
 import { x } from '../../texts-extra.ts';
 
 /**

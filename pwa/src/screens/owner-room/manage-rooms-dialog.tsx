@@ -1,17 +1,8 @@
 import { type Room, t } from '@comanda/shared-schema';
 import { type FormEvent, useEffect, useState } from 'react';
-import {
-  Dialog,
-  FieldError,
-  Form,
-  Heading,
-  Input,
-  Label,
-  Modal,
-  ModalOverlay,
-  TextField,
-} from 'react-aria-components';
+import { FieldError, Form, Input, Label, TextField } from 'react-aria-components';
 import { Button } from '../../components/button.tsx';
+import { ModalDialog } from '../../components/modal-dialog.tsx';
 import { x, xf } from '../../texts-extra.ts';
 
 /** What an action answers: an error text to show, or null when the change was queued. */
@@ -131,47 +122,42 @@ export function ManageRoomsDialog({ isOpen, onClose, rooms, onAdd, onRename, onD
   };
 
   return (
-    <ModalOverlay
+    <ModalDialog
       isOpen={isOpen}
-      isDismissable
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      className="room-modal-overlay"
+      onClose={onClose}
+      overlayClassName="room-modal-overlay"
+      modalClassName="room-modal"
+      className="room-dialog"
+      title={t.manageRooms}
     >
-      <Modal className="room-modal">
-        <Dialog className="room-dialog">
-          <Heading slot="title">{t.manageRooms}</Heading>
-          {rooms.length > 0 ? (
-            <section aria-label={x.existingRooms}>
-              <ul className="room-list">
-                {rooms.map((room) => (
-                  <RoomRow key={room.id} room={room} onRename={onRename} onDelete={onDelete} />
-                ))}
-              </ul>
-            </section>
-          ) : null}
-          <Form className="room-add-form" onSubmit={(e) => void add(e)}>
-            <NameField
-              label={t.newRoomName}
-              value={newName}
-              onChange={(value) => {
-                setNewName(value);
-                setAddError(null);
-              }}
-              error={addError}
-            />
-            <Button type="submit" variant="primary">
-              {t.addRoom}
-            </Button>
-          </Form>
-          <div className="btn-row room-dialog-actions">
-            <Button variant="secondary" onPress={onClose}>
-              {t.close}
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+      {rooms.length > 0 ? (
+        <section aria-label={x.existingRooms}>
+          <ul className="room-list">
+            {rooms.map((room) => (
+              <RoomRow key={room.id} room={room} onRename={onRename} onDelete={onDelete} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <Form className="room-add-form" onSubmit={(e) => void add(e)}>
+        <NameField
+          label={t.newRoomName}
+          value={newName}
+          onChange={(value) => {
+            setNewName(value);
+            setAddError(null);
+          }}
+          error={addError}
+        />
+        <Button type="submit" variant="primary">
+          {t.addRoom}
+        </Button>
+      </Form>
+      <div className="btn-row room-dialog-actions">
+        <Button variant="secondary" onPress={onClose}>
+          {t.close}
+        </Button>
+      </div>
+    </ModalDialog>
   );
 }

@@ -15,10 +15,10 @@ import { safeLocalStorage } from '../../data/safe-storage.ts';
 import { useFloor } from '../../data/use-floor.ts';
 import { useNow } from '../../data/use-now.ts';
 import { useSyncReadiness } from '../../data/use-sync-readiness.ts';
-import { businessIdOf, useOwnerSession } from '../../layouts/owner/owner-session.ts';
 import { OrderViewDialog } from '../../order-view/index.ts';
 import { SwitchProblemDialog } from '../../owner-switch/switch-problem-dialog.tsx';
 import { useCustomerView } from '../../owner-switch/use-customer-view.ts';
+import { businessIdOf, useOwnerSession } from '../../session/use-session.ts';
 import { x } from '../../texts-extra.ts';
 import { TableCard } from './table-card.tsx';
 import {

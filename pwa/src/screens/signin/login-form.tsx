@@ -1,7 +1,6 @@
 import { t, type UserSession } from '@comanda/shared-schema';
 import { Form } from 'react-aria-components';
 import { Link, useNavigate } from 'react-router';
-import { ownerLanding, type Role, rememberSession, takePrecUrl, userLanding } from '../../app/session.ts';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { TextField } from '../../components/text-field.tsx';
@@ -9,6 +8,7 @@ import { formValues, useSubmit } from '../../components/use-submit.ts';
 import { emailValid, required } from '../../components/validators.ts';
 import { call } from '../../data/api.ts';
 import { ApiError } from '../../data/errors.ts';
+import { ownerLanding, type Role, rememberSession, takePrecUrl, userLanding } from '../../session/session.ts';
 import { x } from '../../texts-extra.ts';
 import { SocialSignIn } from './social-sign-in.tsx';
 

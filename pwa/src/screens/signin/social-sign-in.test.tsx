@@ -2,7 +2,7 @@ import { t } from '@comanda/shared-schema';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PREC_URL } from '../../app/session.ts';
+import { PREC_URL } from '../../session/session.ts';
 import SigninScreen from './index.tsx';
 import {
   type FacebookLoginResponse,

@@ -1,13 +1,5 @@
 import type { ChatMessage } from '@comanda/shared-schema';
-
-/** A message this phone wrote that the server has not confirmed yet (or refused). */
-export interface PendingMessage {
-  id: string;
-  text: string;
-  /** queued: to send once the conversation is synced; sent: on the wire, waiting for its echo. */
-  status: 'queued' | 'sent' | 'refused';
-  error?: string;
-}
+import type { PendingMessage } from '../../components/chat/message-list.tsx';
 
 export interface ChatState {
   /** The conversation as the server confirmed it, oldest first, one entry per id. */

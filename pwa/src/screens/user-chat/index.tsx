@@ -3,6 +3,8 @@ import { useMemo, useSyncExternalStore } from 'react';
 import { useParams } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
+import { ChatComposer } from '../../components/chat/chat-composer.tsx';
+import { MessageList } from '../../components/chat/message-list.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { useDocumentTitle } from '../../components/page.tsx';
 import { CallWaiter } from '../../ordering/call-waiter.tsx';
@@ -10,8 +12,6 @@ import { cartStoreFor, tableScope } from '../../ordering/cart-store.ts';
 import { decodeParam, TableNav } from '../../ordering/table-nav.tsx';
 import { useCustomerLive } from '../../ordering/use-customer-live.ts';
 import { useChatChecks } from './chat-checks.ts';
-import { ChatComposer } from './chat-composer.tsx';
-import { MessageList } from './message-list.tsx';
 import { useTableChat } from './use-table-chat.ts';
 import '../../ordering/ordering.css';
 

@@ -1,7 +1,6 @@
 import { formatEuro, romeTime, t, tf } from '@comanda/shared-schema';
 import { useState } from 'react';
-import { Link, useRouteLoaderData } from 'react-router';
-import type { GuardedSession } from '../../app/guards.ts';
+import { Link } from 'react-router';
 import { Button } from '../../components/button.tsx';
 import { Page } from '../../components/page.tsx';
 import {
@@ -10,6 +9,7 @@ import {
   type RecentVisit,
   readRecent,
 } from '../../ordering/recent-visits.ts';
+import { useUserSession } from '../../session/use-session.ts';
 import { x } from '../../texts-extra.ts';
 import './user-home.css';
 
@@ -53,7 +53,7 @@ function when(iso: string): string {
  * and how to start when there are none: scan the table's QR code or open the venue's link.
  */
 export default function UserHomeScreen() {
-  const guarded = useRouteLoaderData('user') as GuardedSession | undefined;
+  const guarded = useUserSession();
   const [recent, setRecent] = useState(() => readRecent());
   const empty = recent.visits.length === 0 && recent.orders.length === 0;
   return (

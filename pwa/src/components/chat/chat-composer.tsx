@@ -1,7 +1,7 @@
 import { CHAT_MESSAGE_MAX, t, tf } from '@comanda/shared-schema';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { Label, TextArea, TextField } from 'react-aria-components';
-import { Button } from '../../components/button.tsx';
+import { Button } from '../button.tsx';
 import './chat.css';
 
 /**

@@ -1,9 +1,15 @@
-import type { UserSession } from '@comanda/shared-schema';
+import { SESSION_STORAGE_KEYS, type UserSession } from '@comanda/shared-schema';
 
 export type Role = 'owner' | 'user';
 
+/** What the guarded layouts receive: the session, and whether it is the cached one (offline). */
+export interface GuardedSession {
+  session: UserSession;
+  offline: boolean;
+}
+
 /** Spec section 9: the address to return to after login lives in session storage `precUrl`. */
-export const PREC_URL = 'precUrl';
+export const PREC_URL = SESSION_STORAGE_KEYS.precUrl;
 
 const cacheKey = (role: Role) => `comanda.session.${role}`;
 

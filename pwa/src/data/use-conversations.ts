@@ -1,9 +1,9 @@
 import { CHAT_HISTORY_MS } from '@comanda/shared-schema';
 import { useMemo, useSyncExternalStore } from 'react';
-import { useEntities } from '../../data/hooks.ts';
-import { serverNow } from '../../data/server-clock.ts';
+import { readMarks } from './chat-read-marks.ts';
 import { type Conversation, conversations } from './conversations.ts';
-import { readMarks } from './read-marks.ts';
+import { useEntities } from './hooks.ts';
+import { serverNow } from './server-clock.ts';
 
 /**
  * The venue's conversations from the device's copy (server rows plus queued answers), with this

@@ -1,5 +1,5 @@
-import { safeLocalStorage } from '../../data/safe-storage.ts';
 import type { ReadMarks } from './conversations.ts';
+import { safeLocalStorage } from './safe-storage.ts';
 
 /** Local-storage key: per table, the newest message time this device showed as read. */
 const KEY = 'chatReadMarks';

@@ -1,7 +1,6 @@
 import { type ChatMessage, romeTime, t } from '@comanda/shared-schema';
 import { useLayoutEffect, useRef } from 'react';
-import { Button } from '../../components/button.tsx';
-import type { PendingMessage } from './chat-state.ts';
+import { Button } from '../button.tsx';
 import './chat.css';
 
 /** 'HH:MM' in Rome, whatever the device's time zone. */
@@ -11,6 +10,15 @@ export function romeClock(iso: string): string {
   } catch {
     return '';
   }
+}
+
+/** A message this phone wrote that the server has not confirmed yet (or refused). */
+export interface PendingMessage {
+  id: string;
+  text: string;
+  /** queued: to send once the conversation is synced; sent: on the wire, waiting for its echo. */
+  status: 'queued' | 'sent' | 'refused';
+  error?: string;
 }
 
 export interface MessageListProps {

@@ -1,6 +1,6 @@
 import { t } from '@comanda/shared-schema';
-import { ToggleSwitch } from '../../components/toggle-switch.tsx';
 import { useEntities } from '../../data/hooks.ts';
+import { ToggleSwitch } from '../toggle-switch.tsx';
 
 /**
  * The chat on/off switch (spec 2.6, 4): the venue's flag from the device's copy, flipped through

@@ -19,8 +19,9 @@ export interface FormFieldProps extends Omit<AriaTextFieldProps, 'children' | 'c
 }
 
 /**
- * A labelled text field whose message comes from outside (the components/ TextField shows only
- * react-aria's own validation; this form's rules are the shared ones, run on submit).
+ * A labelled text field whose message comes from outside (TextField, text-field.tsx, shows only
+ * react-aria's own validation; the forms using this run the shared rules on submit: the delivery
+ * form, the profile's sections, the printer pairing).
  */
 export function FormField({ label, error, multiline = false, inputMode, hint, ...rest }: FormFieldProps) {
   return (
