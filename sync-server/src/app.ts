@@ -22,9 +22,9 @@ import { capConnectionsPerAddress, clientErrorHandler, timeoutOptions } from './
 import { installClosingGuard, installErrorHandler, sendError } from './http/errors.ts';
 import { installHostCheck } from './http/host-check.ts';
 import { installJsonParser } from './http/json-parser.ts';
-import { msg } from './http/messages.ts';
 import { hasPwa, installPwa, isAppNavigation, sendShell } from './http/pwa-static.ts';
 import { installCsrfGuard, installSecurityHeaders } from './http/security.ts';
+import { msg } from './lib/messages.ts';
 import { MemoryQuotas } from './lib/quota.ts';
 import { createLocalBus, type LiveBus } from './live/bus.ts';
 import { CLOSE_GOING_AWAY, LiveHub } from './live/hub.ts';

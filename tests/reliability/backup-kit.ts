@@ -18,7 +18,7 @@ export const DEMO_EMAIL = 'demo@comanda.test';
 export const DEMO_PASSWORD = 'ops-test-password';
 /** Rome 20:00, inside the demo venue's 18:00-02:00: customers may order. */
 export const OPEN_NOW = '2025-07-15T20:00:00+02:00';
-/** The one text of a transient failure (sync-server/src/http/messages.ts `unavailable`). */
+/** The one text of a transient failure (sync-server/src/lib/messages.ts `unavailable`). */
 export const UNAVAILABLE_TEXT = 'Servizio momentaneamente non disponibile, riprova';
 
 /** Environment of a server with the demo venue, its clock inside opening hours, no PWA. */

@@ -224,7 +224,7 @@ function checkMutations(get: Get, all: All, tablets: readonly Tablet[], problems
   return { mutationsSent, mutationsAppliedOrRefusedOnce: once };
 }
 
-/** Slots holding more orders than the capacity (the rule of delivery/statements.ts `occupying`). */
+/** Slots holding more orders than the capacity (the rule of store/deliveries.ts `occupying`). */
 function overCapacity(all: All, venue: Venue, problems: string[]): number {
   const full = all<{ slotDate: string; orario: string; n: number }>(
     `SELECT slot_date AS slotDate, orario, count(*) AS n FROM orders o

@@ -3,10 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicBase } from '../config.ts';
 import { sessions, users } from '../db/schema.ts';
-import { msg } from '../http/messages.ts';
 import { type RouteExtras, route } from '../http/route.ts';
 import { randomId } from '../lib/ids.ts';
+import { msg } from '../lib/messages.ts';
 import { restorePasswordMail } from '../mail/templates.ts';
+import type { Session } from '../store/sessions.ts';
 import {
   countTokensSince,
   createEmailToken,
@@ -23,7 +24,7 @@ import { KnownDevices } from './known-device.ts';
 import { tokenLimit } from './limits.ts';
 import { LoginGuard } from './login-guard.ts';
 import { forRequest, hashPassword, verifyPassword } from './passwords.ts';
-import { SESSION_COOKIE, type Session } from './sessions.ts';
+import { SESSION_COOKIE } from './sessions.ts';
 import { signupRoutes } from './signup.ts';
 import { type SignIn, socialRoutes } from './social/index.ts';
 

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { businesses, emailTokens, type UserRow, users } from '../db/schema.ts';
 import { hashToken, randomToken } from '../lib/ids.ts';
-import type { Session } from './sessions.ts';
+import type { Session } from '../store/sessions.ts';
 
 export type Role = 'user' | 'owner';
 

@@ -1,50 +1,24 @@
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.ts';
-import { type Db, perDb, type Store } from '../db/client.ts';
-import { businesses, sessions, type UserRow, users } from '../db/schema.ts';
+import type { Store } from '../db/client.ts';
 import { hashToken, randomToken } from '../lib/ids.ts';
+import {
+  dropExpiredSessions,
+  dropSession,
+  dropSessionsOfUser,
+  dropSwitchedSessions,
+  findSession,
+  insertSession,
+  type Session,
+  sessionRow,
+  touchSession,
+} from '../store/sessions.ts';
 
 export const SESSION_COOKIE = 'comanda_sid';
 /** Sliding: every use extends a session to 30 days from then (owners and guests alike). */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Extend at most once an hour, so a busy tablet does not write on every request. */
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
-
-const p = sql.placeholder;
-
-/** Every signed-in request looks its session up: prepared once per connection. */
-const statements = perDb((db: Db) => ({
-  byId: db
-    .select({ session: sessions, user: users, businessId: businesses.id })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(businesses, eq(businesses.ownerUserId, users.id))
-    .where(eq(sessions.id, p('id')))
-    .prepare(),
-  touch: db
-    .update(sessions)
-    .set({ expiresAt: sql`${p('expiresAt')}`, lastSeenAt: sql`${p('now')}` })
-    .where(eq(sessions.id, p('id')))
-    .prepare(),
-  drop: db
-    .delete(sessions)
-    .where(eq(sessions.id, p('id')))
-    .prepare(),
-}));
-
-export interface Session {
-  /** Hash of the token: the row's key. */
-  id: string;
-  /** The cookie value: it travels in the HttpOnly cookie only, never in a body. */
-  token: string;
-  user: UserRow;
-  /** The owner's venue; null for customers and guests. */
-  businessId: string | null;
-  expiresAt: number;
-  /** A guest session of an owner's switch (spec 1): the owner session it returns to. */
-  returnSessionId: string | null;
-}
 
 /** Server-side sessions: the cookie holds a random token, the database its HMAC. */
 export class SessionStore {
@@ -66,17 +40,15 @@ export class SessionStore {
     const now = this.clock.nowMs();
     const expiresAt = now + SESSION_TTL_MS;
     const { db } = this.store;
-    db.delete(sessions).where(lt(sessions.expiresAt, now)).run();
-    db.insert(sessions)
-      .values({
-        id: hashToken(this.secret, token),
-        userId,
-        createdAt: now,
-        expiresAt,
-        lastSeenAt: now,
-        returnSessionId: opts.returnSessionId ?? null,
-      })
-      .run();
+    dropExpiredSessions(db, now);
+    insertSession(db, {
+      id: hashToken(this.secret, token),
+      userId,
+      createdAt: now,
+      expiresAt,
+      lastSeenAt: now,
+      returnSessionId: opts.returnSessionId ?? null,
+    });
     return { token, expiresAt };
   }
 
@@ -92,10 +64,10 @@ export class SessionStore {
    * owner session a switched guest returns to. Null when unknown, revoked or expired.
    */
   byId(id: string): Omit<Session, 'token'> | null {
-    const row = statements(this.store.db).byId.get({ id });
+    const row = findSession(this.store.db, id);
     if (!row) return null;
     if (row.session.expiresAt <= this.clock.nowMs()) {
-      statements(this.store.db).drop.run({ id });
+      dropSession(this.store.db, id);
       return null;
     }
     return {
@@ -112,7 +84,7 @@ export class SessionStore {
    * have nothing left to return to.
    */
   endSwitches(ownerSessionId: string): void {
-    this.store.db.delete(sessions).where(eq(sessions.returnSessionId, ownerSessionId)).run();
+    dropSwitchedSessions(this.store.db, ownerSessionId);
   }
 
   /**
@@ -126,7 +98,7 @@ export class SessionStore {
       const now = this.clock.nowMs();
       if (session.expiresAt - SESSION_TTL_MS + TOUCH_EVERY_MS <= now) {
         session.expiresAt = now + SESSION_TTL_MS;
-        statements(this.store.db).touch.run({ id: session.id, expiresAt: session.expiresAt, now });
+        touchSession(this.store.db, session.id, session.expiresAt, now);
         if (reply) this.setCookie(reply, session.token, session.expiresAt);
       }
     }
@@ -140,14 +112,12 @@ export class SessionStore {
   }
 
   revoke(token: string): void {
-    statements(this.store.db).drop.run({ id: hashToken(this.secret, token) });
+    dropSession(this.store.db, hashToken(this.secret, token));
   }
 
   revokeAllForUser(userId: string, exceptToken?: string): void {
-    const { db } = this.store;
-    const ofUser = eq(sessions.userId, userId);
-    const where = exceptToken ? and(ofUser, ne(sessions.id, hashToken(this.secret, exceptToken))) : ofUser;
-    db.delete(sessions).where(where).run();
+    const exceptId = exceptToken ? hashToken(this.secret, exceptToken) : undefined;
+    dropSessionsOfUser(this.store.db, userId, exceptId);
   }
 
   /**
@@ -158,15 +128,13 @@ export class SessionStore {
    */
   reissue(sessionId: string): { token: string; expiresAt: number } | null {
     const { db } = this.store;
-    const row = db.select().from(sessions).where(eq(sessions.id, sessionId)).get();
+    const row = sessionRow(db, sessionId);
     const now = this.clock.nowMs();
     if (!row || row.expiresAt <= now) return null;
     const token = randomToken();
     const expiresAt = now + SESSION_TTL_MS;
-    db.insert(sessions)
-      .values({ ...row, id: hashToken(this.secret, token), expiresAt, lastSeenAt: now })
-      .run();
-    statements(db).drop.run({ id: sessionId });
+    insertSession(db, { ...row, id: hashToken(this.secret, token), expiresAt, lastSeenAt: now });
+    dropSession(db, sessionId);
     return { token, expiresAt };
   }
 
@@ -192,6 +160,6 @@ export class SessionStore {
 
   /** Deletes expired rows of other users' sessions (called at start and on each login). */
   prune(): void {
-    this.store.db.delete(sessions).where(lt(sessions.expiresAt, this.clock.nowMs())).run();
+    dropExpiredSessions(this.store.db, this.clock.nowMs());
   }
 }

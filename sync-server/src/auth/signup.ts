@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { publicBase } from '../config.ts';
 import { businesses, users } from '../db/schema.ts';
-import { msg } from '../http/messages.ts';
 import { route } from '../http/route.ts';
 import { randomId } from '../lib/ids.ts';
+import { msg } from '../lib/messages.ts';
 import { accountExistsMail, confirmEmailMail } from '../mail/templates.ts';
 import {
   createEmailToken,

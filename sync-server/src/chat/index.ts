@@ -1,8 +1,9 @@
 import { AppError, type ChatMessage, calls, t } from '@comanda/shared-schema';
 import type { FastifyInstance } from 'fastify';
-import { msg } from '../http/messages.ts';
-import { mutationRoute, route } from '../http/route.ts';
+import { route } from '../http/route.ts';
+import { msg } from '../lib/messages.ts';
 import type { LiveSocketInfo } from '../live/hub.ts';
+import { mutationRoute } from '../sync/mutation-route.ts';
 import {
   checkBurst,
   checkText,

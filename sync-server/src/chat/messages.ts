@@ -1,8 +1,8 @@
 import { AppError, CHAT_BURST, CHAT_HISTORY_MS, type ChatMessage, ChatText, t } from '@comanda/shared-schema';
 import type { Db } from '../db/client.ts';
 import type { ChatMessageRecord } from '../db/schema.ts';
-import { msg } from '../http/messages.ts';
 import { randomId } from '../lib/ids.ts';
+import { msg } from '../lib/messages.ts';
 import { chatStatements } from './statements.ts';
 
 /** How many messages an owner device keeps offline at most (the newest of the last 12 hours). */

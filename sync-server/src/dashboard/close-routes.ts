@@ -3,23 +3,22 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { businesses, type OrderRecord, orderHistory } from '../db/schema.ts';
-import { msg } from '../http/messages.ts';
-import { mutationRoute } from '../http/route.ts';
-import { linesOfOrder } from '../ordering/queries.ts';
+import { msg } from '../lib/messages.ts';
+import { serviceDateOf } from '../lib/service-date.ts';
 import { localSettlement, settleCardOrder } from '../payments/card-order.ts';
-import { checkBusinessEcho } from '../rooms/queries.ts';
+import { linesOfOrder, refuseIfNewLines, venueOrder } from '../store/orders.ts';
+import { checkBusinessEcho } from '../store/venue.ts';
+import { mutationRoute } from '../sync/mutation-route.ts';
 import {
   entryKey,
   entryWire,
   isDelivery,
   pendingDeliveries,
-  refuseIfNewLines,
   requireOpenEntry,
   tableOfOrder,
-  venueOrder,
 } from './entries.ts';
 import { closeEntry } from './entry-writes.ts';
-import { recordedPayment, serviceDateOf, writeHistory } from './history.ts';
+import { recordedPayment, writeHistory } from './history.ts';
 
 type HistoryBody = ParsedBody<typeof calls.dashboardTableHistory>;
 

@@ -5,9 +5,9 @@ import {
   type TableOrder,
   t,
 } from '@comanda/shared-schema';
-import { and, count, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, count, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { diningTables, type OrderLineRecord, type OrderRecord, orderLines, orders } from '../db/schema.ts';
+import { diningTables, type OrderLineRecord, type OrderRecord, orders } from '../db/schema.ts';
 import {
   linesOfOrder,
   lineWire,
@@ -15,8 +15,9 @@ import {
   listOpenOrders,
   openOrderOfTable,
   tableOrderWire,
-} from '../ordering/queries.ts';
-import type { TableRecord } from '../rooms/queries.ts';
+  venueOrder,
+} from '../store/orders.ts';
+import type { TableRecord } from '../store/rooms.ts';
 
 /**
  * A dashboard entry as the server reads it: an open order and, for a table order, its table.
@@ -50,15 +51,6 @@ function venueTable(db: Db, businessId: string, id: string): TableRecord | undef
 export function tableOfOrder(db: Db, order: OrderRecord): TableRecord | null {
   if (order.tableId === null) return null;
   return venueTable(db, order.businessId, order.tableId) ?? null;
-}
-
-/** The venue's order with this id, open or closed (another venue's: undefined). */
-export function venueOrder(db: Db, businessId: string, orderId: string): OrderRecord | undefined {
-  return db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.businessId, businessId)))
-    .get();
 }
 
 /**
@@ -124,21 +116,6 @@ export function listDashboard(db: Db, businessId: string, filter?: KitchenFilter
     entries.push(tableOrderWire(order, table, lines));
   }
   return entries;
-}
-
-/**
- * DESIGN.md merge rule: a destructive action decided on a tablet that had seen `seenVersion` is
- * refused when the order got lines in a later mutation (the owner has not seen them yet).
- */
-export function refuseIfNewLines(db: Db, orderId: string, seenVersion: number | undefined): void {
-  if (seenVersion === undefined) return;
-  const newer = db
-    .select({ id: orderLines.id })
-    .from(orderLines)
-    .where(and(eq(orderLines.orderId, orderId), gt(orderLines.createdVersion, seenVersion)))
-    .limit(1)
-    .get();
-  if (newer) throw new AppError('CONFLICT', t.orderChangedSinceSeen);
 }
 
 /** Deliveries and pickups still awaiting the owner's decision (the delivery button's count). */

@@ -1,8 +1,8 @@
 import type { CallDef } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import { diningTables, type OrderLineRecord, orders } from '../db/schema.ts';
-import type { MutationContext } from '../http/route.ts';
-import { type TableRecord, tableWire } from '../rooms/queries.ts';
+import { type TableRecord, tableWire } from '../store/rooms.ts';
+import type { MutationContext } from '../sync/mutation-route.ts';
 import { type Entry, entryKey, isDelivery } from './entries.ts';
 
 /** What the writes below need of a mutation's context. */

@@ -1,17 +1,10 @@
-import {
-  addDays,
-  type HistoryTotals,
-  hhmmToMinutes,
-  orderBill,
-  romeTime,
-  type TableOrder,
-} from '@comanda/shared-schema';
+import { type HistoryTotals, orderBill, type TableOrder } from '@comanda/shared-schema';
 import type { Db } from '../db/client.ts';
 import type { OrderLineRecord, OrderRecord } from '../db/schema.ts';
 import { orderHistory, orderHistoryLines } from '../db/schema.ts';
 import { randomId } from '../lib/ids.ts';
-import { orderCharges } from '../ordering/queries.ts';
 import type { CardSettlement } from '../payments/card-order.ts';
+import { orderCharges } from '../store/orders.ts';
 import type { Entry } from './entries.ts';
 
 /** What completing an order charges, cents, from the server's own lines and order row. */
@@ -66,22 +59,6 @@ export function recordedPayment(
       totalePagato: card.kept,
     },
   };
-}
-
-/**
- * The Rome date a service belongs to: an order completed in the small hours counts to the
- * evening before. The day turns halfway between the venue's closing and its next opening
- * (closing 02:00, opening 18:00: at 10:00), so a late night and a lunch stay apart.
- */
-export function serviceDateOf(nowMs: number, openingTime: string, closingTime: string): string {
-  const rome = romeTime(nowMs);
-  const open = hhmmToMinutes(openingTime);
-  const close = hhmmToMinutes(closingTime);
-  const gap = (open - close + 1440) % 1440;
-  const turn = (close + gap / 2) % 1440;
-  // Only a turn in the morning (before the opening) moves early completions back a day.
-  if (turn < open && rome.minutes < turn) return addDays(rome.date, -1);
-  return rome.date;
 }
 
 export interface HistoryInput {

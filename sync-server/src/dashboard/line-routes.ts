@@ -10,11 +10,11 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type OrderLineRecord, orderLines, orders } from '../db/schema.ts';
-import { mutationRoute } from '../http/route.ts';
-import { entryLoad, entryTotalOf, refuseEditOverCeiling } from '../ordering/ceilings.ts';
-import { linesOfOrder, lineWire, orderWire } from '../ordering/queries.ts';
-import { refuseCardAmountChange } from '../payments/card-order.ts';
-import { entryWire, inArea, requireOpenEntry, tableOfOrder, venueOrder } from './entries.ts';
+import { entryLoad, entryTotalOf, refuseEditOverCeiling } from '../store/ceilings.ts';
+import { linesOfOrder, lineWire, orderWire, venueOrder } from '../store/orders.ts';
+import { refuseCardAmountChange } from '../store/payment-status.ts';
+import { mutationRoute } from '../sync/mutation-route.ts';
+import { entryWire, inArea, requireOpenEntry, tableOfOrder } from './entries.ts';
 
 type LineEdit = Pick<OrderLineRecord, 'amount' | 'price' | 'note' | 'status'>;
 

@@ -8,12 +8,12 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { diningTables, type OrderLineRecord, orderLines, orders } from '../db/schema.ts';
-import { mutationRoute } from '../http/route.ts';
 import { randomId } from '../lib/ids.ts';
-import { refuseOverCeilings } from '../ordering/ceilings.ts';
-import { orderStatements } from '../ordering/order-statements.ts';
-import { lastLineSeq, lineWire, orderWire } from '../ordering/queries.ts';
-import { refuseCardAmountChange } from '../payments/card-order.ts';
+import { refuseOverCeilings } from '../store/ceilings.ts';
+import { orderStatements } from '../store/order-statements.ts';
+import { lastLineSeq, lineWire, orderWire } from '../store/orders.ts';
+import { refuseCardAmountChange } from '../store/payment-status.ts';
+import { mutationRoute } from '../sync/mutation-route.ts';
 import { type Entry, entryWire, findOpenEntry } from './entries.ts';
 import { setTableStatus, type WriteTools } from './entry-writes.ts';
 

@@ -12,9 +12,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { businesses, type OrderLineRecord } from '../db/schema.ts';
-import { msg } from '../http/messages.ts';
 import { route } from '../http/route.ts';
-import { linesOfOrder, lineWire, orderCharges, tableOrderWire } from '../ordering/queries.ts';
+import { msg } from '../lib/messages.ts';
+import { linesOfOrder, lineWire, orderCharges, tableOrderWire } from '../store/orders.ts';
 import { type Entry, inArea, isDelivery, requireOpenEntry } from './entries.ts';
 
 function printLine(line: OrderLineRecord, entry: Entry): PrintLine {

@@ -1,9 +1,10 @@
 import { AppError, calls, t } from '@comanda/shared-schema';
 import type { FastifyInstance } from 'fastify';
-import { mutationRoute, route } from '../http/route.ts';
+import { route } from '../http/route.ts';
+import { deliveryStatements } from '../store/deliveries.ts';
+import { mutationRoute } from '../sync/mutation-route.ts';
 import { prepareRejection, rejectDelivery } from './reject.ts';
 import { blockedWire, blockSenderOf } from './senders.ts';
-import { deliveryStatements } from './statements.ts';
 
 /**
  * The delivery desk's answer to a sender who floods it (DESIGN.md "Abuse"): 'Blocca mittente'

@@ -2,20 +2,13 @@ import { AppError, calls, t } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { businesses, orderLines, orders } from '../db/schema.ts';
-import { msg } from '../http/messages.ts';
-import { mutationRoute } from '../http/route.ts';
+import { msg } from '../lib/messages.ts';
 import { queueMail } from '../mail/outbox.ts';
+import { allLines, deliveryWire } from '../store/orders.ts';
+import { mutationRoute } from '../sync/mutation-route.ts';
 import { deliveryAcceptedMail } from './mail.ts';
 import { prepareRejection, rejectDelivery } from './reject.ts';
-import {
-  allLines,
-  deliveryWire,
-  publishCount,
-  recordPut,
-  refuseCheckout,
-  requireDelivery,
-  tellCustomer,
-} from './writes.ts';
+import { publishCount, recordPut, refuseCheckout, requireDelivery, tellCustomer } from './writes.ts';
 
 /**
  * Spec 7 "Delivery", the owner's decisions (spec 4 "Delivery order"), each an outbox mutation.

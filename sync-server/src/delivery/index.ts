@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { blockRoutes } from './block-routes.ts';
 import { decisionRoutes } from './decision-routes.ts';
+import { intentRoute } from './intent-route.ts';
 import { optionsRoute } from './options-route.ts';
 import { orderDeliveryRoute } from './order-delivery-route.ts';
 import { roomCartRoute } from './room-cart-route.ts';
@@ -9,7 +10,8 @@ import { statusRoute } from './status-route.ts';
 
 /**
  * Delivery and pickup ordering (spec 2.10, 4 "Delivery order", 5, 7 "Delivery", 9):
- * the time picker's options, the customer's send with its atomic checks, the owner's decisions,
+ * the time picker's options, the customer's send with its atomic checks (paid at the counter,
+ * or by card: intent-route.ts stores it, then makes its PaymentIntent), the owner's decisions,
  * lines added to a delivery, blocked senders, and the venue's delivery settings. A delivery is an 'order' row
  * (kind consegna/ritiro, accettato 0 until accepted) with its 'line' rows, registered for the
  * devices' offline copy by the ordering feature; the pending count is the dashboard's
@@ -18,6 +20,7 @@ import { statusRoute } from './status-route.ts';
 export async function deliveryPlugin(app: FastifyInstance): Promise<void> {
   await app.register(optionsRoute);
   await app.register(orderDeliveryRoute);
+  await app.register(intentRoute);
   await app.register(decisionRoutes);
   await app.register(blockRoutes);
   await app.register(roomCartRoute);

@@ -3,9 +3,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { categories, dishes } from '../db/schema.ts';
-import { msg } from '../http/messages.ts';
 import { route } from '../http/route.ts';
-import { requireVenue } from '../ordering/venue.ts';
+import { msg } from '../lib/messages.ts';
+import { requireVenue } from '../store/venue.ts';
 import { deliveryPlan, slotsWire } from './slot-plan.ts';
 
 /** The kitchen areas a cart needs: those named, plus those of the venue's dishes it holds. */

@@ -11,20 +11,21 @@ import {
 } from '@comanda/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import type { BusinessRecord } from '../db/schema.ts';
-import { msg } from '../http/messages.ts';
-import { type MutationContext, mutationRoute } from '../http/route.ts';
 import { randomId } from '../lib/ids.ts';
+import { msg } from '../lib/messages.ts';
 import { queueMail } from '../mail/outbox.ts';
-import { refuseOverCeilings } from '../ordering/ceilings.ts';
-import { priceCart } from '../ordering/price-cart.ts';
-import { requireVenue, venueIsClosed } from '../ordering/venue.ts';
 import { applyPayStatus } from '../payments/pay-status.ts';
+import { refuseOverCeilings } from '../store/ceilings.ts';
+import { deliveryStatements } from '../store/deliveries.ts';
+import { allLines, deliveryWire } from '../store/orders.ts';
+import { priceCart } from '../store/price-cart.ts';
+import { requireVenue, venueIsClosed } from '../store/venue.ts';
+import { type MutationContext, mutationRoute } from '../sync/mutation-route.ts';
 import { deliveryAcceptedMail } from './mail.ts';
 import { decidePayment, type PaymentDecision } from './payment.ts';
 import { refuseSender, senderAddress } from './senders.ts';
 import { asapPlan, isFullAt, windowSlots } from './slot-plan.ts';
-import { deliveryStatements } from './statements.ts';
-import { allLines, deliveryWire, insertLines, publishCount, recordPut } from './writes.ts';
+import { insertLines, publishCount, recordPut } from './writes.ts';
 
 /**
  * A customer's delivery goes through the sync core like the table order (one transaction with
@@ -175,7 +176,7 @@ export function storeDelivery(ctx: Ctx, payment: PaymentDecision) {
 
   recordPut(ctx, entry);
   if (checkout) {
-    // Spec 4: a card order reaches the owner once paid (pay-status.ts); until then the owner's
+    // Spec 4: a card order reaches the owner once paid (payments/pay-status.ts); until then the owner's
     // devices only learn that a checkout is under way: no `order`, no count, no ring.
     publish('cardCheckout', { deliveryId: order.id });
     return { success: true as const, deliveryId: order.id, table: entry };

@@ -1,11 +1,10 @@
-import { AppError, orderBill, t } from '@comanda/shared-schema';
+import { AppError, t } from '@comanda/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import type { OrderRecord } from '../db/schema.ts';
-import { linesOfOrder, lineWire, orderCharges } from '../ordering/queries.ts';
-import { isExpiredCheckout } from '../payments/checkout-expiry.ts';
 import { refundPayment } from '../payments/refund.ts';
 import { CURRENCY, requireStripe, stripeFailure } from '../payments/stripe-client.ts';
-import { deliveryStatements } from './statements.ts';
+import { deliveryStatements } from '../store/deliveries.ts';
+import { isExpiredCheckout, storedCharge } from '../store/payment-status.ts';
 
 /**
  * The two seams between delivery and card payments. Both run before the sync core's
@@ -34,12 +33,6 @@ export const PAY_AT_COUNTER: PaymentDecision = {
   paid: false,
   chargedTotal: null,
 };
-
-/** What the stored order costs by card now: its live lines, delivery fee and card fee. */
-export function storedCharge(db: FastifyInstance['store']['db'], order: OrderRecord): number {
-  const lines = linesOfOrder(db, order.id).map((line) => lineWire(line, order));
-  return orderBill(orderCharges(order), lines).total;
-}
 
 /**
  * A send's payment. Without a payment intent: cassa. With one, the send is the success page

@@ -1,21 +1,14 @@
 import { AppError, type CallDef, t } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { refuseIfNewLines } from '../dashboard/entries.ts';
 import { businesses, type OrderRecord, orders } from '../db/schema.ts';
-import type { MutationContext } from '../http/route.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { recordPayStatus } from '../payments/pay-status.ts';
+import { allLines, deliveryWire, refuseIfNewLines } from '../store/orders.ts';
+import type { MutationContext } from '../sync/mutation-route.ts';
 import { deliveryRefundedMail } from './mail.ts';
 import { type RefundOutcome, refundDelivery } from './payment.ts';
-import {
-  allLines,
-  deliveryWire,
-  publishCount,
-  refuseCheckout,
-  requireDelivery,
-  tellCustomer,
-} from './writes.ts';
+import { publishCount, refuseCheckout, requireDelivery, tellCustomer } from './writes.ts';
 
 /**
  * Rejecting a pending delivery (spec 4 "Delivery order"), shared by `deliveryReject` and the

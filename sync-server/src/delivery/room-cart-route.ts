@@ -2,12 +2,13 @@ import { AppError, calls, t } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { orders } from '../db/schema.ts';
-import { mutationRoute } from '../http/route.ts';
-import { refuseOverCeilings } from '../ordering/ceilings.ts';
-import { priceCart } from '../ordering/price-cart.ts';
-import { refuseCardAmountChange } from '../payments/card-order.ts';
-import { checkBusinessEcho } from '../rooms/queries.ts';
-import { deliveryWire, insertLines, recordPut, requireDelivery } from './writes.ts';
+import { refuseOverCeilings } from '../store/ceilings.ts';
+import { deliveryWire } from '../store/orders.ts';
+import { refuseCardAmountChange } from '../store/payment-status.ts';
+import { priceCart } from '../store/price-cart.ts';
+import { checkBusinessEcho } from '../store/venue.ts';
+import { mutationRoute } from '../sync/mutation-route.ts';
+import { insertLines, recordPut, requireDelivery } from './writes.ts';
 
 /**
  * `/api/reservation/user/orderRoomCart`: the owner adds lines to an open delivery or pickup,

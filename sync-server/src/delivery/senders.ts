@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { BlockedSenderRecord, OrderRecord } from '../db/schema.ts';
 import { randomId } from '../lib/ids.ts';
-import { deliveryStatements } from './statements.ts';
+import { deliveryStatements } from '../store/deliveries.ts';
 
 /**
  * Who sends the venue's deliveries and pickups (DESIGN.md "Abuse"): one guest must not hold every

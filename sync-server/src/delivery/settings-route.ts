@@ -1,10 +1,10 @@
 import { AppError, calls } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { businessWire } from '../business/business-settings.ts';
 import { businesses } from '../db/schema.ts';
-import { msg } from '../http/messages.ts';
-import { mutationRoute } from '../http/route.ts';
+import { msg } from '../lib/messages.ts';
+import { businessWire } from '../store/venue.ts';
+import { mutationRoute } from '../sync/mutation-route.ts';
 
 /**
  * `/api/owner/delivery/settings`: the venue's delivery cities and slot capacities,

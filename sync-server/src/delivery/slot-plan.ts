@@ -11,10 +11,10 @@ import {
   type SlotOccupancy,
   type SlotPlan,
 } from '@comanda/shared-schema';
-import { clampCapacity } from '../business/business-settings.ts';
 import type { Db } from '../db/client.ts';
 import type { BusinessRecord } from '../db/schema.ts';
-import { deliveryStatements } from './statements.ts';
+import { deliveryStatements } from '../store/deliveries.ts';
+import { clampCapacity } from '../store/venue.ts';
 
 /** The venue's capacity rule as stored (a hand-written row still reads as 1-50). */
 export function capacityRule(venue: BusinessRecord): SlotCapacityRule {

@@ -7,10 +7,9 @@ import {
   t,
 } from '@comanda/shared-schema';
 import type { FastifyInstance } from 'fastify';
-import { venueOrder } from '../dashboard/entries.ts';
 import type { OrderLineRecord, OrderRecord } from '../db/schema.ts';
 import { route } from '../http/route.ts';
-import { allLines, deliveryWire } from './writes.ts';
+import { allLines, deliveryWire, venueOrder } from '../store/orders.ts';
 
 /**
  * Where a delivery stands (spec 4 "Delivery order"): open and awaiting the decision, accepted;

@@ -6,15 +6,14 @@ import {
   type TableOrder,
   t,
 } from '@comanda/shared-schema';
-import { venueOrder } from '../dashboard/entries.ts';
 import type { Db } from '../db/client.ts';
 import type { OrderLineRecord, OrderRecord } from '../db/schema.ts';
-import type { MutationContext } from '../http/route.ts';
 import { randomId } from '../lib/ids.ts';
-import { orderStatements } from '../ordering/order-statements.ts';
-import type { PricedLine } from '../ordering/price-cart.ts';
-import { lastLineSeq, linesOfOrder, lineWire, orderWire } from '../ordering/queries.ts';
-import { deliveryStatements } from './statements.ts';
+import { pendingDeliveryCount } from '../store/deliveries.ts';
+import { orderStatements } from '../store/order-statements.ts';
+import { lastLineSeq, venueOrder } from '../store/orders.ts';
+import type { PricedLine } from '../store/price-cart.ts';
+import type { MutationContext } from '../sync/mutation-route.ts';
 
 /** What the writes below need of a mutation's context. */
 export type WriteTools = Pick<MutationContext<CallDef>, 'db' | 'now' | 'change' | 'publish'>;
@@ -43,11 +42,6 @@ export function insertLines(db: Db, order: OrderRecord, priced: readonly PricedL
   });
 }
 
-/** The delivery as the dashboard and the events carry it, with the given lines. */
-export function deliveryWire(order: OrderRecord, lines: readonly OrderLineRecord[]): TableOrder {
-  return { ...orderWire(order, null), reservations: lines.map((line) => lineWire(line, order)) };
-}
-
 /** Records the order and these lines as they now are ('order' and 'line' put rows). */
 export function recordPut(ctx: WriteTools, entry: TableOrder): void {
   const { reservations, ...row } = entry;
@@ -57,8 +51,7 @@ export function recordPut(ctx: WriteTools, entry: TableOrder): void {
 
 /** Tells the venue's devices how many deliveries now wait for a decision. */
 export function publishCount(ctx: WriteTools, businessId: string): void {
-  const count = deliveryStatements(ctx.db).pendingCount.get({ businessId })?.n ?? 0;
-  ctx.publish('updateCountDelivery', { count });
+  ctx.publish('updateCountDelivery', { count: pendingDeliveryCount(ctx.db, businessId) });
 }
 
 /**
@@ -90,9 +83,4 @@ export function requireDelivery(db: Db, businessId: string, deliveryId: string):
 export function refuseCheckout(order: Pick<OrderRecord, 'closedAt' | 'checkoutUntil'>): void {
   if (order.closedAt === null && order.checkoutUntil !== null)
     throw new AppError('CONFLICT', t.checkoutNotPaid);
-}
-
-/** Every line of the delivery (owner-deleted ones included), in order. */
-export function allLines(db: Db, order: OrderRecord): OrderLineRecord[] {
-  return linesOfOrder(db, order.id);
 }

@@ -1,7 +1,7 @@
 import { AppError } from '@comanda/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { msg } from './messages.ts';
+import { msg } from '../lib/messages.ts';
 
 /** The one test hook's path: registered only with COMANDA_CLOCK_CONTROL (config.ts). */
 export const CLOCK_ADVANCE_PATH = '/api/_test/clock/advance';

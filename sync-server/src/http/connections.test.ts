@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createOwner, createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { type Config, type HttpLimits, loadConfig } from '../config.ts';
-import { msg } from './messages.ts';
+import { msg } from '../lib/messages.ts';
 
 /**
  * Connection limits on a listening app, with real sockets on loopback (DESIGN.md "Abuse": a slow

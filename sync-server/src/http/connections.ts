@@ -3,8 +3,8 @@ import type { Socket } from 'node:net';
 import { AppError } from '@comanda/shared-schema';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import type { HttpLimits } from '../config.ts';
-import { StatusError } from './errors.ts';
-import { msg } from './messages.ts';
+import { StatusError } from '../lib/errors.ts';
+import { msg } from '../lib/messages.ts';
 
 /**
  * How long a connection may take and idle (DESIGN.md "Abuse": a slow or idle client is cut off).

@@ -1,8 +1,9 @@
 import { AppError } from '@comanda/shared-schema';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { installClosingGuard, installErrorHandler, isTransientStorageError, toAppError } from './errors.ts';
-import { msg } from './messages.ts';
+import { isTransientStorageError, toAppError } from '../lib/errors.ts';
+import { msg } from '../lib/messages.ts';
+import { installClosingGuard, installErrorHandler } from './errors.ts';
 
 const withCode = (code: string) => Object.assign(new Error('sqlite says no'), { code });
 

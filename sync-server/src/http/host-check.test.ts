@@ -5,8 +5,8 @@ import { hostname, networkInterfaces } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createOwner, createTestApp, post, rowCounts, type TestApp } from '../../test-support/test-app.ts';
+import { msg } from '../lib/messages.ts';
 import { HostCheck, hostOf } from './host-check.ts';
-import { msg } from './messages.ts';
 
 /**
  * DNS rebinding (DESIGN.md "Abuse"): a page on evil.example whose name resolves to the box's LAN

@@ -1,8 +1,8 @@
 import { hostname as osHostname, networkInterfaces as osInterfaces } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
-import { StatusError } from './errors.ts';
-import { msg } from './messages.ts';
+import { StatusError } from '../lib/errors.ts';
+import { msg } from '../lib/messages.ts';
 
 /**
  * The host part of a Host header, lowercase, without port, brackets, IPv6 zone or trailing dot:

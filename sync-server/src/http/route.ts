@@ -1,24 +1,9 @@
-import {
-  AppError,
-  type CallDef,
-  calls,
-  type EntityName,
-  entitySchemas,
-  type ParsedBody,
-  type Response,
-  type ServerEventData,
-  type ServerEventName,
-  SYNC_HEADERS,
-} from '@comanda/shared-schema';
+import { AppError, type CallDef, type ParsedBody, type Response } from '@comanda/shared-schema';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Session } from '../auth/sessions.ts';
-import type { Db } from '../db/client.ts';
-import type { Mail } from '../mail/mail.ts';
-import { queueMail } from '../mail/outbox.ts';
-import type { EventOptions, MutationExecutor, MutationOutcome, MutationTools } from '../sync/sync-core.ts';
-import { validationError } from './errors.ts';
-import { msg } from './messages.ts';
+import { validationError } from '../lib/errors.ts';
+import { msg } from '../lib/messages.ts';
+import type { Session } from '../store/sessions.ts';
 
 /** What every handler receives. */
 export interface CallContext<C extends CallDef> {
@@ -35,57 +20,13 @@ export interface CallContext<C extends CallDef> {
 
 export type Handler<C extends CallDef> = (ctx: CallContext<C>) => Promise<Response<C>> | Response<C>;
 
-/** A mutation handler runs synchronously inside the SQLite transaction of the sync core. */
-export interface MutationContext<C extends CallDef> extends Omit<CallContext<C>, 'reply'> {
-  db: Db;
-  /** App clock, epoch ms. */
-  now: number;
-  /** The sender's live socket (body `socketId`, else header `x-socket-id`). */
-  socketId: string | null;
-  change: MutationTools['change'];
-  publish<E extends ServerEventName>(event: E, data: ServerEventData<E>, options?: EventOptions): void;
-  /** Work outside the database run once the transaction committed; see MutationTools. */
-  afterCommit: MutationTools['afterCommit'];
-  /**
-   * Puts a mail in the outbox inside this transaction (sent once it commits, never if the
-   * mutation is refused or fails; a crash after the commit loses nothing).
-   */
-  queueMail(mail: Mail): void;
-}
-
-/** Synchronous: reads and writes through `ctx.db`, records `ctx.change`, returns the answer. */
-export type MutationRun<C extends CallDef, P> = (ctx: MutationContext<C>, prepared: P) => Response<C>;
-
-/** Async work (hashing, a remote call) done before the transaction; may throw AppError. */
-export type MutationPrepare<C extends CallDef, P> = (ctx: CallContext<C>) => Promise<P>;
-
 export interface RouteExtras {
   /** @fastify/rate-limit settings for this route. */
   rateLimit?: RateLimitOptions;
 }
 
-export interface MutationOptions<C extends CallDef> extends RouteExtras {
-  /**
-   * Venue written by a non-owner mutation (e.g. a customer's order: from `ownerId`). Such a
-   * mutation is not pushable: `POST /api/sync/push` carries owner mutations only.
-   */
-  businessOf?: (ctx: CallContext<C>) => string | null;
-  /**
-   * The name a push gives this mutation when its call is not in shared-schema's `calls` (test
-   * routes); a call of `calls` is pushed by its key there.
-   */
-  pushName?: string;
-}
-
-/** Key in shared-schema's `calls` of each owner mutation, by path: the name a push gives it. */
-const mutationNames = new Map(
-  Object.entries(calls as Record<string, CallDef>)
-    .filter(([, def]) => def.mutation === true)
-    .map(([name, def]) => [def.path, name]),
-);
-
 /** Access check: 401 without a session, 403 with the wrong role. */
-function checkAccess(def: CallDef, session: Session | null): void {
+export function checkAccess(def: CallDef, session: Session | null): void {
   if (def.access === 'public') return;
   if (!session) throw new AppError('UNAUTHORIZED', msg.unauthorized);
   if (def.access === 'owner' && (session.user.role !== 'owner' || !session.businessId)) {
@@ -93,14 +34,16 @@ function checkAccess(def: CallDef, session: Session | null): void {
   }
 }
 
-function parseInput<C extends CallDef>(def: C, raw: unknown): ParsedBody<C> {
+/** The body (POST) or query (GET) as its schema parses it, or VALIDATION. */
+export function parseInput<C extends CallDef>(def: C, raw: unknown): ParsedBody<C> {
   // "No payload" calls arrive with no body at all.
   const parsed = def.body.safeParse(raw === undefined ? {} : raw);
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data as ParsedBody<C>;
 }
 
-function makeContext<C extends CallDef>(
+/** The handler's context: the session is looked up once per request, `businessId` only on owner calls. */
+export function makeContext<C extends CallDef>(
   app: FastifyInstance,
   def: C,
   req: FastifyRequest,
@@ -126,7 +69,13 @@ function makeContext<C extends CallDef>(
   };
 }
 
-function checkResponse(app: FastifyInstance, def: CallDef, req: FastifyRequest, result: unknown): void {
+/** An answer must match its call's response schema (`responseCheck`: log, throw or off). */
+export function checkResponse(
+  app: FastifyInstance,
+  def: CallDef,
+  req: FastifyRequest,
+  result: unknown,
+): void {
   const mode = app.config.responseCheck;
   if (mode === 'off') return;
   const checked = def.response.safeParse(result);
@@ -139,18 +88,8 @@ function checkResponse(app: FastifyInstance, def: CallDef, req: FastifyRequest, 
   }
 }
 
-/** A change's data must be its entity exactly as shared-schema's wire schema defines it. */
-function checkEntity(app: FastifyInstance, req: FastifyRequest, entity: string, data: unknown): void {
-  const mode = app.config.responseCheck;
-  if (mode === 'off' || !Object.hasOwn(entitySchemas, entity)) return;
-  const checked = entitySchemas[entity as EntityName].safeParse(data);
-  if (!checked.success) {
-    req.log.error({ issues: checked.error.issues, entity }, 'change data does not match its entity schema');
-    if (mode === 'throw') throw new AppError('INTERNAL', msg.internal);
-  }
-}
-
-function register(
+/** Adds a call's route (its rate limit, compression for large answers) and lists it in `registeredCalls`. */
+export function register(
   app: FastifyInstance,
   def: CallDef,
   extras: RouteExtras,
@@ -169,7 +108,8 @@ function register(
 
 /**
  * Registers a shared-schema call: access, body (POST) or query (GET) validated by its schema,
- * the handler's answer sent as JSON. Mutations use `mutationRoute`.
+ * the handler's answer sent as JSON. Mutations use `mutationRoute` (sync/mutation-route.ts),
+ * which runs them through the sync core on the same helpers.
  */
 export function route<C extends CallDef>(
   app: FastifyInstance,
@@ -186,112 +126,4 @@ export function route<C extends CallDef>(
     checkResponse(app, def, req, result);
     return result;
   });
-}
-
-/**
- * Registers a mutation: it runs through the sync core (client and mutation ids or
- * Idempotency-Key, one transaction with the change log, stored answers, events after commit).
- *
- *   mutationRoute(app, calls.roomsAdd, (ctx) => { ...; ctx.change('room', id, 'put', row); return {...} });
- *   mutationRoute(app, calls.x, async (ctx) => prepared, (ctx, prepared) => ({...}), options);
- */
-export function mutationRoute<C extends CallDef>(
-  app: FastifyInstance,
-  def: C,
-  run: NoInfer<MutationRun<C, undefined>>,
-  options?: MutationOptions<NoInfer<C>>,
-): void;
-export function mutationRoute<C extends CallDef, P>(
-  app: FastifyInstance,
-  def: C,
-  prepare: MutationPrepare<NoInfer<C>, P>,
-  run: NoInfer<MutationRun<C, P>>,
-  options?: MutationOptions<NoInfer<C>>,
-): void;
-export function mutationRoute<C extends CallDef, P>(
-  app: FastifyInstance,
-  def: C,
-  first: MutationRun<C, P> | MutationPrepare<C, P>,
-  second?: MutationRun<C, P> | MutationOptions<C>,
-  third?: MutationOptions<C>,
-): void {
-  const hasPrepare = typeof second === 'function';
-  const prepare = hasPrepare ? (first as MutationPrepare<C, P>) : undefined;
-  const run = (hasPrepare ? second : first) as MutationRun<C, P>;
-  const extras = (hasPrepare ? third : (second as MutationOptions<C> | undefined)) ?? {};
-  const { businessOf } = extras;
-  if (!def.mutation) throw new Error(`${def.path} is not declared as a mutation`);
-  if (def.method !== 'POST') throw new Error(`${def.path}: mutations are POST`);
-  if (def.access !== 'owner' && !businessOf)
-    throw new Error(`${def.path}: non-owner mutations need businessOf`);
-
-  // One function per mutation, run by its own endpoint and by every push that names it: the
-  // same access check, parsing, business rules, sync core, change log and live events.
-  const execute: MutationExecutor = async ({ req, reply, headers, rawBody }) => {
-    const session = app.sessions.fromRequest(req, reply);
-    checkAccess(def, session);
-    const ctxOf = (body: ParsedBody<C>) => makeContext(app, def, req, reply, body);
-    const socketIdOf = (body: ParsedBody<C>): string | null => {
-      const fromBody = (body as { socketId?: unknown } | null)?.socketId;
-      if (typeof fromBody === 'string' && fromBody) return fromBody;
-      const fromHeader = headers[SYNC_HEADERS.socketId];
-      return typeof fromHeader === 'string' && fromHeader ? fromHeader : null;
-    };
-    return app.sync.execute({
-      scope: def.path,
-      userId: session?.user.id ?? null,
-      requester: req.ip,
-      headers,
-      rawBody,
-      parse: (raw) => parseInput(def, raw),
-      prepare: async (body) => (prepare ? prepare(ctxOf(body)) : (undefined as P)),
-      businessId: (body) => (businessOf ? businessOf(ctxOf(body)) : (session?.businessId ?? null)),
-      socketId: socketIdOf,
-      run: (body, prepared, tools) => {
-        const base = ctxOf(body);
-        const ctx: MutationContext<C> = {
-          body,
-          req,
-          session,
-          get user() {
-            return base.user;
-          },
-          get businessId() {
-            return base.businessId;
-          },
-          db: tools.db,
-          now: tools.now,
-          socketId: socketIdOf(body),
-          change: (entity, entityId, op, data) => {
-            if (op === 'put') checkEntity(app, req, entity, data);
-            tools.change(entity, entityId, op, data);
-          },
-          publish: tools.publish,
-          afterCommit: tools.afterCommit,
-          queueMail: (mail) => {
-            queueMail(tools.db, mail, tools.now);
-            tools.afterCommit(() => app.mailer.wake());
-          },
-        };
-        const result = run(ctx, prepared);
-        checkResponse(app, def, req, result);
-        return result;
-      },
-    });
-  };
-
-  register(app, def, extras, async (req, reply) => {
-    const outcome = await execute({ req, reply, headers: req.headers, rawBody: req.body });
-    return sendOutcome(reply, outcome);
-  });
-  const pushName = extras.pushName ?? mutationNames.get(def.path);
-  if (!businessOf && pushName) app.sync.registerPushable(pushName, execute);
-}
-
-/** A judged mutation's answer: its status and body, with the sync headers. */
-function sendOutcome(reply: FastifyReply, outcome: MutationOutcome): FastifyReply {
-  if (outcome.version !== null) reply.header(SYNC_HEADERS.version, String(outcome.version));
-  if (outcome.replayed) reply.header(SYNC_HEADERS.replayed, '1');
-  reply.header(SYNC_HEADERS.judged, '1');
-  return reply.code(outcome.status).send(outcome.body);
 }

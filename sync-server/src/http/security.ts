@@ -3,7 +3,7 @@ import { AppError } from '@comanda/shared-schema';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import { msg } from './messages.ts';
+import { msg } from '../lib/messages.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -13,8 +13,8 @@ import {
   type TestApp,
 } from '../../test-support/test-app.ts';
 import { diningTables, rooms } from '../db/schema.ts';
-import { mutationRoute } from '../http/route.ts';
 import { randomId } from '../lib/ids.ts';
+import { mutationRoute } from '../sync/mutation-route.ts';
 
 const touch = defineCall({
   method: 'POST',

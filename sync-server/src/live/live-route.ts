@@ -2,12 +2,12 @@ import { AppError, Id, t } from '@comanda/shared-schema';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Session } from '../auth/sessions.ts';
 import { businesses, diningTables } from '../db/schema.ts';
-import { validationError } from '../http/errors.ts';
-import { msg } from '../http/messages.ts';
 import { isCrossSite } from '../http/security.ts';
+import { validationError } from '../lib/errors.ts';
+import { msg } from '../lib/messages.ts';
 import { quotaRefusal } from '../lib/quota.ts';
+import type { Session } from '../store/sessions.ts';
 import type { LiveSocketInfo } from './hub.ts';
 import {
   type Admission,

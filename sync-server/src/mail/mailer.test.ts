@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { type FakeSmtp, startFakeSmtp } from '../../test-support/fakes/smtp.ts';
 import { createOwner, createTestApp, post, readMails, type TestApp } from '../../test-support/test-app.ts';
 import { mailOutbox } from '../db/schema.ts';
-import { mutationRoute } from '../http/route.ts';
+import { mutationRoute } from '../sync/mutation-route.ts';
 import { CLAIM_LEASE_MS, GIVE_UP_MS, KEEP_SENT_MS, outbox, queueMail, retryDelay } from './outbox.ts';
 
 /**

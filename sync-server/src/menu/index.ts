@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { categoryWire, listCategories, loadDishes } from '../store/menu.ts';
 import { menuRoutes } from './menu-routes.ts';
-import { categoryWire, listCategories, loadDishes } from './queries.ts';
 
 /**
  * The menu (spec 3 "Menu dish, Variant, Option, Category"; /owner/menu): the owner's calls and

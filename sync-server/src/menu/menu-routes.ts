@@ -2,8 +2,7 @@ import { AppError, ClientGeneratedId, calls, t } from '@comanda/shared-schema';
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { categories, dishes } from '../db/schema.ts';
-import type { MutationContext } from '../http/route.ts';
-import { mutationRoute, route } from '../http/route.ts';
+import { route } from '../http/route.ts';
 import { randomId } from '../lib/ids.ts';
 import {
   categoryWire,
@@ -13,7 +12,9 @@ import {
   nextCategoryPosition,
   requireCategory,
   requireDish,
-} from './queries.ts';
+} from '../store/menu.ts';
+import type { MutationContext } from '../sync/mutation-route.ts';
+import { mutationRoute } from '../sync/mutation-route.ts';
 import { saveVariants } from './variants.ts';
 
 type Ctx = Pick<MutationContext<typeof calls.ownerDishAdd>, 'db' | 'businessId' | 'change' | 'publish'>;

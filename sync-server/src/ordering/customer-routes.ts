@@ -2,10 +2,9 @@ import { calls, type MenuDish, sortByPosition } from '@comanda/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { route } from '../http/route.ts';
-import { categoryWire, listCategories, loadDishes } from '../menu/queries.ts';
-import { checkBusinessEcho } from '../rooms/queries.ts';
-import { linesOfOrder, lineWire, openOrderOfTable } from './queries.ts';
-import { closedStatus, requireVenue, requireVenueTable } from './venue.ts';
+import { categoryWire, listCategories, loadDishes } from '../store/menu.ts';
+import { linesOfOrder, lineWire, openOrderOfTable } from '../store/orders.ts';
+import { checkBusinessEcho, closedStatus, requireVenue, requireVenueTable } from '../store/venue.ts';
 
 /** What a person can order: available dishes by name, and the categories that have one, by position. */
 function orderableMenu(db: Db, businessId: string) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { lineWire, listOpenLines, listOpenOrders, orderWire } from '../store/orders.ts';
 import { customerRoutes } from './customer-routes.ts';
 import { orderRoute } from './order-route.ts';
-import { lineWire, listOpenLines, listOpenOrders, orderWire } from './queries.ts';
 
 /**
  * Ordering at the table (spec 2.7-2.9, 4 "customer order flow", 7 "Ordering and menu"): the

@@ -1,8 +1,8 @@
 import { ORDER_QUOTA_WINDOW_MS, t } from '@comanda/shared-schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Session } from '../auth/sessions.ts';
 import type { Config } from '../config.ts';
 import { type QuotaRule, takeQuotas } from '../lib/quota.ts';
+import type { Session } from '../store/sessions.ts';
 
 /**
  * DESIGN.md "Abuse": quotas on customers' orders, per session, per table and per address

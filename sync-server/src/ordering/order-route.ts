@@ -1,16 +1,16 @@
 import { AppError, type CallDef, calls, t } from '@comanda/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import type { OrderLineRecord, OrderRecord } from '../db/schema.ts';
-import { msg } from '../http/messages.ts';
-import { type MutationContext, mutationRoute } from '../http/route.ts';
 import { randomId } from '../lib/ids.ts';
-import { type TableRecord, tableWire } from '../rooms/queries.ts';
-import { refuseOverCeilings } from './ceilings.ts';
+import { msg } from '../lib/messages.ts';
+import { refuseOverCeilings } from '../store/ceilings.ts';
+import { orderStatements } from '../store/order-statements.ts';
+import { lastLineSeq, lineWire, openOrderOfTable, orderWire } from '../store/orders.ts';
+import { priceCart } from '../store/price-cart.ts';
+import { type TableRecord, tableWire } from '../store/rooms.ts';
+import { requireVenue, requireVenueTable, venueIsClosed } from '../store/venue.ts';
+import { type MutationContext, mutationRoute } from '../sync/mutation-route.ts';
 import { takeOrderQuotas } from './order-quotas.ts';
-import { orderStatements } from './order-statements.ts';
-import { priceCart } from './price-cart.ts';
-import { lastLineSeq, lineWire, openOrderOfTable, orderWire } from './queries.ts';
-import { requireVenue, requireVenueTable, venueIsClosed } from './venue.ts';
 
 /**
  * The customer's order goes through the sync core like an owner mutation (one transaction with

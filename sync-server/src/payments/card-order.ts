@@ -1,7 +1,7 @@
 import { AppError, t } from '@comanda/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import type { OrderRecord } from '../db/schema.ts';
-import { storedCharge } from '../delivery/payment.ts';
+import { isCardOrder, storedCharge } from '../store/payment-status.ts';
 import { isStripeError, keysConfigured, stripeFailure, stripeOf } from './stripe-client.ts';
 import { businessVenue } from './venue-account.ts';
 
@@ -12,24 +12,16 @@ import { businessVenue } from './venue-account.ts';
  *
  * 1. What a card order costs stays what its PaymentIntent charges, from the moment the intent
  *    exists (its amount is fixed at creation): no price, quantity, delete or restore edits, no
- *    lines added (`refuseCardAmountChange`). Extra dishes are refused rather than recorded as
- *    owed at the counter: the history keeps one row and one payment method per order, so cash on
- *    top of a card payment could only be booked as card takings (or lost). The owner places them
- *    as a new order instead, paid at the counter and recorded as cassa.
+ *    lines added (`refuseCardAmountChange`, store/payment-status.ts). Extra dishes are refused
+ *    rather than recorded as owed at the counter: the history keeps one row and one payment
+ *    method per order, so cash on top of a card payment could only be booked as card takings (or
+ *    lost). The owner places them as a new order instead, paid at the counter and recorded as
+ *    cassa.
  * 2. Completing a card order records what Stripe kept, asked of Stripe at that moment
  *    (`settleCardOrder`): the amount received minus every refund, whatever was edited or
  *    refunded meanwhile. Nothing kept (never paid, canceled, refunded whole) means the customer
  *    pays at the counter (t.refundedButAccepted says so): the history records it as cassa.
  */
-
-/** A card order: one with a PaymentIntent (every 'carta' order has one). */
-export const isCardOrder = (order: Pick<OrderRecord, 'paymentIntentId'>): boolean =>
-  order.paymentIntentId !== null;
-
-/** Refuses (409) an edit that would change what a card order costs. */
-export function refuseCardAmountChange(order: Pick<OrderRecord, 'paymentIntentId'>): void {
-  if (isCardOrder(order)) throw new AppError('CONFLICT', t.cardOrderAmountsLocked);
-}
 
 /** What Stripe kept of a card order's payment, cents: received minus refunded. */
 export interface CardSettlement {

@@ -2,8 +2,8 @@ import { and, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { perDb } from '../db/client.ts';
 import { type OrderRecord, orders } from '../db/schema.ts';
-import { allLines } from '../delivery/writes.ts';
-import { orderWire } from '../ordering/queries.ts';
+import { allLines, orderWire } from '../store/orders.ts';
+import { isExpiredCheckout } from '../store/payment-status.ts';
 import type { MutationTools } from '../sync/sync-core.ts';
 import { recordPayStatus } from './pay-status.ts';
 import { refundPayment } from './refund.ts';
@@ -52,14 +52,6 @@ const statements = perDb((db) => ({
     .where(eq(orders.id, sql.placeholder('id')))
     .prepare(),
 }));
-
-/** A checkout that expired unpaid: closed with its deadline still set (a paid one has none). */
-export const isExpiredCheckout = (order: Pick<OrderRecord, 'closedAt' | 'checkoutUntil'>): boolean =>
-  order.closedAt !== null && order.checkoutUntil !== null;
-
-/** An open checkout whose time is up at `now`. */
-export const checkoutIsDue = (order: Pick<OrderRecord, 'closedAt' | 'checkoutUntil'>, now: number): boolean =>
-  order.closedAt === null && order.checkoutUntil !== null && order.checkoutUntil <= now;
 
 /** What Stripe says of a due checkout's intent once asked to cancel it. */
 type Verdict = 'cancel' | 'paid' | 'processing' | 'unreachable';

@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/client.ts';
 import { type OrderRecord, orders } from '../db/schema.ts';
-import { deliveryWire, publishCount } from '../delivery/writes.ts';
-import { linesOfOrder, orderWire } from '../ordering/queries.ts';
+import { pendingDeliveryCount } from '../store/deliveries.ts';
+import { deliveryWire, linesOfOrder, orderWire } from '../store/orders.ts';
+import { orderOfIntent } from '../store/payment-status.ts';
 import type { MutationTools } from '../sync/sync-core.ts';
 
 /** What recording a payment status needs of a mutation (its context or the sync core's tools). */
@@ -32,19 +32,9 @@ export function applyPayStatus(tools: PayTools, order: OrderRecord, status: 0 | 
   tools.publish('changeStatusPay', { deliveryId: updated.id, status });
   if (paidCheckout) {
     tools.publish('order', { table: deliveryWire(updated, linesOfOrder(tools.db, updated.id)) });
-    publishCount(tools, updated.businessId);
+    tools.publish('updateCountDelivery', { count: pendingDeliveryCount(tools.db, updated.businessId) });
   }
   return updated;
-}
-
-/** The delivery paid through this intent, in one venue or (webhook) wherever it is. */
-export function orderOfIntent(db: Db, paymentIntentId: string, businessId?: string): OrderRecord | undefined {
-  const byIntent = eq(orders.paymentIntentId, paymentIntentId);
-  return db
-    .select()
-    .from(orders)
-    .where(businessId ? and(byIntent, eq(orders.businessId, businessId)) : byIntent)
-    .get();
 }
 
 /**

@@ -12,7 +12,7 @@ import {
   useCardVenue,
 } from '../../test-support/kits/payments.ts';
 import { createGuest } from '../../test-support/test-app.ts';
-import { CARD_SENDS_PER_ADDRESS, CARD_SENDS_PER_SESSION } from './intent-route.ts';
+import { CARD_SENDS_PER_ADDRESS, CARD_SENDS_PER_SESSION } from '../delivery/intent-route.ts';
 import { STATUS_CHECKS_PER_SESSION } from './status-route.ts';
 
 let fake: FakeStripe;

@@ -1,7 +1,7 @@
 import { AppError, calls, t } from '@comanda/shared-schema';
 import type { FastifyInstance } from 'fastify';
-import { mutationRoute } from '../http/route.ts';
-import { orderOfIntent } from './pay-status.ts';
+import { orderOfIntent } from '../store/payment-status.ts';
+import { mutationRoute } from '../sync/mutation-route.ts';
 import { refundPayment } from './refund.ts';
 
 /**

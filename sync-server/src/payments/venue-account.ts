@@ -2,9 +2,10 @@ import { AppError, calls, t } from '@comanda/shared-schema';
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type BusinessRecord, businesses } from '../db/schema.ts';
-import { msg } from '../http/messages.ts';
-import { mutationRoute, route } from '../http/route.ts';
-import { requireVenue } from '../ordering/venue.ts';
+import { route } from '../http/route.ts';
+import { msg } from '../lib/messages.ts';
+import { requireVenue } from '../store/venue.ts';
+import { mutationRoute } from '../sync/mutation-route.ts';
 import {
   CARD_COUNTRY,
   cardPaymentsOffered,

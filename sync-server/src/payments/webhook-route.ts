@@ -2,8 +2,9 @@ import { AppError, defineCall } from '@comanda/shared-schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import { isExpiredCheckout, refundLatePayment } from './checkout-expiry.ts';
-import { orderOfIntent, recordPayStatus } from './pay-status.ts';
+import { isExpiredCheckout, orderOfIntent } from '../store/payment-status.ts';
+import { refundLatePayment } from './checkout-expiry.ts';
+import { recordPayStatus } from './pay-status.ts';
 import { stripeOf } from './stripe-client.ts';
 
 const WEBHOOK_PATH = '/api/stripe/webhook';

@@ -1,10 +1,11 @@
 import { AppError, calls, t } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { businessWire } from '../business/business-settings.ts';
 import { businesses } from '../db/schema.ts';
-import { msg } from '../http/messages.ts';
-import { mutationRoute, route } from '../http/route.ts';
+import { route } from '../http/route.ts';
+import { msg } from '../lib/messages.ts';
+import { businessWire } from '../store/venue.ts';
+import { mutationRoute } from '../sync/mutation-route.ts';
 
 type BusinessUpdate = Partial<typeof businesses.$inferInsert>;
 

@@ -1,10 +1,10 @@
 import { AppError, calls, REPORT_CSV, type ReportAnswer, type ReportRange } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { serviceDateOf } from '../dashboard/history.ts';
 import { businesses } from '../db/schema.ts';
-import { msg } from '../http/messages.ts';
 import { route } from '../http/route.ts';
+import { msg } from '../lib/messages.ts';
+import { serviceDateOf } from '../lib/service-date.ts';
 import { reportCsv, reportCsvFilename } from './csv.ts';
 import { reportFigures } from './figures.ts';
 import { ReportQueries } from './queries.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { listRooms, listTables, roomWire, tableWire } from './queries.ts';
+import { listRooms, listTables, roomWire, tableWire } from '../store/rooms.ts';
 import { roomsRoutes } from './rooms-routes.ts';
 import { tablesRoutes } from './tables-routes.ts';
 import { venueFlagsRoutes } from './venue-flags-routes.ts';

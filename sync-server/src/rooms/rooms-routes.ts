@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { rooms } from '../db/schema.ts';
-import { mutationRoute, route } from '../http/route.ts';
+import { route } from '../http/route.ts';
 import {
   listRooms,
   listTables,
@@ -13,7 +13,8 @@ import {
   roomWire,
   tablesInRoom,
   tableView,
-} from './queries.ts';
+} from '../store/rooms.ts';
+import { mutationRoute } from '../sync/mutation-route.ts';
 
 /**
  * The name is checked by the handler rather than the body schema, so that an empty or too long

@@ -2,10 +2,8 @@ import { AppError, calls, t } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { diningTables } from '../db/schema.ts';
-import { type MutationContext, mutationRoute } from '../http/route.ts';
-import { reputOpenOrder } from '../ordering/queries.ts';
+import { reputOpenOrder } from '../store/orders.ts';
 import {
-  checkBusinessEcho,
   newId,
   nextTableNumber,
   placeCoord,
@@ -14,7 +12,9 @@ import {
   type TableRecord,
   tableHasOrders,
   tableWire,
-} from './queries.ts';
+} from '../store/rooms.ts';
+import { checkBusinessEcho } from '../store/venue.ts';
+import { type MutationContext, mutationRoute } from '../sync/mutation-route.ts';
 
 /** Writes a table's new state: its change row, returned for the answer and the events. */
 function saveTable(

@@ -1,10 +1,11 @@
 import { AppError, calls } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { businessWire, userVersionOf } from '../business/business-settings.ts';
 import { businesses, users } from '../db/schema.ts';
-import { msg } from '../http/messages.ts';
-import { mutationRoute, route } from '../http/route.ts';
+import { route } from '../http/route.ts';
+import { msg } from '../lib/messages.ts';
+import { businessWire, userVersionOf } from '../store/venue.ts';
+import { mutationRoute } from '../sync/mutation-route.ts';
 
 const flag = (on: boolean): 0 | 1 => (on ? 1 : 0);
 

@@ -2,7 +2,7 @@ import { AppError, CHANGE_LOG_KEEP, type Change } from '@comanda/shared-schema';
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import { type Db, perDb } from '../db/client.ts';
 import { businesses, changes } from '../db/schema.ts';
-import { msg } from '../http/messages.ts';
+import { msg } from '../lib/messages.ts';
 
 export type ChangeOp = 'put' | 'delete';
 

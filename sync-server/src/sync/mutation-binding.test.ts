@@ -14,8 +14,8 @@ import {
   type TestApp,
 } from '../../test-support/test-app.ts';
 import { businesses, mutationAnswers, rooms } from '../db/schema.ts';
-import { msg } from '../http/messages.ts';
-import { mutationRoute } from '../http/route.ts';
+import { msg } from '../lib/messages.ts';
+import { mutationRoute } from './mutation-route.ts';
 
 /**
  * A stored answer belongs to the call that produced it (DESIGN.md rule 2: a repeated mutation id

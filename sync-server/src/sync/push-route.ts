@@ -1,8 +1,8 @@
 import { AppError, ClientId, type PushResult, SYNC_HEADERS, syncCalls } from '@comanda/shared-schema';
 import type { FastifyInstance } from 'fastify';
-import { toAppError } from '../http/errors.ts';
-import { msg } from '../http/messages.ts';
 import { route } from '../http/route.ts';
+import { toAppError } from '../lib/errors.ts';
+import { msg } from '../lib/messages.ts';
 import type { MutationExecutor } from './sync-core.ts';
 
 /**

@@ -13,8 +13,7 @@ import {
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Db, Store } from '../db/client.ts';
-import { msg } from '../http/messages.ts';
-import type { LiveHub, PublishOptions } from '../live/hub.ts';
+import { msg } from '../lib/messages.ts';
 import {
   appendChanges,
   type ChangeOp,
@@ -23,13 +22,8 @@ import {
   currentVersion,
   type PendingChange,
 } from './change-log.ts';
+import type { EventOptions, EventPublisher } from './events.ts';
 import { syncStatements as statements } from './sync-statements.ts';
-
-/** Options of an event a mutation publishes (after commit, with the new version). */
-export type EventOptions = Pick<PublishOptions, 'tableId' | 'to' | 'userId'> & {
-  /** Also send it to the sender's socket (default: the sender is excluded). */
-  includeSender?: boolean;
-};
 
 /** What a mutation handler gets besides its body: the one way to record changes and events. */
 export interface MutationTools {
@@ -140,7 +134,7 @@ export class SyncCore {
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
-    private readonly hub: LiveHub,
+    private readonly hub: EventPublisher,
     private readonly log: FastifyBaseLogger,
   ) {
     this.inTransaction = store.sqlite.transaction((work: () => unknown) => work()) as Transaction;

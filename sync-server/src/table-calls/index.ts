@@ -3,10 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { diningTables } from '../db/schema.ts';
-import { mutationRoute, route } from '../http/route.ts';
-import { reputOpenOrder } from '../ordering/queries.ts';
-import { requireVenue, requireVenueTable } from '../ordering/venue.ts';
-import { requireTable, tableWire } from '../rooms/queries.ts';
+import { route } from '../http/route.ts';
+import { reputOpenOrder } from '../store/orders.ts';
+import { requireTable, tableWire } from '../store/rooms.ts';
+import { requireVenue, requireVenueTable } from '../store/venue.ts';
+import { mutationRoute } from '../sync/mutation-route.ts';
 import type { MutationTools } from '../sync/sync-core.ts';
 import { answerCalls, callState, lastCall, recordCall } from './call-log.ts';
 

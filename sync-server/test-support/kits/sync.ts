@@ -3,10 +3,10 @@ import { AppError, defineCall, ok } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { businessWire } from '../../src/business/business-settings.ts';
 import { businesses } from '../../src/db/schema.ts';
-import { mutationRoute } from '../../src/http/route.ts';
 import { quotaRefusal } from '../../src/lib/quota.ts';
+import { businessWire } from '../../src/store/venue.ts';
+import { mutationRoute } from '../../src/sync/mutation-route.ts';
 
 /**
  * Test-only routes of the sync core and push tests: an owner mutation that renames the venue and

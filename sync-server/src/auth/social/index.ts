@@ -1,8 +1,8 @@
 import { AppError, accountCalls, type UserSession } from '@comanda/shared-schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { StatusError } from '../../http/errors.ts';
-import { msg } from '../../http/messages.ts';
 import { route } from '../../http/route.ts';
+import { StatusError } from '../../lib/errors.ts';
+import { msg } from '../../lib/messages.ts';
 import type { LoginGuard } from '../login-guard.ts';
 import { createFacebookVerifier } from './facebook.ts';
 import { createGoogleVerifier } from './google.ts';

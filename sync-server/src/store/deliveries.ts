@@ -99,8 +99,8 @@ export const deliveryStatements = perDb((db) => ({
     .returning()
     .prepare(),
   /**
-   * A sender's deliveries awaiting a decision at one venue (the pending cap of senders.ts), through
-   * `orders_pending_by_sender` (migration 0007), named as `pendingCount` names its index.
+   * A sender's deliveries awaiting a decision at one venue (the pending cap of delivery/senders.ts),
+   * through `orders_pending_by_sender` (migration 0007), named as `pendingCount` names its index.
    */
   pendingBySender: rawClient(db).prepare<{ businessId: string; userId: string }, { n: number }>(
     'SELECT count(*) AS n FROM orders INDEXED BY orders_pending_by_sender WHERE business_id = @businessId AND placed_by = @userId AND accettato = 0 AND closed_at IS NULL',
@@ -147,3 +147,8 @@ export const deliveryStatements = perDb((db) => ({
     .returning({ id: blockedSenders.id })
     .prepare(),
 }));
+
+/** Deliveries and pickups awaiting the owner's decision: the delivery button's count. */
+export function pendingDeliveryCount(db: Db, businessId: string): number {
+  return deliveryStatements(db).pendingCount.get({ businessId })?.n ?? 0;
+}

@@ -1,18 +1,25 @@
 import { AppError, type CallDef, calls, cardCharge, MAX_CENTS, orderBill, t } from '@comanda/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import { storeDelivery } from '../delivery/order-delivery-route.ts';
-import type { PaymentDecision } from '../delivery/payment.ts';
-import { refuseSender, senderAddress } from '../delivery/senders.ts';
-import { deliveryStatements } from '../delivery/statements.ts';
-import { type CallContext, mutationRoute } from '../http/route.ts';
+import type { CallContext } from '../http/route.ts';
 import { takeQuotas } from '../lib/quota.ts';
-import { refuseOverCeilings } from '../ordering/ceilings.ts';
-import { priceCart } from '../ordering/price-cart.ts';
-import { orderCharges } from '../ordering/queries.ts';
-import { requireVenue } from '../ordering/venue.ts';
-import { isExpiredCheckout } from './checkout-expiry.ts';
-import { CURRENCY, cardUnavailable, MIN_CARD_CHARGE, requireStripe, stripeFailure } from './stripe-client.ts';
+import {
+  CURRENCY,
+  cardUnavailable,
+  MIN_CARD_CHARGE,
+  requireStripe,
+  stripeFailure,
+} from '../payments/stripe-client.ts';
+import { refuseOverCeilings } from '../store/ceilings.ts';
+import { deliveryStatements } from '../store/deliveries.ts';
+import { orderCharges } from '../store/orders.ts';
+import { isExpiredCheckout } from '../store/payment-status.ts';
+import { priceCart } from '../store/price-cart.ts';
+import { requireVenue } from '../store/venue.ts';
+import { mutationRoute } from '../sync/mutation-route.ts';
+import { storeDelivery } from './order-delivery-route.ts';
+import type { PaymentDecision } from './payment.ts';
+import { refuseSender, senderAddress } from './senders.ts';
 
 /** The card send is a customer's write through the sync core, not an outbox call (as orderDelivery). */
 const createPaymentIntent = { ...calls.createPaymentIntent, mutation: true } as const satisfies CallDef;
@@ -108,7 +115,7 @@ async function prepare(
     });
   }
   // A blocked sender, or one holding too many orders awaiting the owner, gets no intent made for
-  // nothing; storeDelivery checks again inside the transaction (delivery/senders.ts).
+  // nothing; storeDelivery checks again inside the transaction (senders.ts).
   const sender = { userId: ctx.user.user.id, address: senderAddress(req.ip) };
   refuseSender(db, venue.id, sender, app.clock.nowMs(), app.config.deliveryPending);
   const intent = await stripe.paymentIntents
@@ -134,7 +141,7 @@ async function prepare(
  * check in the one transaction, slot claimed, awaiting the owner, unpaid, card fee charged) with
  * its intent, and the answer hands the browser the intent's client secret. Stored as a checkout
  * (storeDelivery): the owner decides on it only once it is paid, and it expires unpaid after
- * CARD_CHECKOUT_MS (checkout-expiry.ts).
+ * CARD_CHECKOUT_MS (payments/checkout-expiry.ts).
  */
 export async function intentRoute(app: FastifyInstance): Promise<void> {
   mutationRoute<typeof createPaymentIntent, Prepared>(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serviceDateOf } from './history.ts';
+import { serviceDateOf } from './service-date.ts';
 
 describe('serviceDateOf', () => {
   const at = (iso: string) => Date.parse(iso);

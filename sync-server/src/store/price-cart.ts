@@ -17,7 +17,7 @@ import {
 } from '@comanda/shared-schema';
 import type { Db } from '../db/client.ts';
 import type { VariantOptionRecord, VariantRecord } from '../db/schema.ts';
-import { dishWire } from '../menu/queries.ts';
+import { dishWire } from './menu.ts';
 import { orderStatements } from './order-statements.ts';
 
 /** A line as it will be stored: every name and price from the server's menu. */

@@ -11,7 +11,6 @@ import {
 import { and, asc, count, eq, isNull, max } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { diningTables, orderLines, orders, rooms } from '../db/schema.ts';
-import { msg } from '../http/messages.ts';
 import { randomId } from '../lib/ids.ts';
 
 type RoomRecord = typeof rooms.$inferSelect;
@@ -95,11 +94,6 @@ export function requireTable(db: Db, businessId: string, id: string): TableRecor
     .get();
   if (!row) throw new AppError('NOT_FOUND', t.tableNotFound);
   return row;
-}
-
-/** The spec's bodies echo a businessId: it must be the session's, or nothing happens. */
-export function checkBusinessEcho(sessionBusinessId: string, echoed: string | undefined): void {
-  if (echoed !== undefined && echoed !== sessionBusinessId) throw new AppError('FORBIDDEN', msg.forbidden);
 }
 
 export function tablesInRoom(db: Db, roomId: string): number {

@@ -1,9 +1,23 @@
-import type { OrderCharges, OrderRow, ReservationLine, TableOrder, Variant } from '@comanda/shared-schema';
-import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import {
+  AppError,
+  type OrderCharges,
+  type OrderRow,
+  type ReservationLine,
+  type TableOrder,
+  t,
+  type Variant,
+} from '@comanda/shared-schema';
+import { and, asc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { diningTables, type OrderLineRecord, type OrderRecord, orderLines, orders } from '../db/schema.ts';
-import type { TableRecord } from '../rooms/queries.ts';
 import { orderStatements } from './order-statements.ts';
+import type { TableRecord } from './rooms.ts';
+
+/*
+ * Orders and their lines: how they are read and how they travel (the 'order' and 'line' wire
+ * shapes of the change log, events and history). Tables, deliveries and the dashboard all read
+ * orders through here.
+ */
 
 const flag = (on: boolean): 0 | 1 => (on ? 1 : 0);
 const instant = (ms: number): string => new Date(ms).toISOString();
@@ -158,4 +172,38 @@ export function listOpenLines(
     .where(and(eq(orders.businessId, businessId), isNull(orders.closedAt)))
     .orderBy(asc(orders.createdAt), asc(orderLines.seq))
     .all();
+}
+
+/** The venue's order with this id, open or closed (another venue's: undefined). */
+export function venueOrder(db: Db, businessId: string, orderId: string): OrderRecord | undefined {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.businessId, businessId)))
+    .get();
+}
+
+/**
+ * DESIGN.md merge rule: a destructive action decided on a tablet that had seen `seenVersion` is
+ * refused when the order got lines in a later mutation (the owner has not seen them yet).
+ */
+export function refuseIfNewLines(db: Db, orderId: string, seenVersion: number | undefined): void {
+  if (seenVersion === undefined) return;
+  const newer = db
+    .select({ id: orderLines.id })
+    .from(orderLines)
+    .where(and(eq(orderLines.orderId, orderId), gt(orderLines.createdVersion, seenVersion)))
+    .limit(1)
+    .get();
+  if (newer) throw new AppError('CONFLICT', t.orderChangedSinceSeen);
+}
+
+/** The delivery as the dashboard and the events carry it, with the given lines. */
+export function deliveryWire(order: OrderRecord, lines: readonly OrderLineRecord[]): TableOrder {
+  return { ...orderWire(order, null), reservations: lines.map((line) => lineWire(line, order)) };
+}
+
+/** Every line of the delivery (owner-deleted ones included), in order. */
+export function allLines(db: Db, order: OrderRecord): OrderLineRecord[] {
+  return linesOfOrder(db, order.id);
 }
