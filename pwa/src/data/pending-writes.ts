@@ -1,4 +1,5 @@
 import type { OutboxEntry } from './db.ts';
+import { pendingEntry } from './outbox.ts';
 
 /**
  * Provisional mutation ids sort after every real one: a write not yet in the outbox is the newest
@@ -51,19 +52,7 @@ export class PendingWrites {
 
   /** A mutation about to be written; screens show it at once. */
   add(localKey: string, name: string, body: unknown, createdAt: number): void {
-    const entry: OutboxEntry = {
-      mutationId: this.nextId++,
-      localKey,
-      name,
-      body,
-      status: 'pending',
-      ackVersion: null,
-      ackedAt: null,
-      error: null,
-      errorCode: null,
-      attempts: 0,
-      createdAt,
-    };
+    const entry = pendingEntry(this.nextId++, name, body, createdAt, localKey);
     this.writes.set(localKey, { entry, committedAt: null, committedTime: 0 });
     this.emit();
   }
