@@ -150,8 +150,6 @@ export const SESSION_STORAGE_KEYS = {
   precUrl: 'precUrl',
 } as const;
 
-/** Duration input suffix (spec 9), with its leading space. */
-export const DURATION_SUFFIX = ' min';
 
 /**
  * Live connection defaults of spec section 9. Here rather than beside the event schemas: the

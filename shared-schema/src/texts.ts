@@ -178,8 +178,6 @@ export const t = {
   menuOptionPrice: 'Supplemento', // ours: an option's price, added to the dish's
   menuAddOption: 'Aggiungi opzione', // ours
   menuRemoveOption: 'Rimuovi opzione', // ours
-  menuMoveUp: 'Sposta su', // ours
-  menuMoveDown: 'Sposta giù', // ours
   menuEdit: 'Modifica', // ours
   menuDelete: 'Elimina', // ours
   menuIncreasePrice: 'Aumenta prezzo', // ours
@@ -189,7 +187,6 @@ export const t = {
   menuNoDishesFound: 'Nessun piatto trovato.', // ours
   menuNoCategories: 'Il menu è vuoto. Inizia con «Nuova categoria».', // ours
   menuEmptyCategory: 'Nessun piatto in questa categoria.', // ours
-  menuCreateCategoryFirst: 'Crea prima una categoria.', // ours
   menuCategoryNotEmpty: 'Impossibile eliminare una categoria che contiene piatti', // ours: CATEGORY_NOT_EMPTY
   menuChooseCategory: 'Selezionare la categoria', // ours
   menuNameTooLong: 'Il nome non può superare i 100 caratteri', // ours
@@ -280,7 +277,6 @@ export const t = {
   sectionHistory: 'Storico', // ours
   sectionChat: 'Chat', // ours
   sectionCart: 'Carrello', // ours
-  liveReconnecting: 'Aggiornamenti in tempo reale sospesi: nuovo tentativo in corso.', // ours
   orderOnBehalf: 'Ordine per il tavolo', // ours: owner ordering, above the table title
 
   // ---- delivery/pickup form and summary (spec 2.10, 5)
@@ -342,8 +338,6 @@ export const t = {
   printerStatus: 'Stato della stampante', // ours: accessible name of the dashboard's printer status
   printerReady: 'Stampante pronta', // ours
   printerConnecting: 'Connessione alla stampante...', // ours
-  printerOnline: 'in linea', // ours: one bridge printer's state
-  printerNotTried: 'non ancora provata', // ours
   printNothingWaiting: 'Nessuna stampa in attesa.', // ours: the browser-print view with nothing to print
   printViewTitle: 'Stampa dal browser', // ours: heading of the browser-print view
   // Pairing with the print bridge (DESIGN.md "Abuse": it prints only for paired devices; ours)
@@ -663,16 +657,11 @@ export const t = {
   ownerSwitchRefused: 'Solo un gestore può aprire la vista cliente.', // ours: server answer
 
   // ---- guards (ours)
-  signInToContinue: 'Accedi per continuare',
-  ownersOnly: 'Area riservata ai gestori',
 
   // ---- cookie banner, public pages (ours)
   cookieBanner:
     'Questo sito usa solo cookie tecnici, necessari al funzionamento: sessione di accesso e preferenze. Nessun cookie di profilazione.',
-  homeTitle: 'Comanda',
   homeTagline: 'Ordini al tavolo, da asporto e a domicilio, in tempo reale.',
-  homeOwnerCta: 'Sei un ristoratore? Registra il tuo locale',
-  homeCustomerCta: 'Inquadra il QR code sul tavolo per ordinare',
   privacyTitle: 'Informativa sulla privacy',
   termsTitle: 'Termini e condizioni',
   ownerHomeTitle: 'Il tuo locale',
@@ -736,7 +725,6 @@ export const t = {
   reportKindRitiro: 'Ritiro',
   reportPaymentCassa: 'Cassa',
   reportPaymentCarta: 'Carta',
-  reportOutOfMenu: 'Fuori menu',
   reportDownloadCsv: 'Scarica CSV',
   reportEmpty: 'Nessun ordine completato in questo periodo.',
   reportNeedsConnection:

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import type { Sqlite } from '../db/client.ts';
 
 /**
  * The daily report rollup, created by migration `drizzle/0005_report_rollup.sql`. Scanning a busy venue's year of raw history (200,000 orders,
@@ -33,11 +32,6 @@ export function reportRollupSql(): string {
 /** Counts the rollup's tables: 2 when a migration created them. */
 export const ROLLUP_PRESENT_SQL =
   "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name IN ('report_day_orders', 'report_day_lines')";
-
-/** Whether the rollup's tables exist in this database. */
-export function hasRollup(sqlite: Sqlite): boolean {
-  return (sqlite.prepare(ROLLUP_PRESENT_SQL).get() as { n: number }).n === 2;
-}
 
 /** Removes the rollup (tests and the bench measure the raw history against it). */
 export const DROP_ROLLUP_SQL = `
