@@ -150,7 +150,6 @@ export const SESSION_STORAGE_KEYS = {
   precUrl: 'precUrl',
 } as const;
 
-
 /**
  * Live connection defaults of spec section 9. Here rather than beside the event schemas: the
  * customer's live socket reads them without loading zod.
