@@ -9,6 +9,7 @@
 // To see where a tap's time goes: COMANDA_BENCH_PROFILE=<file> writes a CPU profile of the taps
 // (open it in Chromium's DevTools), COMANDA_BENCH_TRACE=<file> a timeline trace.
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { calls, type MenuDish } from '@comanda/shared-schema';
 import { type CDPSession, chromium, type Page } from '@playwright/test';
 import { sessionCookie } from '../support/guest-orders.ts';
@@ -267,7 +268,7 @@ export async function benchDashboard(): Promise<void> {
     if (trace) await browser.stopTracing();
     if (profile) {
       const { profile: cpu } = await cdp.send('Profiler.stop');
-      (await import('node:fs')).writeFileSync(profile, JSON.stringify(cpu));
+      writeFileSync(profile, JSON.stringify(cpu));
     }
     const p50 = percentile(painted, 50);
     const p95 = percentile(painted, 95);

@@ -40,18 +40,25 @@ export function pendingEntry(
 }
 
 /**
- * Queue an owner mutation: allocate the next mutation id and append the outbox entry in one
- * Dexie transaction. Its local effect is the registered mutator, replayed at read time, so the
- * screen shows it as soon as this resolves; the replayer sends it. Answers the mutation id.
+ * Queue an owner mutation: check its body, then append it (`appendEntry`). Its local effect is
+ * the registered mutator, replayed at read time, so the screen shows it as soon as this
+ * resolves; the replayer sends it. Answers the mutation id.
  */
-export async function mutate(
+export async function mutate(db: ComandaDb, calls: CallTable, name: string, body: unknown): Promise<number> {
+  checkBody(calls, name, body);
+  return appendEntry(db, name, body);
+}
+
+/**
+ * Allocate the next mutation id and append the outbox entry in one Dexie transaction, for a
+ * body already checked (`checkBody`). `local`: the tab's own key and time for it (`PendingWrites`).
+ */
+export async function appendEntry(
   db: ComandaDb,
-  calls: CallTable,
   name: string,
   body: unknown,
   local?: { localKey: string; createdAt: number },
 ): Promise<number> {
-  checkBody(calls, name, body);
   try {
     return await withDb(db, () =>
       db.transaction('rw', db.meta, db.outbox, async () => {

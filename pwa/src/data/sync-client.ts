@@ -4,7 +4,7 @@ import { type CatchUpOptions, type CatchUpResult, catchUp } from './catchup.ts';
 import { type ComandaDb, readMeta, requestPersistentStorage, toStorageError } from './db.ts';
 import { ApiError, NetworkError, type StorageError } from './errors.ts';
 import type { LockManagerLike } from './lock.ts';
-import { checkBody, dismissRefused, mutate, rewritePending } from './outbox.ts';
+import { appendEntry, checkBody, dismissRefused, rewritePending } from './outbox.ts';
 import { PendingWrites } from './pending-writes.ts';
 import { Replayer } from './replayer.ts';
 import type { MutatorMap } from './view.ts';
@@ -112,7 +112,7 @@ export class SyncClient<C extends Readonly<Record<string, CallDef>> = Calls> {
     const local = { localKey: this.pending.newKey(), createdAt: Date.now() };
     this.pending.add(local.localKey, name, body, local.createdAt);
     try {
-      const id = await mutate(this.db, this.calls, name, body, local);
+      const id = await appendEntry(this.db, name, body, local);
       this.pending.committed(local.localKey);
       if (this.problem$.value?.kind === 'storage') this.problem$.next(null);
       return id;
