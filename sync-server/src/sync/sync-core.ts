@@ -14,6 +14,8 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Db, Store } from '../db/client.ts';
 import { msg } from '../lib/messages.ts';
+import type { StorePort } from '../store/port.ts';
+import { SqlitePort } from '../store/sqlite-port.ts';
 import {
   appendChanges,
   type ChangeOp,
@@ -130,6 +132,8 @@ export class SyncCore {
   private readonly pushable = new Map<string, MutationExecutor>();
   /** Runs `work` in a transaction (`.immediate` for writes); nested, in a savepoint. */
   private readonly inTransaction: Transaction;
+  /** The one door to a write transaction (store/port.ts). */
+  private readonly port: StorePort<Db>;
 
   constructor(
     private readonly store: Store,
@@ -138,6 +142,7 @@ export class SyncCore {
     private readonly log: FastifyBaseLogger,
   ) {
     this.inTransaction = store.sqlite.transaction((work: () => unknown) => work()) as Transaction;
+    this.port = new SqlitePort(store);
   }
 
   /** `mutationRoute` registers each owner mutation by its call name, for `POST /api/sync/push`. */
@@ -200,7 +205,7 @@ export class SyncCore {
     const effects: Array<() => void> = [];
     let outcome: MutationOutcome;
     try {
-      outcome = this.inTransaction.immediate((): MutationOutcome => {
+      outcome = await this.port.writeVenue(businessId ?? '', (): MutationOutcome => {
         // Re-checked inside the write lock: a concurrent duplicate may have won meanwhile.
         const again = this.stored(mode, req.userId);
         if (again) return again;
@@ -333,9 +338,9 @@ export class SyncCore {
     userId: string | null,
     businessId: string | null,
     err: AppError,
-  ): MutationOutcome {
+  ): Promise<MutationOutcome> {
     if (mode.kind === 'plain') throw err;
-    return this.inTransaction.immediate(() => {
+    return this.port.writeVenue(businessId ?? '', () => {
       const again = this.stored(mode, userId);
       if (again) return again;
       return this.recordRefusal(mode, userId, businessId, err, this.clock.nowMs());

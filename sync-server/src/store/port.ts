@@ -1,0 +1,26 @@
+/**
+ * The data floor's one seam (DESIGN.md "Persistence"): every read and write of the server goes
+ * through a `StorePort`, and a write transaction has exactly one door, `writeVenue`. SQLite is the
+ * first adapter (`sqlite-port.ts`); PostgreSQL is the second, with the same contract.
+ *
+ * `Tx` is what repositories take: the adapter's query handle inside the transaction.
+ */
+export interface StorePort<Tx> {
+  /**
+   * Reads committed data. Never sees another request's transaction in progress, whatever that
+   * transaction awaits meanwhile.
+   */
+  read<T>(work: (tx: Tx) => T | Promise<T>): Promise<T>;
+  /**
+   * Runs `work` in a write transaction holding `venueId`'s lock: two writes of one venue never
+   * interleave, so what `work` reads it may rely on until commit (a slot's free places, the next
+   * table number, the venue's version). Commits when `work` resolves, rolls back when it throws;
+   * the error is passed on unchanged.
+   */
+  writeVenue<T>(venueId: string, work: (tx: Tx) => T | Promise<T>): Promise<T>;
+  /**
+   * `transient`: the same work may succeed if run again (a busy database, a serialization
+   * failure, a dropped connection); `permanent`: anything else, which running again would repeat.
+   */
+  classify(err: unknown): 'transient' | 'permanent';
+}

@@ -1,0 +1,121 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AppError } from '@comanda/shared-schema';
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openStore, type Store } from '../db/client.ts';
+import { SqlitePort } from './sqlite-port.ts';
+
+const opened: Array<{ store: Store; port: SqlitePort; dir: string | null }> = [];
+afterEach(async () => {
+  for (const { store, port, dir } of opened.splice(0)) {
+    port.close();
+    await store.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+function open(where: 'file' | 'memory'): { store: Store; port: SqlitePort } {
+  const dir = where === 'file' ? mkdtempSync(join(tmpdir(), 'comanda-port-')) : null;
+  const path = dir ? join(dir, 'comanda.db') : ':memory:';
+  const store = openStore(path);
+  store.sqlite.exec('CREATE TABLE counter (id INTEGER PRIMARY KEY, n INTEGER NOT NULL)');
+  store.sqlite.exec('INSERT INTO counter (id, n) VALUES (1, 0)');
+  const port = new SqlitePort(store, path);
+  opened.push({ store, port, dir });
+  return { store, port };
+}
+
+/** A turn of the event loop: what another request's code would get while a transaction awaits. */
+const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+const countOf = (rows: unknown) => (rows as Array<{ n: number }>)[0]?.n;
+
+describe('the SQLite store port', () => {
+  it.each(['file', 'memory'] as const)(
+    '%s: two writes that read, await and write never interleave (no lost update)',
+    async (where) => {
+      const { port } = open(where);
+      const increment = () =>
+        port.writeVenue('v1', async (db) => {
+          const n = countOf(db.all(sql`SELECT n FROM counter WHERE id = 1`)) ?? 0;
+          await tick();
+          db.run(sql`UPDATE counter SET n = ${n + 1} WHERE id = 1`);
+        });
+      await Promise.all([increment(), increment(), increment()]);
+      expect(countOf(await port.read((db) => db.all(sql`SELECT n FROM counter WHERE id = 1`)))).toBe(3);
+    },
+  );
+
+  it.each(['file', 'memory'] as const)(
+    '%s: a read never sees a write in progress, only what it committed',
+    async (where) => {
+      const { port } = open(where);
+      let inside: () => void = () => {};
+      const written = new Promise<void>((resolve) => {
+        inside = resolve;
+      });
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const write = port.writeVenue('v1', async (db) => {
+        db.run(sql`UPDATE counter SET n = 41 WHERE id = 1`);
+        inside();
+        await held;
+        db.run(sql`UPDATE counter SET n = 42 WHERE id = 1`);
+      });
+      await written;
+      const read = port.read((db) => countOf(db.all(sql`SELECT n FROM counter WHERE id = 1`)));
+      if (where === 'file') {
+        // Its own connection: the last commit, at once.
+        expect(await read).toBe(0);
+        release();
+      } else {
+        // One connection: the read waits for the write to end.
+        release();
+        expect(await read).toBe(42);
+      }
+      await write;
+      expect(await port.read((db) => countOf(db.all(sql`SELECT n FROM counter WHERE id = 1`)))).toBe(42);
+    },
+  );
+
+  it('rolls back a write whose work throws, passes its error on, and goes on with the next', async () => {
+    const { port } = open('file');
+    const refusal = new AppError('VALIDATION', 'no');
+    await expect(
+      port.writeVenue('v1', async (db) => {
+        db.run(sql`UPDATE counter SET n = 7 WHERE id = 1`);
+        await tick();
+        throw refusal;
+      }),
+    ).rejects.toBe(refusal);
+    await port.writeVenue('v1', (db) => db.run(sql`UPDATE counter SET n = n + 1 WHERE id = 1`));
+    expect(await port.read((db) => countOf(db.all(sql`SELECT n FROM counter WHERE id = 1`)))).toBe(1);
+  });
+
+  it('commits work that does not await in the same turn: no other code runs while it is open', async () => {
+    const { store, port } = open('file');
+    let openMeanwhile: boolean | null = null;
+    await port.writeVenue('v1', (db) => {
+      db.run(sql`UPDATE counter SET n = 1 WHERE id = 1`);
+      // The next thing to run after this work: another request's code, in a real server.
+      queueMicrotask(() => {
+        openMeanwhile = store.sqlite.inTransaction;
+      });
+    });
+    expect(openMeanwhile).toBe(false);
+  });
+
+  it('calls a busy or full database transient, anything else permanent', () => {
+    const { port } = open('memory');
+    expect(port.classify(Object.assign(new Error('busy'), { code: 'SQLITE_BUSY' }))).toBe('transient');
+    expect(port.classify(Object.assign(new Error('full'), { code: 'SQLITE_FULL' }))).toBe('transient');
+    expect(port.classify(new AppError('VALIDATION', 'no'))).toBe('permanent');
+    expect(port.classify(Object.assign(new Error('constraint'), { code: 'SQLITE_CONSTRAINT_UNIQUE' }))).toBe(
+      'permanent',
+    );
+  });
+});

@@ -1,0 +1,116 @@
+import Database from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import type { Db, Sqlite } from '../db/client.ts';
+import * as schema from '../db/schema.ts';
+import { isTransientStorageError } from '../lib/errors.ts';
+import type { StorePort } from './port.ts';
+
+const isPromise = <T>(value: T | Promise<T>): value is Promise<T> =>
+  typeof (value as { then?: unknown } | null)?.then === 'function';
+
+/**
+ * The SQLite adapter of the store port. SQLite has one write lock per file, so every write
+ * transaction of every venue goes through one queue: a venue's lock is the file's. A transaction
+ * may await between its statements (the port is async for PostgreSQL), and on one connection
+ * anything another request ran meanwhile would run inside it; so writes run one after another on
+ * the writer connection, and reads go to a second, read-only connection, which in WAL mode sees
+ * the last commit and never a transaction in progress.
+ *
+ * An in-memory database has no second connection: its reads wait behind the writes queued
+ * before them, which gives them the same guarantee.
+ */
+export class SqlitePort implements StorePort<Db> {
+  private tail: Promise<unknown> = Promise.resolve();
+  private readonly reader: { sqlite: Sqlite; db: Db } | null;
+
+  /** `path`: the database file, for the read connection; none (or ':memory:'): reads queue. */
+  constructor(
+    private readonly writer: { sqlite: Sqlite; db: Db },
+    path?: string,
+  ) {
+    if (path === undefined || path === ':memory:') {
+      this.reader = null;
+    } else {
+      const sqlite = new Database(path, { readonly: true, fileMustExist: true });
+      sqlite.pragma('busy_timeout = 5000');
+      this.reader = { sqlite, db: drizzle(sqlite, { schema }) };
+    }
+  }
+
+  read<T>(work: (tx: Db) => T | Promise<T>): Promise<T> {
+    const reader = this.reader;
+    if (!reader) return this.queued(() => work(this.writer.db));
+    // One snapshot for the whole read, whatever it awaits: a deferred transaction takes its
+    // snapshot at its first statement and keeps it until the end.
+    return (async () => {
+      reader.sqlite.exec('BEGIN');
+      try {
+        return await work(reader.db);
+      } finally {
+        reader.sqlite.exec('COMMIT');
+      }
+    })();
+  }
+
+  writeVenue<T>(_venueId: string, work: (tx: Db) => T | Promise<T>): Promise<T> {
+    return this.queued(() => {
+      const { sqlite, db } = this.writer;
+      // IMMEDIATE: the write lock at once, so another process (a backup) is met here, not at
+      // the first write half-way through.
+      sqlite.exec('BEGIN IMMEDIATE');
+      let result: T | Promise<T>;
+      try {
+        result = work(db);
+      } catch (err) {
+        this.rollback();
+        throw err;
+      }
+      // Work that did not await commits in the same turn, so no other code runs while the
+      // transaction is open (the handlers of today, and the paths that still open their own).
+      if (!isPromise(result)) {
+        this.commit();
+        return result;
+      }
+      return result.then(
+        (value) => {
+          this.commit();
+          return value;
+        },
+        (err: unknown) => {
+          this.rollback();
+          throw err;
+        },
+      );
+    });
+  }
+
+  classify(err: unknown): 'transient' | 'permanent' {
+    return isTransientStorageError(err) ? 'transient' : 'permanent';
+  }
+
+  /** Closes the read connection (the writer is the store's own). */
+  close(): void {
+    this.reader?.sqlite.close();
+  }
+
+  private commit(): void {
+    try {
+      this.writer.sqlite.exec('COMMIT');
+    } catch (err) {
+      // A COMMIT refused (busy) leaves the transaction open: end it, so the next one can begin.
+      this.rollback();
+      throw err;
+    }
+  }
+
+  private rollback(): void {
+    if (this.writer.sqlite.inTransaction) this.writer.sqlite.exec('ROLLBACK');
+  }
+
+  /** Runs `job` once every job queued before it has settled. */
+  private queued<T>(job: () => T | Promise<T>): Promise<T> {
+    const run = this.tail.then(job, job);
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+}
