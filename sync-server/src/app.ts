@@ -13,7 +13,6 @@ import { chatPlugin } from './chat/index.ts';
 import { createClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { dashboardPlugin } from './dashboard/index.ts';
-import { openStore } from './db/client.ts';
 import { deliveryPlugin } from './delivery/index.ts';
 import { seedDemo } from './demo/demo-seed.ts';
 import { clockControlRoute } from './http/clock-control.ts';
@@ -36,6 +35,7 @@ import { createCheckoutSweeper } from './payments/checkout-expiry.ts';
 import { paymentsPlugin } from './payments/index.ts';
 import { profilePlugin } from './profile/index.ts';
 import { roomsPlugin } from './rooms/index.ts';
+import { openSqliteStore } from './store/sqlite-port.ts';
 import { SyncCore } from './sync/sync-core.ts';
 import { syncRoutes } from './sync/sync-routes.ts';
 import { tableCallsPlugin } from './table-calls/index.ts';
@@ -84,7 +84,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (!config.trustProxy && config.http.connectionsPerAddress > 0) {
     capConnectionsPerAddress(app.server, config.http.connectionsPerAddress, app.log, () => clock.nowMs());
   }
-  const store = openStore(config.databasePath, (message) => app.log.warn(message));
+  const store = openSqliteStore(config.databasePath, (message) => app.log.warn(message));
   const secureCookie = config.publicUrl?.startsWith('https://') ?? false;
   const hub = new LiveHub(options.bus ?? createLocalBus(), app.log, {
     pingIntervalMs: config.livePingIntervalMs,

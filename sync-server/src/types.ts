@@ -2,12 +2,12 @@ import type { CallDef } from '@comanda/shared-schema';
 import type { SessionStore } from './auth/sessions.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
-import type { Store } from './db/client.ts';
 import type { DemoInfo } from './demo/demo-seed.ts';
 import type { Quotas } from './lib/quota.ts';
 import type { LiveHub } from './live/hub.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { CheckoutSweeper } from './payments/checkout-expiry.ts';
+import type { DataStore } from './store/sqlite-port.ts';
 import type { SyncCore } from './sync/sync-core.ts';
 
 /** What `buildApp` attaches to the instance: every feature plugin reaches its services here. */
@@ -15,7 +15,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     clock: Clock;
-    store: Store;
+    store: DataStore;
     sessions: SessionStore;
     hub: LiveHub;
     sync: SyncCore;

@@ -38,7 +38,7 @@ const RESTORE_MAIL_WINDOW_MS = 15 * 60_000;
 
 /** Spec section 7 "Accounts", plus owner signup and e-mail confirmation. */
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
-  const { db, sqlite } = app.store;
+  const { db } = app.store;
   const secret = app.config.sessionSecret;
   const base = publicBase(app.config);
   const secureCookie = app.config.publicUrl?.startsWith('https://') ?? false;
@@ -78,19 +78,17 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   ) => {
     await guard.switchIn(req, reply);
     const now = app.clock.nowMs();
-    const opened = sqlite
-      .transaction(() => {
-        // Thrown inside the transaction: a refused switch leaves the handoff unused.
-        const target = consumeHandoff(db, secret, handoff.sessionId, handoff.userId, now);
-        if (!target || !caller || target.sessionId !== caller.id || target.viaSessionId !== null) {
-          throw new AppError('UNAUTHORIZED', msg.sessionInvalid);
-        }
-        if (caller.user.role !== 'owner') throw new AppError('FORBIDDEN', t.ownerSwitchRefused);
-        const userId = randomId();
-        db.insert(users).values({ id: userId, role: 'user', isAnonymous: true, createdAt: now }).run();
-        return app.sessions.create(userId, { returnSessionId: caller.id });
-      })
-      .immediate();
+    const opened = await app.store.port.writeAccount(() => {
+      // Thrown inside the transaction: a refused switch leaves the handoff unused.
+      const target = consumeHandoff(db, secret, handoff.sessionId, handoff.userId, now);
+      if (!target || !caller || target.sessionId !== caller.id || target.viaSessionId !== null) {
+        throw new AppError('UNAUTHORIZED', msg.sessionInvalid);
+      }
+      if (caller.user.role !== 'owner') throw new AppError('FORBIDDEN', t.ownerSwitchRefused);
+      const userId = randomId();
+      db.insert(users).values({ id: userId, role: 'user', isAnonymous: true, createdAt: now }).run();
+      return app.sessions.create(userId, { returnSessionId: caller.id });
+    });
     app.sessions.setCookie(reply, opened.token, opened.expiresAt);
     app.sessions.forgetRequest(req);
     return sessionAnswer(db, app.sessions.fromToken(opened.token));
@@ -163,19 +161,17 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   route(
     app,
     accountCalls.userSessionIdSet,
-    ({ body, req, reply, session }) => {
-      const issued = sqlite
-        .transaction(() => {
-          const target = consumeHandoff(db, secret, body.sessionId, body.userId, app.clock.nowMs());
-          if (!target) return null;
-          if (target.viaSessionId !== null && session?.id !== target.viaSessionId) {
-            throw new AppError('UNAUTHORIZED', msg.sessionInvalid);
-          }
-          const next = app.sessions.reissue(target.sessionId);
-          if (next && target.viaSessionId !== null) app.sessions.endSwitches(target.sessionId);
-          return next;
-        })
-        .immediate();
+    async ({ body, req, reply, session }) => {
+      const issued = await app.store.port.writeAccount(() => {
+        const target = consumeHandoff(db, secret, body.sessionId, body.userId, app.clock.nowMs());
+        if (!target) return null;
+        if (target.viaSessionId !== null && session?.id !== target.viaSessionId) {
+          throw new AppError('UNAUTHORIZED', msg.sessionInvalid);
+        }
+        const next = app.sessions.reissue(target.sessionId);
+        if (next && target.viaSessionId !== null) app.sessions.endSwitches(target.sessionId);
+        return next;
+      });
       if (!issued) throw new AppError('UNAUTHORIZED', msg.sessionInvalid);
       app.sessions.setCookie(reply, issued.token, issued.expiresAt);
       app.sessions.forgetRequest(req);
@@ -235,20 +231,15 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         };
         valid();
         const passwordHash = await forRequest(reply, () => hashPassword(body.password));
-        const email = sqlite
-          .transaction(() => {
-            const { row, now } = valid();
-            markTokenUsed(db, row.id, now);
-            // The mailbox is proven: pending signup links can no longer set another password.
-            dropUnusedTokens(db, row.userId, 'confirm');
-            db.update(users)
-              .set({ passwordHash, emailConfirmed: true })
-              .where(eq(users.id, row.userId))
-              .run();
-            db.delete(sessions).where(eq(sessions.userId, row.userId)).run();
-            return db.select({ email: users.email }).from(users).where(eq(users.id, row.userId)).get()?.email;
-          })
-          .immediate();
+        const email = await app.store.port.writeAccount(() => {
+          const { row, now } = valid();
+          markTokenUsed(db, row.id, now);
+          // The mailbox is proven: pending signup links can no longer set another password.
+          dropUnusedTokens(db, row.userId, 'confirm');
+          db.update(users).set({ passwordHash, emailConfirmed: true }).where(eq(users.id, row.userId)).run();
+          db.delete(sessions).where(eq(sessions.userId, row.userId)).run();
+          return db.select({ email: users.email }).from(users).where(eq(users.id, row.userId)).get()?.email;
+        });
         // A locked account opens again to its mailbox's owner.
         if (email) await guard.forgetFailures(email);
         return { success: true };

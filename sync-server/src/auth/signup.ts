@@ -31,7 +31,7 @@ type Outcome =
  * link clicked activates exactly what was typed with it and voids the others.
  */
 export function signupRoutes(app: FastifyInstance): void {
-  const { db, sqlite } = app.store;
+  const { db } = app.store;
   const secret = app.config.sessionSecret;
   const base = publicBase(app.config);
   const { signupMails } = AUTH_LIMITS;
@@ -62,48 +62,46 @@ export function signupRoutes(app: FastifyInstance): void {
         };
         // Counted once the work is done (a busy refusal sends nothing, so it costs no mail).
         if (!(await app.quotas.take(mailboxKey, limit, windowMs)).allowed) return { success: true };
-        const outcome = sqlite
-          .transaction((): Outcome => {
-            const now = app.clock.nowMs();
-            const existing = findUserByEmail(db, email);
-            if (existing) {
-              const pending = !existing.emailConfirmed && !existing.isAnonymous && existing.role === role;
-              if (!pending) return { kind: 'exists', firstName: existing.firstName };
-              // The venue keeps the name of the signup that created it: a later signup cannot
-              // rename it (the owner can, from the profile, once signed in).
-              const venue =
-                role === 'owner'
-                  ? (db
-                      .select({ name: businesses.name })
-                      .from(businesses)
-                      .where(eq(businesses.ownerUserId, existing.id))
-                      .get()?.name ?? typedBusinessName)
-                  : null;
-              const token = createEmailToken(db, secret, existing.id, 'confirm', now, details);
-              return { kind: 'confirm', token, businessName: venue };
-            }
-            const userId = randomId();
-            // No password on the account until a link is clicked: the link carries it.
-            db.insert(users)
-              .values({
-                id: userId,
-                email,
-                passwordHash: null,
-                firstName: body.firstName,
-                lastName: body.lastName,
-                role,
-                createdAt: now,
-              })
+        const outcome = await app.store.port.writeAccount((): Outcome => {
+          const now = app.clock.nowMs();
+          const existing = findUserByEmail(db, email);
+          if (existing) {
+            const pending = !existing.emailConfirmed && !existing.isAnonymous && existing.role === role;
+            if (!pending) return { kind: 'exists', firstName: existing.firstName };
+            // The venue keeps the name of the signup that created it: a later signup cannot
+            // rename it (the owner can, from the profile, once signed in).
+            const venue =
+              role === 'owner'
+                ? (db
+                    .select({ name: businesses.name })
+                    .from(businesses)
+                    .where(eq(businesses.ownerUserId, existing.id))
+                    .get()?.name ?? typedBusinessName)
+                : null;
+            const token = createEmailToken(db, secret, existing.id, 'confirm', now, details);
+            return { kind: 'confirm', token, businessName: venue };
+          }
+          const userId = randomId();
+          // No password on the account until a link is clicked: the link carries it.
+          db.insert(users)
+            .values({
+              id: userId,
+              email,
+              passwordHash: null,
+              firstName: body.firstName,
+              lastName: body.lastName,
+              role,
+              createdAt: now,
+            })
+            .run();
+          if (typedBusinessName !== null) {
+            db.insert(businesses)
+              .values({ id: randomId(), ownerUserId: userId, name: typedBusinessName, createdAt: now })
               .run();
-            if (typedBusinessName !== null) {
-              db.insert(businesses)
-                .values({ id: randomId(), ownerUserId: userId, name: typedBusinessName, createdAt: now })
-                .run();
-            }
-            const token = createEmailToken(db, secret, userId, 'confirm', now, details);
-            return { kind: 'confirm', token, businessName: typedBusinessName };
-          })
-          .immediate();
+          }
+          const token = createEmailToken(db, secret, userId, 'confirm', now, details);
+          return { kind: 'confirm', token, businessName: typedBusinessName };
+        });
         if (outcome.kind === 'confirm') {
           const link = `${base}/${role}/confirmEmail/${outcome.token}`;
           app.mailer.queue(confirmEmailMail(email, body.firstName, outcome.businessName, link));
@@ -127,30 +125,28 @@ export function signupRoutes(app: FastifyInstance): void {
   route(
     app,
     accountCalls.ownerConfirmEmail,
-    ({ body }) => {
-      sqlite
-        .transaction(() => {
-          const now = app.clock.nowMs();
-          const row = findEmailToken(db, secret, body.token, 'confirm', now);
-          const user = row && db.select().from(users).where(eq(users.id, row.userId)).get();
-          if (!row || !user || user.emailConfirmed) throw new AppError('TOKEN_INVALID', msg.tokenInvalid);
-          markTokenUsed(db, row.id, now);
-          dropUnusedTokens(db, user.id, 'confirm');
-          db.update(users)
-            .set({
-              emailConfirmed: true,
-              ...(row.passwordHash
-                ? {
-                    passwordHash: row.passwordHash,
-                    firstName: row.firstName ?? user.firstName,
-                    lastName: row.lastName ?? user.lastName,
-                  }
-                : {}),
-            })
-            .where(eq(users.id, user.id))
-            .run();
-        })
-        .immediate();
+    async ({ body }) => {
+      await app.store.port.writeAccount(() => {
+        const now = app.clock.nowMs();
+        const row = findEmailToken(db, secret, body.token, 'confirm', now);
+        const user = row && db.select().from(users).where(eq(users.id, row.userId)).get();
+        if (!row || !user || user.emailConfirmed) throw new AppError('TOKEN_INVALID', msg.tokenInvalid);
+        markTokenUsed(db, row.id, now);
+        dropUnusedTokens(db, user.id, 'confirm');
+        db.update(users)
+          .set({
+            emailConfirmed: true,
+            ...(row.passwordHash
+              ? {
+                  passwordHash: row.passwordHash,
+                  firstName: row.firstName ?? user.firstName,
+                  lastName: row.lastName ?? user.lastName,
+                }
+              : {}),
+          })
+          .where(eq(users.id, user.id))
+          .run();
+      });
       return { success: true };
     },
     tokenLimit('confirm'),

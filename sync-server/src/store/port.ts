@@ -19,6 +19,13 @@ export interface StorePort<Tx> {
    */
   writeVenue<T>(venueId: string, work: (tx: Tx) => T | Promise<T>): Promise<T>;
   /**
+   * A write transaction on data of no venue (accounts, their links and sessions). It holds no
+   * venue's lock: its races rest on unique constraints (one account an address), and the adapter
+   * runs the work again when it lost one to a concurrent transaction, so the rerun meets the
+   * winner's row and answers as if it had come second.
+   */
+  writeAccount<T>(work: (tx: Tx) => T | Promise<T>): Promise<T>;
+  /**
    * `transient`: the same work may succeed if run again (a busy database, a serialization
    * failure, a dropped connection); `permanent`: anything else, which running again would repeat.
    */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { AppError } from '@comanda/shared-schema';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../db/client.ts';
+import { type Db, openStore, type Store } from '../db/client.ts';
 import { SqlitePort } from './sqlite-port.ts';
 
 const opened: Array<{ store: Store; port: SqlitePort; dir: string | null }> = [];
@@ -81,6 +81,19 @@ describe('the SQLite store port', () => {
       expect(await port.read((db) => countOf(db.all(sql`SELECT n FROM counter WHERE id = 1`)))).toBe(42);
     },
   );
+
+  it('queues account writes and venue writes together: one write lock, the file', async () => {
+    const { port } = open('file');
+    const order: string[] = [];
+    const step = (name: string) => async (db: Db) => {
+      const n = countOf(db.all(sql`SELECT n FROM counter WHERE id = 1`)) ?? 0;
+      order.push(`${name} read ${n}`);
+      await tick();
+      db.run(sql`UPDATE counter SET n = ${n + 1} WHERE id = 1`);
+    };
+    await Promise.all([port.writeVenue('v1', step('venue')), port.writeAccount(step('account'))]);
+    expect(order).toEqual(['venue read 0', 'account read 1']);
+  });
 
   it('rolls back a write whose work throws, passes its error on, and goes on with the next', async () => {
     const { port } = open('file');

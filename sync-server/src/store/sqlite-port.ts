@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
-import type { Db, Sqlite } from '../db/client.ts';
+import { type Db, openStore, type Sqlite, type Store } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import { isTransientStorageError } from '../lib/errors.ts';
 import type { StorePort } from './port.ts';
@@ -53,6 +53,15 @@ export class SqlitePort implements StorePort<Db> {
   }
 
   writeVenue<T>(_venueId: string, work: (tx: Db) => T | Promise<T>): Promise<T> {
+    return this.write(work);
+  }
+
+  writeAccount<T>(work: (tx: Db) => T | Promise<T>): Promise<T> {
+    return this.write(work);
+  }
+
+  /** One queue for every write: SQLite's lock is the file's, whichever venue a write is for. */
+  private write<T>(work: (tx: Db) => T | Promise<T>): Promise<T> {
     return this.queued(() => {
       const { sqlite, db } = this.writer;
       // IMMEDIATE: the write lock at once, so another process (a backup) is met here, not at
@@ -113,4 +122,27 @@ export class SqlitePort implements StorePort<Db> {
     this.tail = run.catch(() => undefined);
     return run;
   }
+}
+
+/** The database and its port: what the server holds (`app.store`). */
+export interface DataStore extends Store {
+  /** The one door to a write transaction, and reads of committed data (store/port.ts). */
+  port: StorePort<Db>;
+}
+
+/**
+ * Opens the SQLite database (db/client.ts: pragmas, migrations, the checkpoint worker) with its
+ * port; closing it closes the port's read connection first.
+ */
+export function openSqliteStore(path: string, log?: (message: string) => void): DataStore {
+  const store = openStore(path, log);
+  const port = new SqlitePort(store, path);
+  return {
+    ...store,
+    port,
+    close: async () => {
+      port.close();
+      await store.close();
+    },
+  };
 }

@@ -12,10 +12,10 @@ import {
 } from '@comanda/shared-schema';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.ts';
-import type { Db, Store } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { msg } from '../lib/messages.ts';
 import type { StorePort } from '../store/port.ts';
-import { SqlitePort } from '../store/sqlite-port.ts';
+import type { DataStore } from '../store/sqlite-port.ts';
 import {
   appendChanges,
   type ChangeOp,
@@ -136,13 +136,13 @@ export class SyncCore {
   private readonly port: StorePort<Db>;
 
   constructor(
-    private readonly store: Store,
+    private readonly store: DataStore,
     private readonly clock: Clock,
     private readonly hub: EventPublisher,
     private readonly log: FastifyBaseLogger,
   ) {
     this.inTransaction = store.sqlite.transaction((work: () => unknown) => work()) as Transaction;
-    this.port = new SqlitePort(store);
+    this.port = store.port;
   }
 
   /** `mutationRoute` registers each owner mutation by its call name, for `POST /api/sync/push`. */

@@ -31,8 +31,8 @@ export function socialRoutes(app: FastifyInstance, signIn: SignIn, guard: LoginG
     facebook &&
     createFacebookVerifier({ ...facebook, warn: (detail, message) => app.log.warn(detail, message) });
 
-  const enter = (req: FastifyRequest, reply: FastifyReply, identity: VerifiedIdentity) =>
-    signIn(req, reply, customerForIdentity(app, identity));
+  const enter = async (req: FastifyRequest, reply: FastifyReply, identity: VerifiedIdentity) =>
+    signIn(req, reply, await customerForIdentity(app, identity));
 
   /**
    * Both providers share one bucket per address (LoginGuard): refused tokens are what a guesser

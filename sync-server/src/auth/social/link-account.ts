@@ -17,37 +17,35 @@ import type { VerifiedIdentity } from './identity.ts';
  * 'Password dimenticata?'. Owner accounts are not reachable this way: they sign in with their
  * password.
  */
-export function customerForIdentity(app: FastifyInstance, identity: VerifiedIdentity): string {
-  const { db, sqlite } = app.store;
-  return sqlite
-    .transaction(() => {
-      const existing = findUserByEmail(db, identity.email);
-      if (existing) {
-        if (existing.role !== 'user') throw new AppError('FORBIDDEN', t.socialOwnerAccount);
-        if (!existing.emailConfirmed) {
-          db.update(users)
-            .set({ emailConfirmed: true, passwordHash: null })
-            .where(eq(users.id, existing.id))
-            .run();
-          dropUnusedTokens(db, existing.id, 'confirm');
-          app.sessions.revokeAllForUser(existing.id);
-        }
-        return existing.id;
+export function customerForIdentity(app: FastifyInstance, identity: VerifiedIdentity): Promise<string> {
+  const { db } = app.store;
+  return app.store.port.writeAccount(() => {
+    const existing = findUserByEmail(db, identity.email);
+    if (existing) {
+      if (existing.role !== 'user') throw new AppError('FORBIDDEN', t.socialOwnerAccount);
+      if (!existing.emailConfirmed) {
+        db.update(users)
+          .set({ emailConfirmed: true, passwordHash: null })
+          .where(eq(users.id, existing.id))
+          .run();
+        dropUnusedTokens(db, existing.id, 'confirm');
+        app.sessions.revokeAllForUser(existing.id);
       }
-      const id = randomId();
-      db.insert(users)
-        .values({
-          id,
-          email: identity.email,
-          passwordHash: null,
-          firstName: identity.firstName,
-          lastName: identity.lastName,
-          role: 'user',
-          emailConfirmed: true,
-          createdAt: app.clock.nowMs(),
-        })
-        .run();
-      return id;
-    })
-    .immediate();
+      return existing.id;
+    }
+    const id = randomId();
+    db.insert(users)
+      .values({
+        id,
+        email: identity.email,
+        passwordHash: null,
+        firstName: identity.firstName,
+        lastName: identity.lastName,
+        role: 'user',
+        emailConfirmed: true,
+        createdAt: app.clock.nowMs(),
+      })
+      .run();
+    return id;
+  });
 }
