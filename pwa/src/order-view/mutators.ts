@@ -1,5 +1,6 @@
 import {
-  type LineStatus,
+  lineAfterEdit,
+  lineNote,
   type ModifiedLine,
   type OrderRow,
   OUT_OF_MENU_CATEGORY_ID,
@@ -26,18 +27,9 @@ export function lineOfEntry(line: Pick<ReservationLine, 'tableId' | 'deliveryId'
   return order.tableId != null && line.tableId === order.tableId;
 }
 
-/** A modify entry applied to one line, as the server does (sync-server dashboard/line-routes). */
+/** A modify entry applied to one line, by the server's own rule (shared-schema rules/line-edits.ts). */
 export function editLine(line: ReservationLine, edit: ModifiedLine): ReservationLine {
-  let status: LineStatus = line.status;
-  if (edit.status === 'owner_deleted') status = 'owner_deleted';
-  else if (edit.status !== undefined && line.status === 'owner_deleted') status = 'preparation';
-  return {
-    ...line,
-    amount: edit.amount ?? line.amount,
-    price: edit.price ?? line.price,
-    note: edit.note === undefined ? line.note : edit.note?.trim() || null,
-    status,
-  };
+  return { ...line, ...lineAfterEdit(line, edit) };
 }
 
 /**
@@ -93,7 +85,7 @@ export const orderViewMutators = {
         price: body.line.price,
         amount: body.line.amount ?? 1,
         variant: [],
-        note: body.line.note?.trim() || null,
+        note: lineNote(body.line.note),
         selected_option: body.line.selected_option,
         status: 'preparation',
         printed: 0,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tf } from '../texts.ts';
-import { removedOptionsNote } from './notes.ts';
+import { lineNote, removedOptionsNote } from './notes.ts';
 
 describe('removedOptionsNote', () => {
   it("joins 'NO {option}' with a comma and a space", () => {
@@ -24,5 +24,18 @@ describe('removedOptionsNote', () => {
 
   it('is the catalogue template too', () => {
     expect(tf.removedOptionsNote(['rucola', 'grana'])).toBe('NO rucola, NO grana');
+  });
+});
+
+describe('lineNote', () => {
+  it('keeps a note trimmed', () => {
+    expect(lineNote('  senza sale ')).toBe('senza sale');
+  });
+
+  it('makes a blank or missing note no note (null)', () => {
+    expect(lineNote('')).toBeNull();
+    expect(lineNote('   ')).toBeNull();
+    expect(lineNote(null)).toBeNull();
+    expect(lineNote(undefined)).toBeNull();
   });
 });

@@ -15,3 +15,11 @@ export function removedOptionsNote(labels: readonly string[]): string {
   }
   return parts.join(', ');
 }
+
+/**
+ * A line's note as it is kept (spec 5): trimmed, and a blank one is no note at all (null), so
+ * '' and '   ' clear it. The server stores it so and the PWA's offline edits show it so.
+ */
+export function lineNote(note: string | null | undefined): string | null {
+  return note?.trim() || null;
+}

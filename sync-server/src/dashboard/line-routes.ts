@@ -2,8 +2,9 @@ import {
   AppError,
   calls,
   isValidDiscount,
-  type LineStatus,
-  type ModifiedLine,
+  lineAfterEdit,
+  lineStatusSettable,
+  linesPrinted,
   orderSubtotal,
   t,
 } from '@comanda/shared-schema';
@@ -14,25 +15,9 @@ import { entryLoad, entryTotalOf, refuseEditOverCeiling } from '../store/ceiling
 import { linesOfOrder, lineWire, orderWire, venueOrder } from '../store/orders.ts';
 import { refuseCardAmountChange } from '../store/payment-status.ts';
 import { mutationRoute } from '../sync/mutation-route.ts';
-import { entryWire, inArea, requireOpenEntry, tableOfOrder } from './entries.ts';
+import { entryWire, requireOpenEntry, tableOfOrder } from './entries.ts';
 
 type LineEdit = Pick<OrderLineRecord, 'amount' | 'price' | 'note' | 'status'>;
-
-/**
- * What a modify entry makes of a line: only the fields it sends. Its status only deletes or
- * restores (a deleted line comes back in preparation); a live line keeps the kitchen's status.
- */
-function editedLine(line: OrderLineRecord, edit: ModifiedLine): LineEdit {
-  let status: LineStatus = line.status;
-  if (edit.status === 'owner_deleted') status = 'owner_deleted';
-  else if (edit.status !== undefined && line.status === 'owner_deleted') status = 'preparation';
-  return {
-    amount: edit.amount ?? line.amount,
-    price: edit.price ?? line.price,
-    note: edit.note === undefined ? line.note : edit.note?.trim() || null,
-    status,
-  };
-}
 
 const sameEdit = (a: LineEdit, b: LineEdit) =>
   a.amount === b.amount && a.price === b.price && a.note === b.note && a.status === b.status;
@@ -58,7 +43,8 @@ export async function lineRoutes(app: FastifyInstance): Promise<void> {
     const order = line ? venueOrder(db, businessId, line.orderId) : undefined;
     if (!line || !order) throw new AppError('NOT_FOUND', t.orderLineNotFound);
     if (order.closedAt !== null) throw new AppError('CONFLICT', t.orderAlreadyCompleted);
-    if (line.status === 'owner_deleted' && body.status !== 'owner_deleted' && body.status !== 'preparation') {
+    // A deleted line only stays deleted or is restored (shared-schema rules/line-edits.ts).
+    if (!lineStatusSettable(line.status, body.status)) {
       throw new AppError('CONFLICT', t.deletedLineRestoreFirst);
     }
     if (line.status === body.status) return { success: true, line: lineWire(line, order) };
@@ -96,7 +82,8 @@ export async function lineRoutes(app: FastifyInstance): Promise<void> {
     for (const edit of body.reservations) {
       const line = lines.get(edit.id);
       if (!line) throw new AppError('NOT_FOUND', t.orderLineNotFound);
-      const next = editedLine(line, edit);
+      // Only the fields sent; a status only deletes or restores (shared-schema rules/line-edits.ts).
+      const next = lineAfterEdit(line, edit);
       if (sameEdit(line, next)) continue;
       // A card order costs what its payment charged: its notes may change, not its money.
       if (!sameCost(line, next)) refuseCardAmountChange(entry.order);
@@ -150,16 +137,12 @@ export async function lineRoutes(app: FastifyInstance): Promise<void> {
    */
   mutationRoute(app, calls.dashboardTablePrint, ({ body, db, businessId, now, change, publish }) => {
     const entry = requireOpenEntry(db, businessId, body.tableId);
-    const onTicket = body.ids ? new Set(body.ids) : null;
-    const ids = linesOfOrder(db, entry.order.id, false)
-      .filter(
-        (line) =>
-          line.accettato &&
-          !line.printed &&
-          inArea(line, body.selected_option) &&
-          (onTicket === null || onTicket.has(line.id)),
-      )
-      .map((line) => line.id);
+    // The lines that ring, by the rule the tablets' offline print follows (rules/line-edits.ts).
+    const ids = linesPrinted(
+      linesOfOrder(db, entry.order.id, false).map((line) => lineWire(line, entry.order)),
+      body.selected_option,
+      body.ids,
+    ).map((line) => line.id);
     if (ids.length === 0) return { success: true, printed: [] };
     const updated = db
       .update(orderLines)

@@ -1,6 +1,7 @@
 import {
   AppError,
   calls,
+  lineNote,
   OUT_OF_MENU_CATEGORY_ID,
   OUT_OF_MENU_CATEGORY_NAME,
   t,
@@ -75,7 +76,7 @@ export async function outOfMenuRoute(app: FastifyInstance): Promise<void> {
       price: body.line.price,
       amount: body.line.amount,
       variant: [],
-      note: body.line.note?.trim() || null,
+      note: lineNote(body.line.note),
       selectedOption: body.line.selected_option,
       categoryId: OUT_OF_MENU_CATEGORY_ID,
       categoryName: OUT_OF_MENU_CATEGORY_NAME,

@@ -1,4 +1,4 @@
-import { AppError, ClientGeneratedId, calls, t } from '@comanda/shared-schema';
+import { AppError, ClientGeneratedId, calls, categoryReorder, t } from '@comanda/shared-schema';
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { categories, dishes } from '../db/schema.ts';
@@ -96,14 +96,10 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
 
   mutationRoute(app, calls.ownerCategoryReorder, (ctx) => {
     const { body, db, businessId, change } = ctx;
-    const all = listCategories(db, businessId);
-    const byId = new Map(all.map((c) => [c.id, c]));
-    const named = [...new Set(body.ids)];
-    for (const id of named) if (!byId.has(id)) throw new AppError('NOT_FOUND', t.categoryNotFound);
-    const rest = all.filter((c) => !named.includes(c.id));
-    const ordered = [...named.map((id) => byId.get(id)), ...rest];
-    ordered.forEach((category, position) => {
-      if (!category || category.position === position) return;
+    // Named first, the rest after: the rule the tablets' offline reorder follows (shared-schema).
+    const moves = categoryReorder(listCategories(db, businessId), body.ids);
+    if (!moves) throw new AppError('NOT_FOUND', t.categoryNotFound);
+    for (const { category, position } of moves) {
       const row = db
         .update(categories)
         .set({ position })
@@ -111,7 +107,7 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
         .returning()
         .get();
       if (row) change('category', row.id, 'put', categoryWire(row));
-    });
+    }
     menuChanged(ctx);
     return { success: true };
   });

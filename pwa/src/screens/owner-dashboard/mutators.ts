@@ -1,13 +1,15 @@
 import {
   type BusinessRow,
   completedOrderId,
+  lineStatusSettable,
+  linesPrinted,
   type OrderRow,
   type ReservationLine,
   type RoomTable,
 } from '@comanda/shared-schema';
 // Type-only: `data/mutators.ts` imports this file, so a value import would be a cycle.
 import type { EntityView, MutatorsFor } from '../../data/view.ts';
-import { entryKeyOf, lineKey, matchesFilter } from './dashboard-logic.ts';
+import { entryKeyOf, lineKey } from './dashboard-logic.ts';
 
 /** Thrown when the server is sure to refuse: the view leaves the entry's effect out whole. */
 export class DashboardRefusal extends Error {
@@ -41,13 +43,7 @@ export const dashboardMutators = {
       const line = view.get<ReservationLine>('line', body.id);
       if (!line) throw new DashboardRefusal('line gone');
       // A deleted line only comes back through a restore (the server's CONFLICT).
-      if (
-        line.status === 'owner_deleted' &&
-        body.status !== 'owner_deleted' &&
-        body.status !== 'preparation'
-      ) {
-        throw new DashboardRefusal('restore first');
-      }
+      if (!lineStatusSettable(line.status, body.status)) throw new DashboardRefusal('restore first');
       if (line.status === body.status) return;
       view.put('line', line.id, {
         ...line,
@@ -59,12 +55,7 @@ export const dashboardMutators = {
   dashboardTablePrint: {
     entities: ['line'],
     apply: (view, body, at) => {
-      // Only the lines the ticket carried, when it says (a print acknowledged by the bridge).
-      const onTicket = body.ids ? new Set(body.ids) : null;
-      for (const line of linesOf(view, body.tableId)) {
-        if (line.accettato === 0 || line.printed === 1 || line.status === 'owner_deleted') continue;
-        if (!matchesFilter(line, body.selected_option)) continue;
-        if (onTicket && !onTicket.has(line.id)) continue;
+      for (const line of linesPrinted(linesOf(view, body.tableId), body.selected_option, body.ids)) {
         view.put('line', line.id, { ...line, printed: 1, lastUpdate: stamp(at) } satisfies ReservationLine);
       }
     },

@@ -2,8 +2,8 @@ import {
   type Body,
   type Calls,
   type Category,
+  categoryReorder,
   type MenuDish,
-  sortByPosition,
   type Variant,
 } from '@comanda/shared-schema';
 // Type-only: `data/mutators.ts` imports this file, so a value import would be a cycle.
@@ -102,12 +102,12 @@ export const menuMutators = {
   ownerCategoryReorder: {
     entities: MENU_ENTITIES,
     apply: (view, body) => {
-      // The named categories take positions 0, 1, 2...; the others follow in their order.
-      const named = [...new Set(body.ids)].map((id) => categoryOf(view, id));
-      const rest = sortByPosition(view.list<Category>('category')).filter((c) => !body.ids.includes(c.id));
-      [...named, ...rest].forEach((category, position) => {
-        if (category.position !== position) view.put('category', category.id, { ...category, position });
-      });
+      // The named categories first, the others after (the server's rule); an unknown one: NOT_FOUND.
+      const moves = categoryReorder(view.list<Category>('category'), body.ids);
+      if (!moves) throw new LocalRefusal('category gone');
+      for (const { category, position } of moves) {
+        view.put('category', category.id, { ...category, position });
+      }
     },
   },
   ownerCategoryDelete: {
