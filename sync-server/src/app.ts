@@ -7,6 +7,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { accountRoutes } from './auth/account-routes.ts';
+import { hashPassword } from './auth/passwords.ts';
 import { SessionStore } from './auth/sessions.ts';
 import { registerBusinessSnapshot } from './business/business-settings.ts';
 import { chatPlugin } from './chat/index.ts';
@@ -31,6 +32,7 @@ import { liveRoutes } from './live/live-route.ts';
 import { createMailer } from './mail/mailer.ts';
 import { menuPlugin } from './menu/index.ts';
 import { orderingPlugin } from './ordering/index.ts';
+import { createCardPayments } from './payments/card-service.ts';
 import { createCheckoutSweeper } from './payments/checkout-expiry.ts';
 import { paymentsPlugin } from './payments/index.ts';
 import { profilePlugin } from './profile/index.ts';
@@ -167,22 +169,24 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await installCompression(app);
 
   registerBusinessSnapshot(app.sync);
+  // Features stand side by side: the two that take card payments get them from payments here.
+  const cards = createCardPayments(app);
   await app.register(accountRoutes);
   await app.register(syncRoutes);
   await app.register(liveRoutes);
   await app.register(roomsPlugin);
   await app.register(menuPlugin);
   await app.register(orderingPlugin);
-  await app.register(dashboardPlugin);
+  await app.register(dashboardPlugin, { cards });
   await app.register(tableCallsPlugin);
   await app.register(chatPlugin);
-  await app.register(deliveryPlugin);
+  await app.register(deliveryPlugin, { cards });
   await app.register(profilePlugin);
   await app.register(paymentsPlugin);
   await app.register(import('./reports/index.ts'));
   await app.register(clockControlRoute);
 
   app.sessions.prune();
-  if (config.demo) app.demo = await seedDemo(store, clock, config.demoPassword);
+  if (config.demo) app.demo = await seedDemo(store, clock, config.demoPassword, hashPassword);
   return app;
 }

@@ -1,12 +1,13 @@
 import { AppError, calls, completedOrderId, type ParsedBody, t } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { CardPaymentsOptions } from '../card-payments.ts';
 import type { Db } from '../db/client.ts';
 import { businesses, type OrderRecord, orderHistory } from '../db/schema.ts';
 import { msg } from '../lib/messages.ts';
 import { serviceDateOf } from '../lib/service-date.ts';
-import { localSettlement, settleCardOrder } from '../payments/card-order.ts';
 import { linesOfOrder, refuseIfNewLines, venueOrder } from '../store/orders.ts';
+import { localSettlement } from '../store/payment-status.ts';
 import { checkBusinessEcho } from '../store/venue.ts';
 import { mutationRoute } from '../sync/mutation-route.ts';
 import {
@@ -48,7 +49,7 @@ function orderToComplete(db: Db, businessId: string, body: HistoryBody): OrderRe
 }
 
 /** Spec 7 "Dashboard": the two ways an entry leaves the dashboard. */
-export async function closeRoutes(app: FastifyInstance): Promise<void> {
+export async function closeRoutes(app: FastifyInstance, { cards }: CardPaymentsOptions): Promise<void> {
   /**
    * Removes an entry without history (an order entered by mistake). Refused when lines arrived
    * after the version the tablet saw, and for a card-paid order (complete or reject it instead).
@@ -77,7 +78,7 @@ export async function closeRoutes(app: FastifyInstance): Promise<void> {
   mutationRoute(
     app,
     calls.dashboardTableHistory,
-    async ({ body, businessId }) => settleCardOrder(app, orderToComplete(app.store.db, businessId, body)),
+    async ({ body, businessId }) => cards.settleCardOrder(orderToComplete(app.store.db, businessId, body)),
     (ctx, card) => {
       const { body, db, businessId, now, user } = ctx;
       const named = orderToComplete(db, businessId, body);

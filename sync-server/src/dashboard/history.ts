@@ -3,8 +3,8 @@ import type { Db } from '../db/client.ts';
 import type { OrderLineRecord, OrderRecord } from '../db/schema.ts';
 import { orderHistory, orderHistoryLines } from '../db/schema.ts';
 import { randomId } from '../lib/ids.ts';
-import type { CardSettlement } from '../payments/card-order.ts';
 import { orderCharges } from '../store/orders.ts';
+import type { CardSettlement } from '../store/payment-status.ts';
 import type { Entry } from './entries.ts';
 
 /** What completing an order charges, cents, from the server's own lines and order row. */

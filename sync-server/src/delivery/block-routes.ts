@@ -1,5 +1,6 @@
 import { AppError, calls, t } from '@comanda/shared-schema';
 import type { FastifyInstance } from 'fastify';
+import type { CardPaymentsOptions } from '../card-payments.ts';
 import { route } from '../http/route.ts';
 import { deliveryStatements } from '../store/deliveries.ts';
 import { mutationRoute } from '../sync/mutation-route.ts';
@@ -12,13 +13,13 @@ import { blockedWire, blockSenderOf } from './senders.ts';
  * the desk lists the blocks. Blocks are the venue's own: not an offline entity of the tablets
  * (the list is read when online), and no live event (only the sends of the blocked change).
  */
-export async function blockRoutes(app: FastifyInstance): Promise<void> {
+export async function blockRoutes(app: FastifyInstance, { cards }: CardPaymentsOptions): Promise<void> {
   mutationRoute(
     app,
     calls.deliveryBlockSender,
-    ({ body, businessId }) => prepareRejection(app, businessId, body),
+    ({ body, businessId }) => prepareRejection(app, cards, businessId, body),
     (ctx, prepared) => {
-      const order = rejectDelivery(app, ctx, ctx.body, prepared, calls.deliveryBlockSender.path);
+      const order = rejectDelivery(app, cards, ctx, ctx.body, prepared, calls.deliveryBlockSender.path);
       return { success: true, blocked: blockSenderOf(ctx.db, order, ctx.now) };
     },
   );

@@ -1,6 +1,7 @@
 import { AppError, calls, t } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { CardPaymentsOptions } from '../card-payments.ts';
 import { businesses, orderLines, orders } from '../db/schema.ts';
 import { msg } from '../lib/messages.ts';
 import { queueMail } from '../mail/outbox.ts';
@@ -15,7 +16,7 @@ import { publishCount, recordPut, refuseCheckout, requireDelivery, tellCustomer 
  * DESIGN.md: the same decision twice is a no-op, the other one is refused as already decided. A
  * delivery closed while pending was rejected or deleted; one closed once accepted was completed.
  */
-export async function decisionRoutes(app: FastifyInstance): Promise<void> {
+export async function decisionRoutes(app: FastifyInstance, { cards }: CardPaymentsOptions): Promise<void> {
   /**
    * Accepts a pending delivery: its lines and the order accettato 1, the entry to every other
    * device (`order`, so dashboards ring and the kitchen sees it) with the new count, and, once
@@ -69,9 +70,9 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
   mutationRoute(
     app,
     calls.deliveryReject,
-    ({ body, businessId }) => prepareRejection(app, businessId, body),
+    ({ body, businessId }) => prepareRejection(app, cards, businessId, body),
     (ctx, prepared) => {
-      rejectDelivery(app, ctx, ctx.body, prepared, calls.deliveryReject.path);
+      rejectDelivery(app, cards, ctx, ctx.body, prepared, calls.deliveryReject.path);
       return { success: true };
     },
   );

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { CardPaymentsOptions } from '../card-payments.ts';
 import { blockRoutes } from './block-routes.ts';
 import { decisionRoutes } from './decision-routes.ts';
 import { intentRoute } from './intent-route.ts';
@@ -15,14 +16,15 @@ import { statusRoute } from './status-route.ts';
  * lines added to a delivery, blocked senders, and the venue's delivery settings. A delivery is an 'order' row
  * (kind consegna/ritiro, accettato 0 until accepted) with its 'line' rows, registered for the
  * devices' offline copy by the ordering feature; the pending count is the dashboard's
- * `/api/delivery/getCountDelivery`.
+ * `/api/delivery/getCountDelivery`. Card payments (the card send, its confirmation, the refund
+ * before a rejection) go through `cards`, handed down by app.ts.
  */
-export async function deliveryPlugin(app: FastifyInstance): Promise<void> {
+export async function deliveryPlugin(app: FastifyInstance, { cards }: CardPaymentsOptions): Promise<void> {
   await app.register(optionsRoute);
-  await app.register(orderDeliveryRoute);
-  await app.register(intentRoute);
-  await app.register(decisionRoutes);
-  await app.register(blockRoutes);
+  await app.register(orderDeliveryRoute, { cards });
+  await app.register(intentRoute, { cards });
+  await app.register(decisionRoutes, { cards });
+  await app.register(blockRoutes, { cards });
   await app.register(roomCartRoute);
   await app.register(settingsRoute);
   await app.register(statusRoute);

@@ -1,15 +1,9 @@
 import { AppError, type CallDef, calls, cardCharge, MAX_CENTS, orderBill, t } from '@comanda/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
+import type { CardPayments, CardPaymentsOptions } from '../card-payments.ts';
 import type { CallContext } from '../http/route.ts';
 import { takeQuotas } from '../lib/quota.ts';
-import {
-  CURRENCY,
-  cardUnavailable,
-  MIN_CARD_CHARGE,
-  requireStripe,
-  stripeFailure,
-} from '../payments/stripe-client.ts';
 import { refuseOverCeilings } from '../store/ceilings.ts';
 import { deliveryStatements } from '../store/deliveries.ts';
 import { orderCharges } from '../store/orders.ts';
@@ -45,10 +39,11 @@ interface Prepared {
  */
 async function prepare(
   app: FastifyInstance,
+  cards: CardPayments,
   ctx: CallContext<typeof createPaymentIntent>,
 ): Promise<Prepared> {
   const { body, req } = ctx;
-  const stripe = requireStripe(app);
+  const stripe = cards.requireStripe();
   const { db } = app.store;
   const venue = requireVenue(db, body.ownerId);
   // Each send may create an intent at Stripe: a script must not mint them by the thousand.
@@ -66,10 +61,10 @@ async function prepare(
     t.tooManyAttempts,
   );
   const stripeAccount = venue.stripeAccountId;
-  if (!stripeAccount) throw cardUnavailable();
+  if (!stripeAccount) throw cards.cardUnavailable();
   const context = { deliveryId: body.deliveryId, businessId: venue.id };
   const failed = (err: unknown) =>
-    stripeFailure(req.log, err, context, (e) =>
+    cards.stripeFailure(req.log, err, context, (e) =>
       e.type === 'StripeIdempotencyError'
         ? new AppError('CONFLICT', t.cardDeliveryIdTaken)
         : new AppError('CONFLICT', t.cardPaymentUnavailable),
@@ -109,7 +104,7 @@ async function prepare(
     });
   }
   const charge = cardCharge(net);
-  if (charge.total < MIN_CARD_CHARGE) {
+  if (charge.total < cards.minCharge) {
     throw new AppError('VALIDATION', t.cardAmountTooLow, {
       issues: [{ path: 'cart', message: t.cardAmountTooLow }],
     });
@@ -122,7 +117,7 @@ async function prepare(
     .create(
       {
         amount: charge.total,
-        currency: CURRENCY,
+        currency: cards.currency,
         allowed_payment_method_types: ['card'],
         metadata: { deliveryId: body.deliveryId, businessId: venue.id },
       },
@@ -143,11 +138,11 @@ async function prepare(
  * (storeDelivery): the owner decides on it only once it is paid, and it expires unpaid after
  * CARD_CHECKOUT_MS (payments/checkout-expiry.ts).
  */
-export async function intentRoute(app: FastifyInstance): Promise<void> {
+export async function intentRoute(app: FastifyInstance, { cards }: CardPaymentsOptions): Promise<void> {
   mutationRoute<typeof createPaymentIntent, Prepared>(
     app,
     createPaymentIntent,
-    (ctx) => prepare(app, ctx),
+    (ctx) => prepare(app, cards, ctx),
     (ctx, { intent, accountId, chargedTotal }) => {
       const decision: PaymentDecision = {
         paymentMethod: 'carta',

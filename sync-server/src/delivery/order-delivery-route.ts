@@ -10,14 +10,15 @@ import {
   t,
 } from '@comanda/shared-schema';
 import type { FastifyInstance } from 'fastify';
+import type { CardPaymentsOptions } from '../card-payments.ts';
 import type { BusinessRecord } from '../db/schema.ts';
 import { randomId } from '../lib/ids.ts';
 import { msg } from '../lib/messages.ts';
 import { queueMail } from '../mail/outbox.ts';
-import { applyPayStatus } from '../payments/pay-status.ts';
 import { refuseOverCeilings } from '../store/ceilings.ts';
 import { deliveryStatements } from '../store/deliveries.ts';
 import { allLines, deliveryWire } from '../store/orders.ts';
+import { applyPayStatus } from '../store/payment-status.ts';
 import { priceCart } from '../store/price-cart.ts';
 import { requireVenue, venueIsClosed } from '../store/venue.ts';
 import { type MutationContext, mutationRoute } from '../sync/mutation-route.ts';
@@ -176,7 +177,7 @@ export function storeDelivery(ctx: Ctx, payment: PaymentDecision) {
 
   recordPut(ctx, entry);
   if (checkout) {
-    // Spec 4: a card order reaches the owner once paid (payments/pay-status.ts); until then the owner's
+    // Spec 4: a card order reaches the owner once paid (store/payment-status.ts); until then the owner's
     // devices only learn that a checkout is under way: no `order`, no count, no ring.
     publish('cardCheckout', { deliveryId: order.id });
     return { success: true as const, deliveryId: order.id, table: entry };
@@ -199,11 +200,14 @@ export function storeDelivery(ctx: Ctx, payment: PaymentDecision) {
  * last place cannot both get it (better-sqlite3 is synchronous and the transaction is
  * BEGIN IMMEDIATE: the second reads the first's order). The payment is decided before it.
  */
-export async function orderDeliveryRoute(app: FastifyInstance): Promise<void> {
+export async function orderDeliveryRoute(
+  app: FastifyInstance,
+  { cards }: CardPaymentsOptions,
+): Promise<void> {
   mutationRoute<typeof userOrderDelivery, PaymentDecision>(
     app,
     userOrderDelivery,
-    (ctx) => decidePayment(app, ctx.body, ctx.user.user.id),
+    (ctx) => decidePayment(app, cards, ctx.body, ctx.user.user.id),
     storeDelivery,
     { businessOf: ({ body }) => body.ownerId },
   );

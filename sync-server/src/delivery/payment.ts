@@ -1,14 +1,13 @@
 import { AppError, t } from '@comanda/shared-schema';
 import type { FastifyInstance } from 'fastify';
-import type { OrderRecord } from '../db/schema.ts';
-import { refundPayment } from '../payments/refund.ts';
-import { CURRENCY, requireStripe, stripeFailure } from '../payments/stripe-client.ts';
+import type { CardPayments, RefundableOrder } from '../card-payments.ts';
 import { deliveryStatements } from '../store/deliveries.ts';
 import { isExpiredCheckout, storedCharge } from '../store/payment-status.ts';
 
 /**
- * The two seams between delivery and card payments. Both run before the sync core's
- * transaction (they may call Stripe), so whatever they decide is re-read inside it.
+ * The two seams between delivery and card payments (`cards`, handed down by app.ts). Both run
+ * before the sync core's transaction (they may call Stripe), so whatever they decide is re-read
+ * inside it.
  */
 
 /** How a delivery is paid, as stored on the order. */
@@ -45,6 +44,7 @@ export const PAY_AT_COUNTER: PaymentDecision = {
  */
 export async function decidePayment(
   app: FastifyInstance,
+  cards: CardPayments,
   body: {
     paymentIntentId?: string | undefined;
     isOwner?: boolean | undefined;
@@ -60,7 +60,7 @@ export async function decidePayment(
     throw new AppError('VALIDATION', t.cardPaymentUnavailable, {
       issues: [{ path: 'paymentIntentId', message: t.cardPaymentUnavailable }],
     });
-  const stripe = requireStripe(app, 'paymentIntentId');
+  const stripe = cards.requireStripe('paymentIntentId');
   const { db } = app.store;
   const order = body.deliveryId ? deliveryStatements(db).orderById.get({ id: body.deliveryId }) : undefined;
   if (
@@ -77,7 +77,7 @@ export async function decidePayment(
   const intent = await stripe.paymentIntents
     .retrieve(paymentIntentId, {}, account ? { stripeAccount: account } : {})
     .catch((err: unknown) => {
-      throw stripeFailure(app.log, err, { deliveryId: order.id, paymentIntentId }, (e) =>
+      throw cards.stripeFailure(app.log, err, { deliveryId: order.id, paymentIntentId }, (e) =>
         e.code === 'resource_missing'
           ? new AppError('NOT_FOUND', t.paymentNotFound)
           : new AppError('CONFLICT', t.cardPaymentUnavailable),
@@ -86,7 +86,7 @@ export async function decidePayment(
   const mine =
     intent.metadata?.deliveryId === order.id &&
     intent.metadata?.businessId === order.businessId &&
-    intent.currency === CURRENCY &&
+    intent.currency === cards.currency &&
     intent.amount === storedCharge(db, order);
   if (!mine) {
     app.log.warn(
@@ -118,10 +118,7 @@ export interface RefundOutcome {
  * changes, the order stays) without Stripe keys, or with Stripe's reason when it refuses;
  * PAYMENT_ERROR when it cannot be reached (the outbox retries).
  */
-export async function refundDelivery(
-  app: FastifyInstance,
-  order: Pick<OrderRecord, 'id' | 'businessId' | 'paymentIntentId' | 'accountIdPayment'>,
-): Promise<RefundOutcome> {
+export async function refundDelivery(cards: CardPayments, order: RefundableOrder): Promise<RefundOutcome> {
   if (order.paymentIntentId === null) return { refundId: null };
-  return refundPayment(app, order);
+  return cards.refundPayment(order);
 }

@@ -1,9 +1,9 @@
 import { AppError, type CallDef, t } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { CardPayments } from '../card-payments.ts';
 import { businesses, type OrderRecord, orders } from '../db/schema.ts';
 import { queueMail } from '../mail/outbox.ts';
-import { recordPayStatus } from '../payments/pay-status.ts';
 import { allLines, deliveryWire, refuseIfNewLines } from '../store/orders.ts';
 import type { MutationContext } from '../sync/mutation-route.ts';
 import { deliveryRefundedMail } from './mail.ts';
@@ -27,6 +27,7 @@ export interface Rejection {
  */
 export async function prepareRejection(
   app: FastifyInstance,
+  cards: CardPayments,
   businessId: string,
   rejection: Rejection,
 ): Promise<RefundOutcome> {
@@ -35,7 +36,7 @@ export async function prepareRejection(
   if (!pending) return { refundId: null };
   refuseCheckout(order);
   refuseIfNewLines(app.store.db, order.id, rejection.seenVersion);
-  return refundDelivery(app, order);
+  return refundDelivery(cards, order);
 }
 
 type RejectContext = Pick<
@@ -51,6 +52,7 @@ type RejectContext = Pick<
  */
 export function rejectDelivery(
   app: FastifyInstance,
+  cards: CardPayments,
   ctx: RejectContext,
   rejection: Rejection,
   prepared: RefundOutcome,
@@ -72,9 +74,9 @@ export function rejectDelivery(
     );
     setImmediate(() => {
       const input = { scope, key: null, paymentIntentId, businessId, status: 0 as const };
-      recordPayStatus(app, input).catch((e: unknown) =>
-        app.log.error({ err: e, deliveryId: order.id }, 'unpaid not recorded'),
-      );
+      cards
+        .recordPayStatus(input)
+        .catch((e: unknown) => app.log.error({ err: e, deliveryId: order.id }, 'unpaid not recorded'));
     });
     return err;
   };

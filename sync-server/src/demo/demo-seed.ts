@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DELIVERY_CITIES } from '@comanda/shared-schema';
 import { asc, eq } from 'drizzle-orm';
-import { hashPassword } from '../auth/passwords.ts';
 import type { Clock } from '../clock.ts';
 import type { Store } from '../db/client.ts';
 import {
@@ -71,12 +70,14 @@ function existingDemo(store: Store): DemoInfo | null {
 
 /**
  * COMANDA_DEMO=1: the demo venue, created once on an empty database. Later starts find it and
- * change nothing; a database that already has other venues is left alone (null).
+ * change nothing; a database that already has other venues is left alone (null). `hash` is the
+ * accounts' password hash (auth's), handed in by the caller so the demo imports no feature.
  */
 export async function seedDemo(
   store: Store,
   clock: Clock,
   password: string | undefined,
+  hash: (password: string) => Promise<string>,
 ): Promise<DemoInfo | null> {
   const found = existingDemo(store);
   if (found) return found;
@@ -84,7 +85,7 @@ export async function seedDemo(
   if (db.select({ id: businesses.id }).from(businesses).limit(1).get()) return null;
 
   const plain = password ?? randomBytes(9).toString('base64url');
-  const passwordHash = await hashPassword(plain);
+  const passwordHash = await hash(plain);
   return sqlite
     .transaction((): DemoInfo => {
       // Re-checked inside the transaction: two processes starting together seed once.

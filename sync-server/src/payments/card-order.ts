@@ -1,7 +1,7 @@
 import { AppError, t } from '@comanda/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import type { OrderRecord } from '../db/schema.ts';
-import { isCardOrder, storedCharge } from '../store/payment-status.ts';
+import { type CardSettlement, localSettlement } from '../store/payment-status.ts';
 import { isStripeError, keysConfigured, stripeFailure, stripeOf } from './stripe-client.ts';
 import { businessVenue } from './venue-account.ts';
 
@@ -22,23 +22,6 @@ import { businessVenue } from './venue-account.ts';
  *    refunded meanwhile. Nothing kept (never paid, canceled, refunded whole) means the customer
  *    pays at the counter (t.refundedButAccepted says so): the history records it as cassa.
  */
-
-/** What Stripe kept of a card order's payment, cents: received minus refunded. */
-export interface CardSettlement {
-  kept: number;
-}
-
-/**
- * The order's own record when Stripe cannot be asked (the server's keys were removed since the
- * order was paid): paid means the whole charge, which rule 1 keeps equal to its lines and fees.
- */
-export function localSettlement(
-  db: FastifyInstance['store']['db'],
-  order: OrderRecord,
-): CardSettlement | null {
-  if (!isCardOrder(order)) return null;
-  return { kept: order.statusPay ? storedCharge(db, order) : 0 };
-}
 
 /**
  * Asks Stripe, before the completion's transaction, what a card order's payment left with the

@@ -9,7 +9,9 @@ import { webhookRoute } from './webhook-route.ts';
  * venue's connected account and what the delivery page needs to offer carta, the success page's
  * check, the signed webhook, and the owner's refund. The card send is a delivery's
  * (delivery/intent-route.ts: the order stored, then its PaymentIntent); deliveries refund or
- * cancel through the same code before a rejection (delivery/payment.ts). A card order is a
+ * cancel through the same code before a rejection (delivery/payment.ts), and the dashboard asks
+ * what Stripe kept at a completion: both through the `CardPayments` of card-service.ts, which
+ * app.ts hands them (../card-payments.ts). A card order is a
  * checkout until paid; the sweep of checkout-expiry.ts (started with the app, app.ts) cancels
  * those left unpaid. The SDK talks to STRIPE_API_BASE when set (the fake in tests).
  */

@@ -3,10 +3,9 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import type { OrderRecord } from '../db/schema.ts';
 import { takeQuotas } from '../lib/quota.ts';
-import { checkoutIsDue, isExpiredCheckout, orderOfIntent } from '../store/payment-status.ts';
+import { applyPayStatus, checkoutIsDue, isExpiredCheckout, orderOfIntent } from '../store/payment-status.ts';
 import { mutationRoute } from '../sync/mutation-route.ts';
 import { expireCheckout, refundLatePayment } from './checkout-expiry.ts';
-import { applyPayStatus } from './pay-status.ts';
 import { requireStripe, stripeFailure } from './stripe-client.ts';
 
 /** The success page's check: a customer's write through the sync core, not an outbox call. */

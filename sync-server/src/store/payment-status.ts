@@ -1,13 +1,15 @@
-import { AppError, orderBill, t } from '@comanda/shared-schema';
+import { AppError, orderBill, type ServerEventData, type ServerEventName, t } from '@comanda/shared-schema';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { type OrderRecord, orders } from '../db/schema.ts';
-import { linesOfOrder, lineWire, orderCharges } from './orders.ts';
+import { pendingDeliveryCount } from './deliveries.ts';
+import { deliveryWire, linesOfOrder, lineWire, orderCharges, orderWire } from './orders.ts';
 
 /*
  * An order's payment as stored: what it costs by card, whether it is a card order or a checkout
- * not paid in time, which order an intent pays. Delivery, the dashboard and payments all read it;
- * talking to Stripe is payments' alone.
+ * not paid in time, which order an intent pays, what a card order's completion records, and the
+ * one write of its payment status. Delivery, the dashboard and payments all read it; talking to
+ * Stripe is payments' alone (handed to the others as `CardPayments`, card-payments.ts).
  */
 /** What the stored order costs by card now: its live lines, delivery fee and card fee. */
 export function storedCharge(db: Db, order: OrderRecord): number {
@@ -40,4 +42,58 @@ export function orderOfIntent(db: Db, paymentIntentId: string, businessId?: stri
     .from(orders)
     .where(businessId ? and(byIntent, eq(orders.businessId, businessId)) : byIntent)
     .get();
+}
+
+/** What Stripe kept of a card order's payment, cents: received minus refunded. */
+export interface CardSettlement {
+  kept: number;
+}
+
+/**
+ * The order's own record when Stripe cannot be asked (the server's keys were removed since the
+ * order was paid): paid means the whole charge, which rule 1 of payments/card-order.ts keeps
+ * equal to its lines and fees.
+ */
+export function localSettlement(db: Db, order: OrderRecord): CardSettlement | null {
+  if (!isCardOrder(order)) return null;
+  return { kept: order.statusPay ? storedCharge(db, order) : 0 };
+}
+
+/**
+ * What recording a payment status needs of a mutation (its context or the sync core's tools),
+ * spelled out here because the store sits below the sync core and cannot name its types.
+ */
+export interface PayTools {
+  db: Db;
+  now: number;
+  change(entity: 'order', entityId: string, op: 'put', data: unknown): void;
+  publish<E extends ServerEventName>(event: E, data: ServerEventData<E>): void;
+}
+
+/**
+ * Sets an open delivery's payment status (1 paid) as `changeStatusPay` does: the 'order' change
+ * row and the live event, once. Already so, or closed (rejected, completed, expired): nothing
+ * written, so the webhook, its retries, the success page and a resend all agree on one change.
+ * A card checkout that gets paid stops being one and reaches the owner exactly as a new order
+ * does (spec 4: created awaiting the decision): live `order` with its lines (the desk rings) and
+ * the new pending count. Only the one call that records the payment does so, inside its
+ * transaction: a second hearing of the same payment finds it paid and publishes nothing.
+ */
+export function applyPayStatus(tools: PayTools, order: OrderRecord, status: 0 | 1): OrderRecord {
+  if (order.closedAt !== null || Number(order.statusPay) === status) return order;
+  const paidCheckout = status === 1 && order.checkoutUntil !== null;
+  const updated = tools.db
+    .update(orders)
+    .set({ statusPay: status === 1, updatedAt: tools.now, ...(paidCheckout ? { checkoutUntil: null } : {}) })
+    .where(eq(orders.id, order.id))
+    .returning()
+    .get();
+  if (!updated) throw new Error('order vanished inside its transaction');
+  tools.change('order', updated.id, 'put', orderWire(updated, null));
+  tools.publish('changeStatusPay', { deliveryId: updated.id, status });
+  if (paidCheckout) {
+    tools.publish('order', { table: deliveryWire(updated, linesOfOrder(tools.db, updated.id)) });
+    tools.publish('updateCountDelivery', { count: pendingDeliveryCount(tools.db, updated.businessId) });
+  }
+  return updated;
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { calls, type MenuDish, type TableOrder } from '@comanda/shared-schema';
 import type { FastifyInstance } from 'fastify';
+import { hashPassword } from '../../src/auth/passwords.ts';
 import { SESSION_COOKIE } from '../../src/auth/sessions.ts';
 import { businesses, diningTables, rooms, users } from '../../src/db/schema.ts';
 import { DEMO_EMAIL, seedDemo } from '../../src/demo/demo-seed.ts';
@@ -119,7 +120,7 @@ export async function createFuzzWorld(options: { logLevel?: string } = {}): Prom
     },
   });
   const { app } = t;
-  const demo = await seedDemo(app.store, app.clock, 'password-demo-1');
+  const demo = await seedDemo(app.store, app.clock, 'password-demo-1', hashPassword);
   if (!demo) throw new Error('fuzz world: demo venue not created');
   const businessId = demo.businessId;
   const ownerUserId = column(app, 'SELECT id FROM users WHERE email = ?', DEMO_EMAIL)[0] as string;
