@@ -102,7 +102,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('config', config);
   app.decorate('clock', clock);
   app.decorate('store', store);
-  app.decorate('sessions', new SessionStore(store, clock, config.sessionSecret, secureCookie));
+  app.decorate(
+    'sessions',
+    new SessionStore(store, clock, config.sessionSecret, secureCookie, (err) =>
+      app.log.warn({ err }, 'session bookkeeping not written'),
+    ),
+  );
   app.decorate('hub', hub);
   app.decorate('sync', new SyncCore(store, clock, hub, app.log));
   app.decorate('mailer', mailer);
@@ -186,7 +191,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(import('./reports/index.ts'));
   await app.register(clockControlRoute);
 
-  app.sessions.prune();
+  await app.sessions.prune();
   if (config.demo) app.demo = await seedDemo(store, clock, config.demoPassword, hashPassword);
   return app;
 }

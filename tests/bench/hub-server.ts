@@ -31,7 +31,10 @@ const ownerId = app.store.sqlite
   .prepare('SELECT owner_user_id FROM businesses WHERE id = ?')
   .pluck()
   .get(businessId) as string;
-const cookies = Array.from({ length: 200 }, () => `comanda_sid=${app.sessions.create(ownerId).token}`);
+const cookies = Array.from(
+  { length: 200 },
+  () => `comanda_sid=${app.sessions.open(app.store.db, ownerId).token}`,
+);
 
 process.on('message', (msg: { type: string }) => {
   if (msg.type === 'publish') {

@@ -129,7 +129,7 @@ const guests = Array.from({ length: 600 }, () => {
   sqlite
     .prepare("INSERT INTO users (id, role, is_anonymous, created_at) VALUES (?, 'user', 1, ?)")
     .run(id, app.clock.nowMs());
-  return `comanda_sid=${app.sessions.create(id).token}`;
+  return `comanda_sid=${app.sessions.open(app.store.db, id).token}`;
 });
 
 await app.listen({ port: 0, host: '127.0.0.1' });

@@ -405,7 +405,10 @@ describe('sync correctness', () => {
     const url = `ws://server/live?ownerId=${server.businessId}`;
     // Twenty screens, each signed in on its own (a session holds at most ten live sockets).
     const lives = Array.from({ length: 20 }, () => {
-      const net = new Network(server, `comanda_sid=${server.app.sessions.create(server.owner.userId).token}`);
+      const net = new Network(
+        server,
+        `comanda_sid=${server.app.sessions.open(server.app.store.db, server.owner.userId).token}`,
+      );
       return new LiveConnection({ url, WebSocket: net.WebSocket });
     });
     const connects: number[][] = lives.map(() => []);

@@ -2,6 +2,7 @@ import { AppError, accountCalls, t } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicBase } from '../config.ts';
+import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 import { type RouteExtras, route } from '../http/route.ts';
 import { randomId } from '../lib/ids.ts';
@@ -19,7 +20,7 @@ import {
   type Role,
   sessionAnswer,
 } from './accounts.ts';
-import { consumeHandoff, createHandoff } from './handoff.ts';
+import { consumeHandoff, createHandoff, type HandoffTarget } from './handoff.ts';
 import { KnownDevices } from './known-device.ts';
 import { tokenLimit } from './limits.ts';
 import { LoginGuard } from './login-guard.ts';
@@ -57,8 +58,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   route(app, accountCalls.ownerAuthenticate, ({ session }) => sessionAnswer(db, session, 'owner'));
 
   /** Every login opens its session here (password, guest, social): a new id, the cookie. */
-  const signIn: SignIn = (req, reply, userId) => {
-    const { token, expiresAt } = app.sessions.create(userId);
+  const signIn: SignIn = async (req, reply, userId) => {
+    const { token, expiresAt } = await app.sessions.create(userId);
     app.sessions.setCookie(reply, token, expiresAt);
     app.sessions.forgetRequest(req);
     return sessionAnswer(db, app.sessions.fromToken(token));
@@ -78,7 +79,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   ) => {
     await guard.switchIn(req, reply);
     const now = app.clock.nowMs();
-    const opened = await app.store.port.writeAccount(() => {
+    const opened = await app.store.port.writeAccount((db) => {
       // Thrown inside the transaction: a refused switch leaves the handoff unused.
       const target = consumeHandoff(db, secret, handoff.sessionId, handoff.userId, now);
       if (!target || !caller || target.sessionId !== caller.id || target.viaSessionId !== null) {
@@ -87,7 +88,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       if (caller.user.role !== 'owner') throw new AppError('FORBIDDEN', t.ownerSwitchRefused);
       const userId = randomId();
       db.insert(users).values({ id: userId, role: 'user', isAnonymous: true, createdAt: now }).run();
-      return app.sessions.create(userId, { returnSessionId: caller.id });
+      return app.sessions.open(db, userId, { returnSessionId: caller.id });
     });
     app.sessions.setCookie(reply, opened.token, opened.expiresAt);
     app.sessions.forgetRequest(req);
@@ -108,9 +109,12 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         if (body.returnTo) return switchIn(req, reply, session, body.returnTo);
         await guard.guest(req, reply);
         const userId = randomId();
-        db.insert(users)
-          .values({ id: userId, role: 'user', isAnonymous: true, createdAt: app.clock.nowMs() })
-          .run();
+        await app.store.port.writeAccount((db) =>
+          db
+            .insert(users)
+            .values({ id: userId, role: 'user', isAnonymous: true, createdAt: app.clock.nowMs() })
+            .run(),
+        );
         return signIn(req, reply, userId);
       }
       const email = normalizeEmail(body.email ?? '').slice(0, 254);
@@ -130,9 +134,9 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   login('user');
   login('owner');
 
-  route(app, accountCalls.userLogout, ({ req, reply }) => {
+  route(app, accountCalls.userLogout, async ({ req, reply }) => {
     const token = req.cookies[SESSION_COOKIE];
-    if (token) app.sessions.revoke(token);
+    if (token) await app.sessions.revoke(token);
     app.sessions.clearCookie(reply);
     return { success: true };
   });
@@ -141,17 +145,19 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
    * Spec 1's owner -> customer switch: a single-use handoff naming this session (handoff.ts); from
    * a switched guest, naming the owner session it returns to, for this guest's cookie only.
    */
-  route(app, accountCalls.userSessionIdGet, ({ user }) => {
+  route(app, accountCalls.userSessionIdGet, async ({ user }) => {
     const now = app.clock.nowMs();
+    const handoff = (target: HandoffTarget) =>
+      app.store.port.writeAccount((db) => createHandoff(db, secret, target, now));
     if (user.returnSessionId === null) {
       const target = { sessionId: user.id, userId: user.user.id, viaSessionId: null };
-      return { success: true, sessionId: createHandoff(db, secret, target, now), userId: user.user.id };
+      return { success: true, sessionId: await handoff(target), userId: user.user.id };
     }
     // The owner logged out or the session expired meanwhile: no way back, sign in again.
     const owner = app.sessions.byId(user.returnSessionId);
     if (owner?.user.role !== 'owner') throw new AppError('UNAUTHORIZED', t.ownerSwitchEnded);
     const target = { sessionId: owner.id, userId: owner.user.id, viaSessionId: user.id };
-    return { success: true, sessionId: createHandoff(db, secret, target, now), userId: owner.user.id };
+    return { success: true, sessionId: await handoff(target), userId: owner.user.id };
   });
 
   /**
@@ -162,14 +168,14 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     app,
     accountCalls.userSessionIdSet,
     async ({ body, req, reply, session }) => {
-      const issued = await app.store.port.writeAccount(() => {
+      const issued = await app.store.port.writeAccount((db) => {
         const target = consumeHandoff(db, secret, body.sessionId, body.userId, app.clock.nowMs());
         if (!target) return null;
         if (target.viaSessionId !== null && session?.id !== target.viaSessionId) {
           throw new AppError('UNAUTHORIZED', msg.sessionInvalid);
         }
-        const next = app.sessions.reissue(target.sessionId);
-        if (next && target.viaSessionId !== null) app.sessions.endSwitches(target.sessionId);
+        const next = app.sessions.reissue(db, target.sessionId);
+        if (next && target.viaSessionId !== null) app.sessions.endSwitches(db, target.sessionId);
         return next;
       });
       if (!issued) throw new AppError('UNAUTHORIZED', msg.sessionInvalid);
@@ -188,7 +194,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     route(
       app,
       def,
-      ({ body }) => {
+      async ({ body }) => {
         const user = findUserByEmail(db, body.mail);
         const now = app.clock.nowMs();
         // Per mailbox too (the route's limit is per caller): a few links a quarter of an hour,
@@ -201,9 +207,12 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
           user.email &&
           recent < RESTORE_MAILS_PER_WINDOW
         ) {
-          const token = createEmailToken(db, secret, user.id, 'restore', now);
+          const userId = user.id;
+          const token = await app.store.port.writeAccount((db) =>
+            createEmailToken(db, secret, userId, 'restore', now),
+          );
           const link = `${base}/${role}/restorePassword/${token}/${user.id}`;
-          app.mailer.queue(restorePasswordMail(user.email, user.firstName, link));
+          await app.mailer.queue(restorePasswordMail(user.email, user.firstName, link));
         }
         return { success: true };
       },
@@ -220,7 +229,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       app,
       def,
       async ({ body, reply }) => {
-        const valid = () => {
+        const valid = (db: Db) => {
           const now = app.clock.nowMs();
           const row = findEmailToken(db, secret, body.id, 'restore', now);
           const user = row && db.select().from(users).where(eq(users.id, row.userId)).get();
@@ -229,10 +238,10 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
           }
           return { row, now };
         };
-        valid();
+        valid(db);
         const passwordHash = await forRequest(reply, () => hashPassword(body.password));
-        const email = await app.store.port.writeAccount(() => {
-          const { row, now } = valid();
+        const email = await app.store.port.writeAccount((db) => {
+          const { row, now } = valid(db);
           markTokenUsed(db, row.id, now);
           // The mailbox is proven: pending signup links can no longer set another password.
           dropUnusedTokens(db, row.userId, 'confirm');

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.ts';
-import type { Store } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { hashToken, randomToken } from '../lib/ids.ts';
 import {
   dropExpiredSessions,
@@ -13,6 +13,7 @@ import {
   sessionRow,
   touchSession,
 } from '../store/sessions.ts';
+import type { DataStore } from '../store/sqlite-port.ts';
 
 export const SESSION_COOKIE = 'comanda_sid';
 /** Sliding: every use extends a session to 30 days from then (owners and guests alike). */
@@ -20,26 +21,45 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Extend at most once an hour, so a busy tablet does not write on every request. */
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
 
-/** Server-side sessions: the cookie holds a random token, the database its HMAC. */
+/**
+ * Server-side sessions: the cookie holds a random token, the database its HMAC.
+ *
+ * Writes go through the store port (DESIGN.md "Persistence"): a method called on its own opens
+ * its own write (async); one that is part of a larger transaction takes that transaction's `db`.
+ * The bookkeeping of a read (sliding an expiry, dropping an expired row) is queued behind it:
+ * losing it costs nothing but a later retry.
+ */
 export class SessionStore {
   private readonly cache = new WeakMap<FastifyRequest, Session | null>();
 
   constructor(
-    private readonly store: Store,
+    private readonly store: DataStore,
     private readonly clock: Clock,
     private readonly secret: string,
     private readonly secureCookie: boolean,
+    private readonly onError: (err: unknown) => void,
   ) {}
 
   /**
    * A new session (a new id on every login: no fixation). `returnSessionId`: a guest session of
    * an owner's switch into the customer flow, linked to the owner session it returns to.
    */
-  create(userId: string, opts: { returnSessionId?: string } = {}): { token: string; expiresAt: number } {
+  create(
+    userId: string,
+    opts: { returnSessionId?: string } = {},
+  ): Promise<{ token: string; expiresAt: number }> {
+    return this.store.port.writeAccount((db) => this.open(db, userId, opts));
+  }
+
+  /** `create` inside the caller's write transaction. */
+  open(
+    db: Db,
+    userId: string,
+    opts: { returnSessionId?: string } = {},
+  ): { token: string; expiresAt: number } {
     const token = randomToken();
     const now = this.clock.nowMs();
     const expiresAt = now + SESSION_TTL_MS;
-    const { db } = this.store;
     dropExpiredSessions(db, now);
     insertSession(db, {
       id: hashToken(this.secret, token),
@@ -67,7 +87,7 @@ export class SessionStore {
     const row = findSession(this.store.db, id);
     if (!row) return null;
     if (row.session.expiresAt <= this.clock.nowMs()) {
-      dropSession(this.store.db, id);
+      this.later((db) => dropSession(db, id));
       return null;
     }
     return {
@@ -83,8 +103,8 @@ export class SessionStore {
    * Ends the guest sessions switched from an owner session (spec 1): the way back used, they
    * have nothing left to return to.
    */
-  endSwitches(ownerSessionId: string): void {
-    dropSwitchedSessions(this.store.db, ownerSessionId);
+  endSwitches(db: Db, ownerSessionId: string): void {
+    dropSwitchedSessions(db, ownerSessionId);
   }
 
   /**
@@ -98,7 +118,8 @@ export class SessionStore {
       const now = this.clock.nowMs();
       if (session.expiresAt - SESSION_TTL_MS + TOUCH_EVERY_MS <= now) {
         session.expiresAt = now + SESSION_TTL_MS;
-        touchSession(this.store.db, session.id, session.expiresAt, now);
+        const { id, expiresAt } = session;
+        this.later((db) => touchSession(db, id, expiresAt, now));
         if (reply) this.setCookie(reply, session.token, session.expiresAt);
       }
     }
@@ -111,13 +132,15 @@ export class SessionStore {
     this.cache.delete(req);
   }
 
-  revoke(token: string): void {
-    dropSession(this.store.db, hashToken(this.secret, token));
+  revoke(token: string): Promise<void> {
+    const id = hashToken(this.secret, token);
+    return this.store.port.writeAccount((db) => dropSession(db, id));
   }
 
-  revokeAllForUser(userId: string, exceptToken?: string): void {
+  /** Inside the caller's write transaction. */
+  revokeAllForUser(db: Db, userId: string, exceptToken?: string): void {
     const exceptId = exceptToken ? hashToken(this.secret, exceptToken) : undefined;
-    dropSessionsOfUser(this.store.db, userId, exceptId);
+    dropSessionsOfUser(db, userId, exceptId);
   }
 
   /**
@@ -126,8 +149,7 @@ export class SessionStore {
    * only the token's HMAC, so the cookie cannot be given back, and a fresh one is safer anyway.
    * Null when the session is gone or expired.
    */
-  reissue(sessionId: string): { token: string; expiresAt: number } | null {
-    const { db } = this.store;
+  reissue(db: Db, sessionId: string): { token: string; expiresAt: number } | null {
     const row = sessionRow(db, sessionId);
     const now = this.clock.nowMs();
     if (!row || row.expiresAt <= now) return null;
@@ -159,7 +181,12 @@ export class SessionStore {
   }
 
   /** Deletes expired rows of other users' sessions (called at start and on each login). */
-  prune(): void {
-    dropExpiredSessions(this.store.db, this.clock.nowMs());
+  prune(): Promise<void> {
+    return this.store.port.writeAccount((db) => dropExpiredSessions(db, this.clock.nowMs()));
+  }
+
+  /** A write of a read's bookkeeping, queued behind it; a failure only logs. */
+  private later(work: (db: Db) => void): void {
+    this.store.port.writeAccount(work).catch((err: unknown) => this.onError(err));
   }
 }

@@ -31,7 +31,6 @@ type Outcome =
  * link clicked activates exactly what was typed with it and voids the others.
  */
 export function signupRoutes(app: FastifyInstance): void {
-  const { db } = app.store;
   const secret = app.config.sessionSecret;
   const base = publicBase(app.config);
   const { signupMails } = AUTH_LIMITS;
@@ -62,7 +61,7 @@ export function signupRoutes(app: FastifyInstance): void {
         };
         // Counted once the work is done (a busy refusal sends nothing, so it costs no mail).
         if (!(await app.quotas.take(mailboxKey, limit, windowMs)).allowed) return { success: true };
-        const outcome = await app.store.port.writeAccount((): Outcome => {
+        const outcome = await app.store.port.writeAccount((db): Outcome => {
           const now = app.clock.nowMs();
           const existing = findUserByEmail(db, email);
           if (existing) {
@@ -104,10 +103,10 @@ export function signupRoutes(app: FastifyInstance): void {
         });
         if (outcome.kind === 'confirm') {
           const link = `${base}/${role}/confirmEmail/${outcome.token}`;
-          app.mailer.queue(confirmEmailMail(email, body.firstName, outcome.businessName, link));
+          await app.mailer.queue(confirmEmailMail(email, body.firstName, outcome.businessName, link));
         } else {
           const restore = `${base}/${role === 'owner' ? 'owner' : 'user'}/restorePassword`;
-          app.mailer.queue(accountExistsMail(email, outcome.firstName, `${base}/signin`, restore));
+          await app.mailer.queue(accountExistsMail(email, outcome.firstName, `${base}/signin`, restore));
         }
         return { success: true };
       },
@@ -126,7 +125,7 @@ export function signupRoutes(app: FastifyInstance): void {
     app,
     accountCalls.ownerConfirmEmail,
     async ({ body }) => {
-      await app.store.port.writeAccount(() => {
+      await app.store.port.writeAccount((db) => {
         const now = app.clock.nowMs();
         const row = findEmailToken(db, secret, body.token, 'confirm', now);
         const user = row && db.select().from(users).where(eq(users.id, row.userId)).get();

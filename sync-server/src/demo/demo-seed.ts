@@ -14,6 +14,7 @@ import {
   variants,
 } from '../db/schema.ts';
 import { randomId } from '../lib/ids.ts';
+import type { DataStore } from '../store/sqlite-port.ts';
 import { demoMenu } from './demo-menu.ts';
 
 export const DEMO_EMAIL = 'demo@comanda.test';
@@ -74,103 +75,101 @@ function existingDemo(store: Store): DemoInfo | null {
  * accounts' password hash (auth's), handed in by the caller so the demo imports no feature.
  */
 export async function seedDemo(
-  store: Store,
+  store: DataStore,
   clock: Clock,
   password: string | undefined,
   hash: (password: string) => Promise<string>,
 ): Promise<DemoInfo | null> {
   const found = existingDemo(store);
   if (found) return found;
-  const { db, sqlite } = store;
+  const { db } = store;
   if (db.select({ id: businesses.id }).from(businesses).limit(1).get()) return null;
 
   const plain = password ?? randomBytes(9).toString('base64url');
   const passwordHash = await hash(plain);
-  return sqlite
-    .transaction((): DemoInfo => {
-      // Re-checked inside the transaction: two processes starting together seed once.
-      const again = existingDemo(store);
-      if (again) return again;
-      const now = clock.nowMs();
-      const ownerId = randomId();
-      const businessId = randomId();
-      db.insert(users)
-        .values({
-          id: ownerId,
-          email: DEMO_EMAIL,
-          passwordHash,
-          firstName: 'Gestore',
-          lastName: 'Demo',
-          role: 'owner',
-          emailConfirmed: true,
-          createdAt: now,
-        })
-        .run();
-      db.insert(businesses)
-        .values({
-          id: businessId,
-          ownerUserId: ownerId,
-          name: DEMO_VENUE,
-          costoConsegna: 250,
-          openingTime: '18:00',
-          closingTime: '02:00',
-          openConsegna: '19:00',
-          closeConsegna: '23:30',
-          abilitaConsegna: true,
-          deliveryCities: DEMO_CITIES,
-          slotCapacity: 2,
-          createdAt: now,
-        })
-        .run();
-      let firstTable = '';
-      LAYOUT.forEach((room, position) => {
-        const roomId = randomId();
-        db.insert(rooms).values({ id: roomId, businessId, name: room.room, position, createdAt: now }).run();
-        for (const t of room.tables) {
-          const id = randomId();
-          if (t.number === 1) firstTable = id;
-          db.insert(diningTables)
-            .values({ id, businessId, roomId, number: t.number, x: t.x, y: t.y, createdAt: now })
-            .run();
-        }
-      });
-      demoMenu.forEach((category, position) => {
-        const categoryId = randomId();
-        db.insert(categories)
-          .values({ id: categoryId, businessId, name: category.name, position, area: category.area })
+  const ownerId = randomId();
+  const businessId = randomId();
+  return store.port.writeVenue(businessId, (): DemoInfo => {
+    // Re-checked inside the transaction: two processes starting together seed once.
+    const again = existingDemo(store);
+    if (again) return again;
+    const now = clock.nowMs();
+    db.insert(users)
+      .values({
+        id: ownerId,
+        email: DEMO_EMAIL,
+        passwordHash,
+        firstName: 'Gestore',
+        lastName: 'Demo',
+        role: 'owner',
+        emailConfirmed: true,
+        createdAt: now,
+      })
+      .run();
+    db.insert(businesses)
+      .values({
+        id: businessId,
+        ownerUserId: ownerId,
+        name: DEMO_VENUE,
+        costoConsegna: 250,
+        openingTime: '18:00',
+        closingTime: '02:00',
+        openConsegna: '19:00',
+        closeConsegna: '23:30',
+        abilitaConsegna: true,
+        deliveryCities: DEMO_CITIES,
+        slotCapacity: 2,
+        createdAt: now,
+      })
+      .run();
+    let firstTable = '';
+    LAYOUT.forEach((room, position) => {
+      const roomId = randomId();
+      db.insert(rooms).values({ id: roomId, businessId, name: room.room, position, createdAt: now }).run();
+      for (const t of room.tables) {
+        const id = randomId();
+        if (t.number === 1) firstTable = id;
+        db.insert(diningTables)
+          .values({ id, businessId, roomId, number: t.number, x: t.x, y: t.y, createdAt: now })
           .run();
-        for (const dish of category.dishes) {
-          const dishId = randomId();
-          db.insert(dishes)
+      }
+    });
+    demoMenu.forEach((category, position) => {
+      const categoryId = randomId();
+      db.insert(categories)
+        .values({ id: categoryId, businessId, name: category.name, position, area: category.area })
+        .run();
+      for (const dish of category.dishes) {
+        const dishId = randomId();
+        db.insert(dishes)
+          .values({
+            id: dishId,
+            businessId,
+            categoryId,
+            name: dish.name,
+            price: dish.price,
+            description: dish.description,
+          })
+          .run();
+        (dish.variants ?? []).forEach((variant, vPosition) => {
+          const variantId = randomId();
+          db.insert(variants)
             .values({
-              id: dishId,
-              businessId,
-              categoryId,
-              name: dish.name,
-              price: dish.price,
-              description: dish.description,
+              id: variantId,
+              dishId,
+              name: variant.name,
+              multi: variant.multi,
+              position: vPosition,
             })
             .run();
-          (dish.variants ?? []).forEach((variant, vPosition) => {
-            const variantId = randomId();
-            db.insert(variants)
-              .values({
-                id: variantId,
-                dishId,
-                name: variant.name,
-                multi: variant.multi,
-                position: vPosition,
-              })
+          for (const option of variant.options) {
+            db.insert(variantOptions)
+              .values({ id: randomId(), variantId, label: option.label, price: option.price ?? 0 })
               .run();
-            for (const option of variant.options) {
-              db.insert(variantOptions)
-                .values({ id: randomId(), variantId, label: option.label, price: option.price ?? 0 })
-                .run();
-            }
-          });
-        }
-      });
-      return { created: true, email: DEMO_EMAIL, password: plain, businessId, tableId: firstTable };
-    })
-    .immediate();
+          }
+        });
+      }
+    });
+    return { created: true, email: DEMO_EMAIL, password: plain, businessId, tableId: firstTable };
+  });
 }

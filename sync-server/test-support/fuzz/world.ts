@@ -160,7 +160,7 @@ export async function createFuzzWorld(options: { logLevel?: string } = {}): Prom
   const guest = await call(app, calls.userLogin.path, { isAnonymus: true }, undefined);
   const guestUserId = String(guest.json().id);
 
-  const mint = (userId: string) => `${SESSION_COOKIE}=${app.sessions.create(userId).token}`;
+  const mint = (userId: string) => `${SESSION_COOKIE}=${app.sessions.open(app.store.db, userId).token}`;
   let ownerCookie = mint(ownerUserId);
   let guestCookie = mint(guestUserId);
 

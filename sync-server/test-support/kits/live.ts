@@ -16,7 +16,7 @@ export type Frame = { event: string; data: Record<string, unknown>; version?: nu
 
 /** `comanda_sid=...` of a new session of that user. */
 export function sessionOf(t: TestApp, userId: string): string {
-  return `${SESSION_COOKIE}=${t.app.sessions.create(userId).token}`;
+  return `${SESSION_COOKIE}=${t.app.sessions.open(t.app.store.db, userId).token}`;
 }
 
 /**
@@ -28,7 +28,7 @@ export function anotherSession(app: FastifyInstance, cookie: string): string {
   const token = cookie.slice(cookie.indexOf('=') + 1).split(';')[0];
   const session = app.sessions.fromToken(token);
   if (!session) throw new Error('anotherSession: not a live session cookie');
-  return `${SESSION_COOKIE}=${app.sessions.create(session.user.id).token}`;
+  return `${SESSION_COOKIE}=${app.sessions.open(app.store.db, session.user.id).token}`;
 }
 
 /** `n` guest sessions (one anonymous user each), as `n` phones that tapped 'Continua come ospite'. */

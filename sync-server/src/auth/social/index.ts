@@ -14,7 +14,7 @@ export type SignIn = (
   req: FastifyRequest,
   reply: FastifyReply,
   userId: string,
-) => { success: true } & UserSession;
+) => Promise<{ success: true } & UserSession>;
 
 /** A provider that is not configured: its button is hidden, its call answers this. */
 const notConfigured = () => new StatusError(404, 'NOT_FOUND', msg.socialUnavailable);

@@ -18,8 +18,7 @@ import type { VerifiedIdentity } from './identity.ts';
  * password.
  */
 export function customerForIdentity(app: FastifyInstance, identity: VerifiedIdentity): Promise<string> {
-  const { db } = app.store;
-  return app.store.port.writeAccount(() => {
+  return app.store.port.writeAccount((db) => {
     const existing = findUserByEmail(db, identity.email);
     if (existing) {
       if (existing.role !== 'user') throw new AppError('FORBIDDEN', t.socialOwnerAccount);
@@ -29,7 +28,7 @@ export function customerForIdentity(app: FastifyInstance, identity: VerifiedIden
           .where(eq(users.id, existing.id))
           .run();
         dropUnusedTokens(db, existing.id, 'confirm');
-        app.sessions.revokeAllForUser(existing.id);
+        app.sessions.revokeAllForUser(db, existing.id);
       }
       return existing.id;
     }
