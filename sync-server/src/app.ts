@@ -97,7 +97,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     { smtpUrl: config.smtpUrl, mailDir: config.mailDir, from: config.mailFrom },
     clock,
     app.log,
-    store.db,
+    store,
   );
   app.decorate('config', config);
   app.decorate('clock', clock);

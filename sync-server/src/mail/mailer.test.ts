@@ -232,7 +232,8 @@ describe('the outbox', () => {
   it('sends each mail once however often the sender is woken', async () => {
     t = await createTestApp();
     const app = t.app;
-    for (let i = 0; i < 5; i++) app.mailer.queue({ to: `molti${i}@example.it`, subject: 'x', text: 'y' });
+    for (let i = 0; i < 5; i++)
+      await app.mailer.queue({ to: `molti${i}@example.it`, subject: 'x', text: 'y' });
     for (let i = 0; i < 20; i++) app.mailer.wake();
     await Promise.all([app.mailer.flush(), app.mailer.flush(), app.mailer.flush()]);
     const mails = (await readMails(t)).filter((m) => m.text.includes('molti'));
@@ -246,11 +247,11 @@ describe('the outbox', () => {
 
   it('prunes sent mails after a few days', async () => {
     t = await createTestApp();
-    t.app.mailer.queue({ to: 'vecchia@example.it', subject: 'x', text: 'y' });
+    await t.app.mailer.queue({ to: 'vecchia@example.it', subject: 'x', text: 'y' });
     await t.app.mailer.flush();
     expect(rowsTo(t.app, 'vecchia@example.it')).toHaveLength(1);
     t.app.clock.advance(KEEP_SENT_MS + 60 * 60_000);
-    t.app.mailer.queue({ to: 'nuova@example.it', subject: 'x', text: 'y' });
+    await t.app.mailer.queue({ to: 'nuova@example.it', subject: 'x', text: 'y' });
     await t.app.mailer.flush();
     expect(rowsTo(t.app, 'vecchia@example.it')).toHaveLength(0);
     expect(rowsTo(t.app, 'nuova@example.it')).toHaveLength(1);

@@ -4,15 +4,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createTransport } from 'nodemailer';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
+import type { StorePort } from '../store/port.ts';
 import type { Mail } from './mail.ts';
-import { GIVE_UP_MS, type OutboxRow, outbox, queueMail, retryDelay } from './outbox.ts';
+import { GIVE_UP_MS, type Outbox, type OutboxRow, outbox, queueMail, retryDelay } from './outbox.ts';
 
 export interface Mailer {
   /**
-   * Puts the mail in the durable outbox and wakes the sender; callers answer at once, whether
-   * the address exists or not. Inside a mutation prefer `ctx.queueMail` (same transaction).
+   * Puts the mail in the durable outbox, in a write transaction of its own, and wakes the sender;
+   * resolves once the row is committed (callers answer then, whether the address exists or not).
+   * Outside a transaction only: inside a mutation use `ctx.queueMail` (same transaction).
    */
-  queue(mail: Mail): void;
+  queue(mail: Mail): Promise<void>;
   /** Sends what is due now (a mail was queued in a transaction that has since committed). */
   wake(): void;
   /** Starts sending: what is due now, then each mail as it falls due. */
@@ -26,6 +28,12 @@ export interface Mailer {
   health(): { overdue: number; failed: number };
   /** Stops sending; waits a little for the send in progress (its row is retried otherwise). */
   close(): Promise<void>;
+}
+
+/** Where the outbox lives: reads on `db`, every write through the port (store/port.ts). */
+export interface MailStore {
+  db: Db;
+  port: StorePort<Db>;
 }
 
 interface MailerOptions {
@@ -78,9 +86,21 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
  * written to MAIL_DIR/<iso-time>-<to>.eml, where a newcomer (and the tests) can open it. One
  * sender per process, one send at a time; each row is claimed before it is sent.
  */
-export function createMailer(options: MailerOptions, clock: Clock, log: FastifyBaseLogger, db: Db): Mailer {
+export function createMailer(
+  options: MailerOptions,
+  clock: Clock,
+  log: FastifyBaseLogger,
+  store: MailStore,
+): Mailer {
   const transport = options.smtpUrl ? createTransport({ ...SMTP_TIMEOUTS, url: options.smtpUrl }) : null;
-  const rows = outbox(db);
+  /** Reads only (what is due, the next turn, the counts): committed data. */
+  const rows = outbox(store.db);
+  /**
+   * One outbox write (a claim, an outcome, the pruning) in its own transaction: outbox rows are
+   * no venue's data, so `writeAccount`. Synchronous work, committed before the sender goes on.
+   */
+  const write = <T>(work: (box: Outbox) => T): Promise<T> =>
+    store.port.writeAccount((db) => work(outbox(db)));
   let running: Promise<number> | null = null;
   let again = false;
   let started = false;
@@ -119,18 +139,21 @@ export function createMailer(options: MailerOptions, clock: Clock, log: FastifyB
     const mail: Mail = { to: row.recipient, subject: row.subject, text: row.text, kind: row.kind };
     try {
       await send(mail);
-      if (!closed) rows.markSent(row.id, clock.nowMs());
+      if (!closed) {
+        const now = clock.nowMs();
+        await write((box) => box.markSent(row.id, now));
+      }
     } catch (err) {
       if (closed) return;
       const now = clock.nowMs();
       const error = errorText(err);
       const context = { mailId: row.id, kind: row.kind, attempts: row.attempts, err };
       if (now - row.createdAt >= GIVE_UP_MS) {
-        rows.giveUp(row.id, error);
+        await write((box) => box.giveUp(row.id, error));
         log.error(context, 'mail given up after a day of failed attempts');
       } else {
         const next = now + retryDelay(row.attempts);
-        rows.retryAt(row.id, next, error);
+        await write((box) => box.retryAt(row.id, next, error));
         log.warn({ ...context, retryAt: new Date(next).toISOString() }, 'mail not sent; will retry');
       }
     }
@@ -141,7 +164,7 @@ export function createMailer(options: MailerOptions, clock: Clock, log: FastifyB
     let attempted = 0;
     const now = clock.nowMs();
     if (now - prunedAt >= PRUNE_EVERY_MS) {
-      rows.prune(now);
+      await write((box) => box.prune(now));
       prunedAt = now;
     }
     for (;;) {
@@ -149,7 +172,8 @@ export function createMailer(options: MailerOptions, clock: Clock, log: FastifyB
       if (due.length === 0) return attempted;
       for (const candidate of due) {
         if (closed) return attempted;
-        const row = rows.claim(candidate.id, clock.nowMs());
+        const at = clock.nowMs();
+        const row = await write((box) => box.claim(candidate.id, at));
         if (!row) continue;
         attempted++;
         await attempt(row);
@@ -197,10 +221,11 @@ export function createMailer(options: MailerOptions, clock: Clock, log: FastifyB
   }
 
   return {
-    queue(mail) {
-      queueMail(db, mail, clock.nowMs());
-      // After the current transaction, if any, has committed (better-sqlite3 is synchronous).
-      setImmediate(wake);
+    async queue(mail) {
+      const now = clock.nowMs();
+      await store.port.writeAccount((db) => queueMail(db, mail, now));
+      // Committed: the sender finds the row.
+      wake();
     },
     wake,
     start() {

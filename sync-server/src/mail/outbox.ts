@@ -132,7 +132,10 @@ export function queueMail(db: Db, mail: Mail, now: number): string {
   return id;
 }
 
-/** The outbox's reads and writes for the sender. */
+/**
+ * The outbox's reads and writes for the sender. Its writes run inside a port transaction (the
+ * mailer opens one for each, mailer.ts); its reads may run on the store's handle.
+ */
 export function outbox(db: Db) {
   const s = statements(db);
   return {
@@ -155,3 +158,5 @@ export function outbox(db: Db) {
     },
   };
 }
+
+export type Outbox = ReturnType<typeof outbox>;
