@@ -3,16 +3,21 @@
 // into the database: 200,000 completed orders over 365 service dates (about 550 a day) with
 // their lines (1 to 4 each, about 500,000), plus another venue's 40,000 orders that must not
 // count. Figures: the server's own time (Fastify's reply.elapsedTime, from request to answer
-// sent) for the year's JSON report and its CSV, and a month's report; p50 of 15 runs after 3
-// warm-ups. Then the same with covering indexes, and with the daily rollup that
-// sync-server/src/reports/rollup.ts proposes for a migration, both created in this bench database
-// only, to show what each buys; and what the rollup's triggers add to completing an order.
+// sent) for the year's JSON report and its CSV, and a month's report, read from migration
+// 0005's daily rollup (sync-server/src/reports/rollup.ts); p50 of 15 runs after 3 warm-ups.
+// Before it, to show what the rollup buys: the same reports straight from the raw history,
+// without and then with covering indexes (created in this bench database only), and what the
+// rollup's triggers add to completing an order. The server reads only the rollup, so the raw
+// reports are timed in this process: the tests' oracle (sync-server/test-support/report-oracle.ts)
+// on the port's read connection, then the figures and their JSON or CSV as the server makes them.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { calls } from '@comanda/shared-schema';
 import { buildApp, loadConfig } from '@comanda/sync-server';
+import { reportCsv } from '../../sync-server/src/reports/csv.ts';
 import { DROP_ROLLUP_SQL, reportRollupSql } from '../../sync-server/src/reports/rollup.ts';
+import { reportFromHistory } from '../../sync-server/test-support/report-oracle.ts';
 import { sessionCookie } from '../support/guest-orders.ts';
 import { percentile, report, round } from './report.ts';
 
@@ -24,6 +29,8 @@ const RUNS = 15;
 const WARMUP = 3;
 const GOAL_MS = 200;
 const PASSWORD = 'bench-password';
+/** The service date of COMANDA_FAKE_NOW below; only echoed in the answer. */
+const TODAY = '2025-07-01';
 
 /**
  * Covering indexes for the raw queries (every column they read, in the order they group by):
@@ -205,7 +212,7 @@ export async function benchOwnerReport(): Promise<void> {
     const year = { from: FIRST_DATE, to: addDays(FIRST_DATE, DAYS - 1) };
     const month = { from: '2025-03-01', to: '2025-03-31' };
 
-    /** p50 of the server's time for one request, and a check that the answer is the year's. */
+    /** p50 of the server's time for one request. */
     const measure = async (send: () => Promise<Response>): Promise<number> => {
       serverMs.length = 0;
       for (let i = 0; i < WARMUP + RUNS; i++) {
@@ -220,21 +227,46 @@ export async function benchOwnerReport(): Promise<void> {
         ),
       );
     };
-    const json = (range: { from: string; to: string }) => () =>
+    type Range = { from: string; to: string };
+    const json = (range: Range) => () =>
       fetch(base + calls.reportOwnerGet.path, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie },
         body: JSON.stringify(range),
       });
-    const csv = () =>
-      fetch(`${base}${calls.reportOwnerCsv.path}?${new URLSearchParams(year)}`, { headers: { cookie } });
+    const csv = (range: Range) => () =>
+      fetch(`${base}${calls.reportOwnerCsv.path}?${new URLSearchParams(range)}`, { headers: { cookie } });
 
-    const check = (await (await json(year)()).json()) as { summary: { orders: number } };
-    if (check.summary.orders !== ORDERS)
-      throw new Error(`the year has ${check.summary.orders} orders, not ${ORDERS}`);
+    type Timer = (range: Range, output: 'json' | 'csv') => Promise<number>;
+    const viaServer: Timer = (range, output) => measure(output === 'csv' ? csv(range) : json(range));
+    /** p50 of one report from the raw history, in this process (see the top of this file). */
+    const fromHistory: Timer = async (range, output) => {
+      const times: number[] = [];
+      for (let i = 0; i < WARMUP + RUNS; i++) {
+        const t0 = performance.now();
+        const answer = await app.store.port.read((db) => reportFromHistory(db, businessId, range, TODAY));
+        if (output === 'csv') reportCsv(answer, 'Bench');
+        else JSON.stringify(answer);
+        times.push(performance.now() - t0);
+      }
+      return round(
+        percentile(
+          times.slice(WARMUP).sort((a, b) => a - b),
+          50,
+        ),
+      );
+    };
 
-    const run = async (variant: string) => {
-      const yearMs = await measure(json(year));
+    /** The answer must be the year's: every order seeded for the venue. */
+    const checkYear = (orders: number) => {
+      if (orders !== ORDERS) throw new Error(`the year has ${orders} orders, not ${ORDERS}`);
+    };
+    checkYear(
+      (await app.store.port.read((db) => reportFromHistory(db, businessId, year, TODAY))).summary.orders,
+    );
+
+    const run = async (variant: string, time: Timer) => {
+      const yearMs = await time(year, 'json');
       report({
         bench: 'report',
         metric: `year_server_p50${variant}`,
@@ -245,19 +277,19 @@ export async function benchOwnerReport(): Promise<void> {
       report({
         bench: 'report',
         metric: `year_csv_server_p50${variant}`,
-        value: await measure(csv),
+        value: await time(year, 'csv'),
         unit: 'ms',
       });
       report({
         bench: 'report',
         metric: `month_server_p50${variant}`,
-        value: await measure(json(month)),
+        value: await time(month, 'json'),
         unit: 'ms',
       });
     };
-    await run('_raw_history');
+    await run('_raw_history', fromHistory);
     for (const ddl of COVERING_INDEXES) sqlite.exec(ddl);
-    await run('_covering_indexes');
+    await run('_covering_indexes', fromHistory);
     sqlite.exec('DROP INDEX bench_history_covering; DROP INDEX bench_lines_covering');
 
     // What completing an order costs the history writes, without and with the rollup's triggers.
@@ -281,8 +313,9 @@ export async function benchOwnerReport(): Promise<void> {
       value: writeCost(4),
       unit: 'us',
     });
-    // As shipped: migration 0005's rollup.
-    await run('');
+    // As shipped: migration 0005's rollup, through the server.
+    checkYear(((await (await json(year)()).json()) as { summary: { orders: number } }).summary.orders);
+    await run('', viaServer);
   } finally {
     await app.close();
     rmSync(dir, { recursive: true, force: true });

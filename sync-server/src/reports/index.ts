@@ -1,26 +1,26 @@
 import { AppError, calls, REPORT_CSV, type ReportAnswer, type ReportRange } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
 import { businesses } from '../db/schema.ts';
 import { route } from '../http/route.ts';
 import { msg } from '../lib/messages.ts';
 import { serviceDateOf } from '../lib/service-date.ts';
 import { reportCsv, reportCsvFilename } from './csv.ts';
 import { reportFigures } from './figures.ts';
-import { ReportQueries } from './queries.ts';
+import { readReportRows } from './queries.ts';
 
 /**
- * The owner's reports (`/owner/report`): `reportOwnerGet` answers the figures of a
- * range of service dates as JSON, `reportOwnerCsv` the same figures as a CSV download. Reads
- * only, computed with SQL over the venue's history (never another venue's: the business comes
- * from the session). Registered in app.ts as `app.register(import('./reports/index.ts'))`.
+ * The owner's reports (`/owner/report`): `reportOwnerGet` answers the figures of a range of
+ * service dates as JSON, `reportOwnerCsv` the same figures as a CSV download. Reads only, through
+ * the store port's `read`, computed with SQL over the venue's daily rollup of its history (never
+ * another venue's: the business comes from the session). Registered in app.ts as
+ * `app.register(import('./reports/index.ts'))`.
  */
 export default async function reportsPlugin(app: FastifyInstance): Promise<void> {
-  const queries = new ReportQueries(app.store.sqlite);
-
   /** The venue's name and today's service date on the app clock (the default range). */
-  const venueOf = (businessId: string) => {
-    const venue = app.store.db
+  const venueOf = (db: Db, businessId: string) => {
+    const venue = db
       .select({
         name: businesses.name,
         openingTime: businesses.openingTime,
@@ -36,18 +36,24 @@ export default async function reportsPlugin(app: FastifyInstance): Promise<void>
     };
   };
 
-  const compute = (businessId: string, range: ReportRange): { report: ReportAnswer; venueName: string } => {
-    const venue = venueOf(businessId);
-    const from = range.from ?? venue.today;
-    const to = range.to ?? venue.today;
-    const rows = queries.read(businessId, from, to);
+  const compute = async (
+    businessId: string,
+    range: ReportRange,
+  ): Promise<{ report: ReportAnswer; venueName: string }> => {
+    // One read of committed data: the venue and the three scans see the same snapshot.
+    const { venue, from, to, rows } = await app.store.port.read((db) => {
+      const venue = venueOf(db, businessId);
+      const from = range.from ?? venue.today;
+      const to = range.to ?? venue.today;
+      return { venue, from, to, rows: readReportRows(db, businessId, from, to) };
+    });
     return { report: reportFigures(rows, from, to, venue.today), venueName: venue.name };
   };
 
-  route(app, calls.reportOwnerGet, ({ body, businessId }) => compute(businessId, body).report);
+  route(app, calls.reportOwnerGet, async ({ body, businessId }) => (await compute(businessId, body)).report);
 
-  route(app, calls.reportOwnerCsv, ({ body, businessId, reply }) => {
-    const { report, venueName } = compute(businessId, body);
+  route(app, calls.reportOwnerCsv, async ({ body, businessId, reply }) => {
+    const { report, venueName } = await compute(businessId, body);
     void reply
       .header('content-type', REPORT_CSV.mime)
       .header('content-disposition', `attachment; filename="${reportCsvFilename(report.from, report.to)}"`)

@@ -2,15 +2,15 @@ import { calls, type ReportAnswer } from '@comanda/shared-schema';
 import { and, between, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedHistory } from '../../test-support/kits/reports.ts';
+import { reportFromHistory } from '../../test-support/report-oracle.ts';
 import { createOwner, createTestApp, type Owner, post, type TestApp } from '../../test-support/test-app.ts';
 import { orderHistory } from '../db/schema.ts';
-import { reportFigures } from './figures.ts';
-import { ReportQueries } from './queries.ts';
 import { DROP_ROLLUP_SQL, reportRollupSql } from './rollup.ts';
 
 /**
- * The proposed daily rollup (rollup.ts) answers exactly what the raw history answers: filled from
- * the history when created, kept by its triggers for what is completed (or deleted) afterwards.
+ * The daily rollup (rollup.ts) answers exactly what the raw history answers (the oracle,
+ * test-support/report-oracle.ts): filled from the history when created, kept by its triggers for
+ * what is completed (or deleted) afterwards.
  */
 
 let app: TestApp;
@@ -78,9 +78,8 @@ async function viaEndpoint(owner: Owner): Promise<ReportAnswer> {
   return res.json() as ReportAnswer;
 }
 
-function viaRawHistory(owner: Owner, today: string): ReportAnswer {
-  const rows = new ReportQueries(app.app.store.sqlite, 'raw').read(owner.businessId, RANGE.from, RANGE.to);
-  return reportFigures(rows, RANGE.from, RANGE.to, today);
+function viaRawHistory(owner: Owner, today: string): Promise<ReportAnswer> {
+  return app.app.store.port.read((db) => reportFromHistory(db, owner.businessId, RANGE, today));
 }
 
 beforeAll(async () => {
@@ -96,13 +95,11 @@ afterAll(async () => {
 describe('the daily rollup', () => {
   it('is filled from the history when created, and answers the same figures', async () => {
     const [a, b] = owners as [Owner, Owner];
-    // Migration 0005 made the rollup; measure the raw history first, then make it again.
-    expect(new ReportQueries(app.app.store.sqlite).usesRollup()).toBe(true);
+    // Migration 0005 made the rollup; measure the raw history without it, then make it again.
+    const { today } = await viaEndpoint(a);
     app.app.store.sqlite.exec(DROP_ROLLUP_SQL);
-    const before = [await viaEndpoint(a), await viaEndpoint(b)];
-    expect(new ReportQueries(app.app.store.sqlite).usesRollup()).toBe(false);
+    const before = [await viaRawHistory(a, today), await viaRawHistory(b, today)];
     app.app.store.sqlite.exec(reportRollupSql());
-    expect(new ReportQueries(app.app.store.sqlite).usesRollup()).toBe(true);
     expect(await viaEndpoint(a)).toEqual(before[0]);
     expect(await viaEndpoint(b)).toEqual(before[1]);
     expect(before[0]?.summary.orders).toBeGreaterThan(250);
@@ -139,7 +136,7 @@ describe('the daily rollup', () => {
     }
     for (const owner of [a, b]) {
       const rollup = await viaEndpoint(owner);
-      expect(rollup).toEqual(viaRawHistory(owner, rollup.today));
+      expect(rollup).toEqual(await viaRawHistory(owner, rollup.today));
     }
   });
 });

@@ -1,15 +1,16 @@
 import { readFileSync } from 'node:fs';
 
 /**
- * The daily report rollup, created by migration `drizzle/0005_report_rollup.sql`. Scanning a busy venue's year of raw history (200,000 orders,
+ * The daily report rollup, created by migration `drizzle/0005_report_rollup.sql`, so present in
+ * every database the server opens. Scanning a busy venue's year of raw history (200,000 orders,
  * 600,000 lines) takes well over a second on a small box whatever the index; summing per-day
  * groups takes tens of milliseconds (`npm run bench -- report` measures both).
  *
  * Two tables keyed by venue and service date, kept by triggers in the very transaction that
  * writes the history (so no writer changes and no way to miss one), filled from the existing
- * history when created. `ReportQueries` reads them when they exist and the raw history
- * otherwise; both give the same figures (reports-rollup.test.ts). History rows are write-once:
- * an UPDATE of them would need triggers of its own.
+ * history when created. The reports read only them (queries.ts); they give the figures the raw
+ * history gives (reports-rollup.test.ts, against test-support/report-oracle.ts). History rows
+ * are write-once: an UPDATE of them would need triggers of its own.
  *
  * - report_day_orders: per (venue, service date, kind, payment method, UTC hour of opened_at)
  *   the orders and the sums of the history's money columns. The UTC hour (not Rome's) because
@@ -29,11 +30,7 @@ export function reportRollupSql(): string {
   return readFileSync(migration, 'utf8').replaceAll('--> statement-breakpoint', '');
 }
 
-/** Counts the rollup's tables: 2 when a migration created them. */
-export const ROLLUP_PRESENT_SQL =
-  "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name IN ('report_day_orders', 'report_day_lines')";
-
-/** Removes the rollup (tests and the bench measure the raw history against it). */
+/** Removes the rollup (the test of its backfill and the bench, which measures the raw history). */
 export const DROP_ROLLUP_SQL = `
 DROP TRIGGER IF EXISTS report_day_orders_insert;
 DROP TRIGGER IF EXISTS report_day_orders_delete;
