@@ -59,13 +59,13 @@ export async function settle(devices: Device[], server: ServerHandle, timeoutMs 
 }
 
 /** The server's offline entities, as a device holds them. */
-export function serverState(server: ServerHandle) {
-  return byEntity(server.snapshot().rows);
+export async function serverState(server: ServerHandle) {
+  return byEntity((await server.snapshot()).rows);
 }
 
 /** What the device shows and what it stores both equal the server's snapshot. */
 export async function expectConverged(device: Device, server: ServerHandle): Promise<void> {
-  const want = serverState(server);
+  const want = await serverState(server);
   expect(await device.serverRows()).toEqual(want);
   expect(await device.composed(ENTITIES)).toEqual(want);
   expect((await device.meta()).lastVersion).toBe(server.version());

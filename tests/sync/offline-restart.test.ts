@@ -1,12 +1,12 @@
 /**
- * Issue 11, "Faults": a tablet offline for 30 minutes with 500 queued mutations reconnects to a
- * server that restarted in between, and everything converges. The REAL PWA data layer (Dexie on
- * fake-indexeddb, outbox, replayer, catch-up, live socket) on every tablet, against the real
- * server on a loopback port (server.ts); while tablet A is offline, tablet B keeps mutating and
- * customer phones keep sending orders (Idempotency-Key, resent through the restart). The 30
- * minutes pass on the server's clock (`app.clock.advance`, re-applied to the restarted app),
- * not in real time: sessions (30 days, sliding), the opening hours and the stored answers all
- * read that clock.
+ * Fault tests (DESIGN.md "Testing"): a tablet offline for 30 minutes with 500 queued mutations
+ * reconnects to a server that restarted in between, and everything converges. The REAL PWA data
+ * layer (Dexie on fake-indexeddb, outbox, replayer, catch-up, live socket) on every tablet, against
+ * the real server on a loopback port (server.ts); while tablet A is offline, tablet B keeps
+ * mutating and customer phones keep sending orders (Idempotency-Key, resent through the restart).
+ * The 30 minutes pass on the server's clock (`app.clock.advance`, re-applied to the restarted app),
+ * not in real time: sessions (30 days, sliding), the opening hours and the stored answers all read
+ * that clock.
  *
  * Replay: it prints its seed; `OFFLINE_SEED=<seed> npx vitest run --project sync offline-restart`.
  */

@@ -72,7 +72,7 @@ export class ServerHandle {
   }
 
   /** `GET /api/sync/snapshot` as the server computes it (no network, no faults). */
-  snapshot(): { version: number; rows: EntityRow[] } {
+  snapshot(): Promise<{ version: number; rows: EntityRow[] }> {
     return this.app.sync.snapshot(this.businessId);
   }
 
@@ -153,7 +153,7 @@ export class ServerHandle {
    * the snapshot shows it, at its new coordinates.
    */
   async bulkMoves(tableId: string, n: number, clientId: string, firstMutationId: number): Promise<number> {
-    const row = this.snapshot().rows.find((r) => r.entity === 'table' && r.entityId === tableId);
+    const row = (await this.snapshot()).rows.find((r) => r.entity === 'table' && r.entityId === tableId);
     if (!row) throw new Error(`no table ${tableId}`);
     const move = this.app.store.sqlite.prepare('UPDATE tables SET x = ?, y = ? WHERE id = ?');
     for (let i = 0; i < n; i++) {

@@ -162,7 +162,7 @@ describe('sync correctness', () => {
     expect(err).toMatchObject({ status: 409, code: 'MUTATION_GAP', expectedMutationId: 2 });
     expect(server.lastMutationId(clientId)).toBe(1);
     expect(server.changeLog()).toEqual(logBefore);
-    expect(roomNames(serverState(server).room)).toEqual([{ id: roomId, name: 'Uno' }]);
+    expect(roomNames((await serverState(server)).room)).toEqual([{ id: roomId, name: 'Uno' }]);
 
     d.goOnline();
     await settle([d], server);
@@ -178,7 +178,7 @@ describe('sync correctness', () => {
       'Due',
       'Tre',
     ]);
-    expect(roomNames(serverState(server).room)).toEqual([{ id: roomId, name: 'Tre' }]);
+    expect(roomNames((await serverState(server)).room)).toEqual([{ id: roomId, name: 'Tre' }]);
     await expectConverged(d, server);
   });
 

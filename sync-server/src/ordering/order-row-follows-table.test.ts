@@ -20,14 +20,14 @@ const loggedOrder = (orderId: string) =>
     .filter((c) => c.entity === 'order' && c.entityId === orderId && c.op === 'put')
     .at(-1)?.data;
 
-const snapshotOrder = () =>
-  venue.app.app.sync.snapshot(venue.owner.businessId).rows.find((r) => r.entity === 'order');
+const snapshotOrder = async () =>
+  (await venue.app.app.sync.snapshot(venue.owner.businessId)).rows.find((r) => r.entity === 'order');
 
 it('moving, flagging or calling a table with an open order re-puts the order row as the snapshot has it', async () => {
   venue = await setupVenue();
   const order = await placeOrder(venue, orderBody(venue, [cartLine(venue.menu.birra, 1)]));
   expect(order.statusCode, order.body).toBe(200);
-  const row = snapshotOrder();
+  const row = await snapshotOrder();
   if (!row) throw new Error('no open order in the snapshot');
 
   const steps: Array<[string, unknown]> = [
@@ -37,7 +37,7 @@ it('moving, flagging or calling a table with an open order re-puts the order row
   for (const [path, body] of steps) {
     const res = await venue.tablet.send(path, body);
     expect(res.statusCode, res.body).toBe(200);
-    expect(loggedOrder(row.entityId)).toEqual(snapshotOrder()?.data);
+    expect(loggedOrder(row.entityId)).toEqual((await snapshotOrder())?.data);
   }
   const call = await venue.app.app.inject({
     method: 'POST',
@@ -46,9 +46,9 @@ it('moving, flagging or calling a table with an open order re-puts the order row
     payload: { ownerId: venue.owner.businessId, tableId: venue.tableId },
   });
   expect(call.statusCode, call.body).toBe(200);
-  expect(snapshotOrder()?.data).toMatchObject({ isCalled: true, x: 321, y: 654, status: 0 });
-  expect(loggedOrder(row.entityId)).toEqual(snapshotOrder()?.data);
+  expect((await snapshotOrder())?.data).toMatchObject({ isCalled: true, x: 321, y: 654, status: 0 });
+  expect(loggedOrder(row.entityId)).toEqual((await snapshotOrder())?.data);
   const discard = await venue.tablet.send(calls.dashboardCallDiscard.path, { tableId: venue.tableId });
   expect(discard.statusCode, discard.body).toBe(200);
-  expect(loggedOrder(row.entityId)).toEqual(snapshotOrder()?.data);
+  expect(loggedOrder(row.entityId)).toEqual((await snapshotOrder())?.data);
 });

@@ -26,6 +26,11 @@ export interface StorePort<Tx> {
    */
   writeAccount<T>(work: (tx: Tx) => T | Promise<T>): Promise<T>;
   /**
+   * Runs `work` inside the write transaction `tx` as a unit of its own (a savepoint): when it
+   * throws, its writes alone are undone and the transaction goes on; the error is passed on.
+   */
+  savepoint<T>(tx: Tx, work: () => T | Promise<T>): Promise<T>;
+  /**
    * `transient`: the same work may succeed if run again (a busy database, a serialization
    * failure, a dropped connection); `permanent`: anything else, which running again would repeat.
    */

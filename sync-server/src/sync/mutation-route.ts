@@ -33,7 +33,7 @@ import type { MutationExecutor, MutationOutcome, MutationTools } from './sync-co
  * core, by its own endpoint and by every push that names it.
  */
 
-/** A mutation handler runs synchronously inside the SQLite transaction of the sync core. */
+/** A mutation handler runs inside the sync core's write transaction (`port.writeVenue`). */
 export interface MutationContext<C extends CallDef> extends Omit<CallContext<C>, 'reply'> {
   db: Db;
   /** App clock, epoch ms. */
@@ -51,8 +51,14 @@ export interface MutationContext<C extends CallDef> extends Omit<CallContext<C>,
   queueMail(mail: Mail): void;
 }
 
-/** Synchronous: reads and writes through `ctx.db`, records `ctx.change`, returns the answer. */
-export type MutationRun<C extends CallDef, P> = (ctx: MutationContext<C>, prepared: P) => Response<C>;
+/**
+ * Reads and writes through `ctx.db`, records `ctx.change`, returns the answer; it may await the
+ * store, never anything outside it (a remote call belongs in the prepare step, before the lock).
+ */
+export type MutationRun<C extends CallDef, P> = (
+  ctx: MutationContext<C>,
+  prepared: P,
+) => Response<C> | Promise<Response<C>>;
 
 /** Async work (hashing, a remote call) done before the transaction; may throw AppError. */
 export type MutationPrepare<C extends CallDef, P> = (ctx: CallContext<C>) => Promise<P>;
@@ -147,7 +153,7 @@ export function mutationRoute<C extends CallDef, P>(
       prepare: async (body) => (prepare ? prepare(ctxOf(body)) : (undefined as P)),
       businessId: (body) => (businessOf ? businessOf(ctxOf(body)) : (session?.businessId ?? null)),
       socketId: socketIdOf,
-      run: (body, prepared, tools) => {
+      run: async (body, prepared, tools) => {
         const base = ctxOf(body);
         const ctx: MutationContext<C> = {
           body,
@@ -173,7 +179,7 @@ export function mutationRoute<C extends CallDef, P>(
             tools.afterCommit(() => app.mailer.wake());
           },
         };
-        const result = run(ctx, prepared);
+        const result = await run(ctx, prepared);
         checkResponse(app, def, req, result);
         return result;
       },

@@ -14,8 +14,6 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { msg } from '../lib/messages.ts';
-import type { StorePort } from '../store/port.ts';
-import type { DataStore } from '../store/sqlite-port.ts';
 import {
   appendChanges,
   type ChangeOp,
@@ -23,9 +21,11 @@ import {
   changesSince,
   currentVersion,
   type PendingChange,
-} from './change-log.ts';
+} from '../store/change-log.ts';
+import { syncStatements as statements } from '../store/client-mutations.ts';
+import type { StorePort } from '../store/port.ts';
+import type { DataStore } from '../store/sqlite-port.ts';
 import type { EventOptions, EventPublisher } from './events.ts';
-import { syncStatements as statements } from './sync-statements.ts';
 
 /** What a mutation handler gets besides its body: the one way to record changes and events. */
 export interface MutationTools {
@@ -56,7 +56,7 @@ export interface MutationRequest<B, P, R> {
   prepare(body: B): Promise<P>;
   businessId(body: B): string | null;
   socketId(body: B): string | null;
-  run(body: B, prepared: P, tools: MutationTools): R;
+  run(body: B, prepared: P, tools: MutationTools): R | Promise<R>;
 }
 
 export interface MutationOutcome {
@@ -85,10 +85,8 @@ const ANSWERS_KEPT = 1000;
 /** Idempotency-Key answers are kept a day. */
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
-export type SnapshotLoader = (db: Db, businessId: string) => Array<{ id: string; data: unknown }>;
-
-/** better-sqlite3's transaction function, typed for one `work` callback and its result. */
-type Transaction = (<T>(work: () => T) => T) & { immediate<T>(work: () => T): T };
+type SnapshotRows = Array<{ id: string; data: unknown }>;
+export type SnapshotLoader = (db: Db, businessId: string) => SnapshotRows | Promise<SnapshotRows>;
 
 type Mode =
   | { kind: 'client'; clientId: string; mutationId: number; scope: string }
@@ -130,18 +128,15 @@ const isRefusal = (err: unknown): err is AppError =>
 export class SyncCore {
   private readonly loaders = new Map<string, SnapshotLoader>();
   private readonly pushable = new Map<string, MutationExecutor>();
-  /** Runs `work` in a transaction (`.immediate` for writes); nested, in a savepoint. */
-  private readonly inTransaction: Transaction;
-  /** The one door to a write transaction (store/port.ts). */
+  /** Reads, and the one door to a write transaction (store/port.ts). */
   private readonly port: StorePort<Db>;
 
   constructor(
-    private readonly store: DataStore,
+    store: DataStore,
     private readonly clock: Clock,
     private readonly hub: EventPublisher,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.inTransaction = store.sqlite.transaction((work: () => unknown) => work()) as Transaction;
     this.port = store.port;
   }
 
@@ -162,26 +157,27 @@ export class SyncCore {
     this.loaders.set(entity, loader);
   }
 
-  /** Every offline entity of a venue, read in one transaction with its version. */
-  snapshot(businessId: string): { success: true; version: number; rows: EntityRow[] } {
-    return this.inTransaction(() => {
-      const version = currentVersion(this.store.db, businessId) ?? 0;
+  /** Every offline entity of a venue, read in one snapshot with its version. */
+  snapshot(businessId: string): Promise<{ success: true; version: number; rows: EntityRow[] }> {
+    return this.port.read(async (db) => {
+      const version = currentVersion(db, businessId) ?? 0;
       const rows: EntityRow[] = [];
       for (const [entity, load] of this.loaders) {
-        for (const row of load(this.store.db, businessId))
-          rows.push({ entity, entityId: row.id, data: row.data });
+        for (const row of await load(db, businessId)) rows.push({ entity, entityId: row.id, data: row.data });
       }
       return { success: true as const, version, rows };
     });
   }
 
-  changes(businessId: string, since: number, limit: number): ChangesPage {
-    return this.inTransaction(() => changesSince(this.store.db, businessId, since, limit));
+  changes(businessId: string, since: number, limit: number): Promise<ChangesPage> {
+    return this.port.read((db) => changesSince(db, businessId, since, limit));
   }
 
   async execute<B, P, R>(req: MutationRequest<B, P, R>): Promise<MutationOutcome> {
     const mode = this.modeOf(req);
-    const early = this.stored(mode, req.userId);
+    // A replay or a gap is answered before the body is parsed (a plain call has nothing stored).
+    const early =
+      mode.kind === 'plain' ? null : await this.port.read((db) => this.stored(db, mode, req.userId));
     if (early) return early;
 
     let body: B;
@@ -205,14 +201,14 @@ export class SyncCore {
     const effects: Array<() => void> = [];
     let outcome: MutationOutcome;
     try {
-      outcome = await this.port.writeVenue(businessId ?? '', (): MutationOutcome => {
+      outcome = await this.port.writeVenue(businessId ?? '', async (db): Promise<MutationOutcome> => {
         // Re-checked inside the write lock: a concurrent duplicate may have won meanwhile.
-        const again = this.stored(mode, req.userId);
+        const again = this.stored(db, mode, req.userId);
         if (again) return again;
         const now = this.clock.nowMs();
         const pending: PendingChange[] = [];
         const tools: MutationTools = {
-          db: this.store.db,
+          db,
           now,
           change: (entity, entityId, op, data) => {
             pending.push({ entity, entityId, op, data });
@@ -227,20 +223,21 @@ export class SyncCore {
         let result: R;
         try {
           // A savepoint: a refusal undoes the handler's writes but not the counter below.
-          result = this.inTransaction(() => req.run(body, prepared, tools));
+          result = await this.port.savepoint(db, () => req.run(body, prepared, tools));
         } catch (err) {
           if (!isRefusal(err)) throw err;
+          pending.length = 0;
           events.length = 0;
           effects.length = 0;
-          return this.recordRefusal(mode, req.userId, businessId, err, now);
+          return this.recordRefusal(db, mode, req.userId, businessId, err, now);
         }
         let version: number | null = null;
         if (pending.length > 0) {
           if (!businessId) throw new Error(`${req.scope}: a change needs a business`);
-          version = appendChanges(this.store.db, businessId, pending, now);
-        } else if (businessId) version = currentVersion(this.store.db, businessId);
+          version = appendChanges(db, businessId, pending, now);
+        } else if (businessId) version = currentVersion(db, businessId);
         const answer: MutationOutcome = { status: 200, body: result, version, replayed: false };
-        this.record(mode, req.userId, businessId, answer, now);
+        this.record(db, mode, req.userId, businessId, answer, now);
         return answer;
       });
     } catch (err) {
@@ -297,8 +294,8 @@ export class SyncCore {
   }
 
   /** The stored answer for a repeated mutation, a gap refusal, or null to go ahead. */
-  private stored(mode: Mode, userId: string | null): MutationOutcome | null {
-    const s = statements(this.store.db);
+  private stored(db: Db, mode: Mode, userId: string | null): MutationOutcome | null {
+    const s = statements(db);
     if (mode.kind === 'client') {
       const { clientId, mutationId } = mode;
       const row = s.client.get({ clientId });
@@ -340,14 +337,15 @@ export class SyncCore {
     err: AppError,
   ): Promise<MutationOutcome> {
     if (mode.kind === 'plain') throw err;
-    return this.port.writeVenue(businessId ?? '', () => {
-      const again = this.stored(mode, userId);
+    return this.port.writeVenue(businessId ?? '', (db) => {
+      const again = this.stored(db, mode, userId);
       if (again) return again;
-      return this.recordRefusal(mode, userId, businessId, err, this.clock.nowMs());
+      return this.recordRefusal(db, mode, userId, businessId, err, this.clock.nowMs());
     });
   }
 
   private recordRefusal(
+    db: Db,
     mode: Mode,
     userId: string | null,
     businessId: string | null,
@@ -361,19 +359,20 @@ export class SyncCore {
       version: null,
       replayed: false,
     };
-    this.record(mode, userId, businessId, answer, now);
+    this.record(db, mode, userId, businessId, answer, now);
     return answer;
   }
 
   /** Advances the client's counter and stores the answer (inside the caller's transaction). */
   private record(
+    db: Db,
     mode: Mode,
     userId: string | null,
     businessId: string | null,
     answer: MutationOutcome,
     now: number,
   ) {
-    const s = statements(this.store.db);
+    const s = statements(db);
     const { status, version } = answer;
     const body = answer.body ?? null;
     if (mode.kind === 'client') {

@@ -4,7 +4,11 @@ import { businesses, clientMutations, idempotency, mutationAnswers } from '../db
 
 const p = sql.placeholder;
 
-/** The sync core's reads and writes, run by every mutation: prepared once per connection. */
+/**
+ * The sync log's per-client half (DESIGN.md rules 2 and 3): each client's last mutation id and
+ * its stored answers, and the Idempotency-Key answers of header-less callers. Run by every
+ * mutation: prepared once per connection.
+ */
 export const syncStatements = perDb((db: Db) => ({
   client: db
     .select()
