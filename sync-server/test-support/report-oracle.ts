@@ -1,12 +1,13 @@
+import { readFileSync } from 'node:fs';
 import type { ReportAnswer } from '@comanda/shared-schema';
-import type { Db, Sqlite } from '../src/db/client.ts';
+import { type Db, sqliteOf } from '../src/db/client.ts';
 import { romeHourSql } from '../src/reports/calendar.ts';
 import { reportFigures } from '../src/reports/figures.ts';
 import type { HistoryGroup, HourGroup, LineGroup, ReportRows } from '../src/reports/queries.ts';
 
 /**
  * The report figures computed straight from the history (`order_history`,
- * `order_history_lines`), to check the daily rollup the server reads (src/reports/rollup.ts)
+ * `order_history_lines`), to check the daily rollup the server reads (src/reports/queries.ts)
  * against: the same groups as src/reports/queries.ts, summed over every completed order instead
  * of per-day sums. Used by reports-rollup.test.ts and the report bench (what the rollup saves).
  *
@@ -55,15 +56,12 @@ function linesWindow(from: string, to: string): { windowStart: number; windowEnd
   };
 }
 
-/** The better-sqlite3 connection under drizzle (drizzle() sets `$client`; the `Db` type omits it). */
-const rawClient = (db: Db): Sqlite => (db as unknown as { $client: Sqlite }).$client;
-
 /**
  * One venue's groups for service dates `from` to `to` (both included), from the raw history.
  * Run it inside `app.store.port.read` for one snapshot of the three scans.
  */
 export function reportRowsFromHistory(db: Db, businessId: string, from: string, to: string): ReportRows {
-  const sqlite = rawClient(db);
+  const sqlite = sqliteOf(db);
   const params = { businessId, from, to };
   return {
     history: sqlite.prepare(HISTORY_SQL).all(params) as HistoryGroup[],
@@ -82,3 +80,22 @@ export function reportFromHistory(
   const rows = reportRowsFromHistory(db, businessId, range.from, range.to);
   return reportFigures(rows, range.from, range.to, today);
 }
+
+/**
+ * The rollup's SQL exactly as migration 0005 runs it (one source: the migration file), for the
+ * tests and the bench that drop the rollup and make it again. Read when asked, not at start-up.
+ */
+export function reportRollupSql(): string {
+  const migration = new URL('../drizzle/0005_report_rollup.sql', import.meta.url);
+  return readFileSync(migration, 'utf8').replaceAll('--> statement-breakpoint', '');
+}
+
+/** Removes the rollup (the test of its backfill and the bench, which measures the raw history). */
+export const DROP_ROLLUP_SQL = `
+DROP TRIGGER IF EXISTS report_day_orders_insert;
+DROP TRIGGER IF EXISTS report_day_orders_delete;
+DROP TRIGGER IF EXISTS report_day_lines_insert;
+DROP TRIGGER IF EXISTS report_day_lines_delete;
+DROP TABLE IF EXISTS report_day_orders;
+DROP TABLE IF EXISTS report_day_lines;
+`;

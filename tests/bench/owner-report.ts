@@ -4,7 +4,7 @@
 // their lines (1 to 4 each, about 500,000), plus another venue's 40,000 orders that must not
 // count. Figures: the server's own time (Fastify's reply.elapsedTime, from request to answer
 // sent) for the year's JSON report and its CSV, and a month's report, read from migration
-// 0005's daily rollup (sync-server/src/reports/rollup.ts); p50 of 15 runs after 3 warm-ups.
+// 0005's daily rollup (sync-server/src/reports/queries.ts); p50 of 15 runs after 3 warm-ups.
 // Before it, to show what the rollup buys: the same reports straight from the raw history,
 // without and then with covering indexes (created in this bench database only), and what the
 // rollup's triggers add to completing an order. The server reads only the rollup, so the raw
@@ -16,8 +16,11 @@ import { join } from 'node:path';
 import { calls } from '@comanda/shared-schema';
 import { buildApp, loadConfig } from '@comanda/sync-server';
 import { reportCsv } from '../../sync-server/src/reports/csv.ts';
-import { DROP_ROLLUP_SQL, reportRollupSql } from '../../sync-server/src/reports/rollup.ts';
-import { reportFromHistory } from '../../sync-server/test-support/report-oracle.ts';
+import {
+  DROP_ROLLUP_SQL,
+  reportFromHistory,
+  reportRollupSql,
+} from '../../sync-server/test-support/report-oracle.ts';
 import { sessionCookie } from '../support/guest-orders.ts';
 import { percentile, report, round } from './report.ts';
 

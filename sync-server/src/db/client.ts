@@ -59,6 +59,13 @@ export function openStore(path: string, log?: (message: string) => void): Store 
 }
 
 /**
+ * The better-sqlite3 connection under a drizzle handle, for SQL drizzle does not build (named
+ * parameters over a whole report, a raw prepared statement). drizzle() sets `$client`; the
+ * `Db` type omits it.
+ */
+export const sqliteOf = (db: Db): Sqlite => (db as unknown as { $client: Sqlite }).$client;
+
+/**
  * Memoises per connection what `build` makes from it: prepared statements of a hot path, built
  * once instead of on every call (building a drizzle query and preparing its SQL costs more than
  * running it). Statements take `sql.placeholder` values when run.

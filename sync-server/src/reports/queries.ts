@@ -1,13 +1,35 @@
 import type { KitchenArea, ReportKind, ReportPaymentMethod } from '@comanda/shared-schema';
 import type Database from 'better-sqlite3';
-import { type Db, perDb, type Sqlite } from '../db/client.ts';
+import { type Db, perDb, sqliteOf } from '../db/client.ts';
 import { romeHourSql } from './calendar.ts';
 
 /** Named parameters (`@businessId`) are passed as one object. */
 type Statement = Database.Statement<unknown[]>;
 
 /**
- * The report's SQL: three grouped scans of one venue's daily rollup (rollup.ts, made by
+ * The daily report rollup, created by migration `drizzle/0005_report_rollup.sql`, so present in
+ * every database the server opens. Scanning a busy venue's year of raw history (200,000 orders,
+ * 600,000 lines) takes well over a second on a small box whatever the index; summing per-day
+ * groups takes tens of milliseconds (`npm run bench -- report` measures both).
+ *
+ * Two tables keyed by venue and service date, kept by triggers in the very transaction that
+ * writes the history (so no writer changes and no way to miss one), filled from the existing
+ * history when created. The reports read only them (below); they give the figures the raw
+ * history gives (reports-rollup.test.ts, against test-support/report-oracle.ts). History rows
+ * are write-once: an UPDATE of them would need triggers of its own.
+ *
+ * - report_day_orders: per (venue, service date, kind, payment method, UTC hour of opened_at)
+ *   the orders and the sums of the history's money columns. The UTC hour (not Rome's) because
+ *   Rome's offset needs the time zone rules, which SQL lacks; Rome's offsets being whole hours,
+ *   the Rome hour is computed from it exactly when reading.
+ * - report_day_lines: per (venue, service date, dish key, category key, area) the lines not
+ *   deleted by the owner, quantity and sales, with the latest name and category name seen.
+ *   dish_key is the dish id, or 'name:' + name for out-of-menu lines; category_key the category
+ *   id or ''.
+ */
+
+/**
+ * The report's SQL: three grouped scans of one venue's daily rollup (above, made by
  * migration 0005) between two service dates. Each answers a few hundred groups at most, which
  * `figures.ts` rolls up (days into weeks and months, dish groups into categories and areas)
  * without touching a row again. The figures straight from the raw history, which the rollup must
@@ -73,9 +95,6 @@ const hoursSql = (from: string, to: string) => `
   WHERE business_id = @businessId AND service_date BETWEEN @from AND @to
   GROUP BY hour`;
 
-/** The better-sqlite3 connection under drizzle (drizzle() sets `$client`; the `Db` type omits it). */
-const rawClient = (db: Db): Sqlite => (db as unknown as { $client: Sqlite }).$client;
-
 /**
  * Prepared statements of one connection (a statement belongs to the connection that prepared
  * it, and the port hands in its read connection), made on first use: an hours query per set of
@@ -89,7 +108,7 @@ function statement(db: Db, sql: string): Statement {
   if (!prepared) {
     // A few distinct hours queries in practice (one per span of years); bounded anyway.
     if (statements.size > 50) statements.clear();
-    prepared = rawClient(db).prepare<unknown[]>(sql);
+    prepared = sqliteOf(db).prepare<unknown[]>(sql);
     statements.set(sql, prepared);
   }
   return prepared;

@@ -2,13 +2,12 @@ import { calls, type ReportAnswer } from '@comanda/shared-schema';
 import { and, between, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedHistory } from '../../test-support/kits/reports.ts';
-import { reportFromHistory } from '../../test-support/report-oracle.ts';
+import { DROP_ROLLUP_SQL, reportFromHistory, reportRollupSql } from '../../test-support/report-oracle.ts';
 import { createOwner, createTestApp, type Owner, post, type TestApp } from '../../test-support/test-app.ts';
 import { orderHistory } from '../db/schema.ts';
-import { DROP_ROLLUP_SQL, reportRollupSql } from './rollup.ts';
 
 /**
- * The daily rollup (rollup.ts) answers exactly what the raw history answers (the oracle,
+ * The daily rollup (queries.ts, migration 0005) answers exactly what the raw history answers (the oracle,
  * test-support/report-oracle.ts): filled from the history when created, kept by its triggers for
  * what is completed (or deleted) afterwards.
  */

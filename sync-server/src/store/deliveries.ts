@@ -1,11 +1,8 @@
 import { and, count, desc, eq, gt, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
-import { type Db, perDb, type Sqlite } from '../db/client.ts';
+import { type Db, perDb, sqliteOf } from '../db/client.ts';
 import { blockedSenders, orderHistory, orders } from '../db/schema.ts';
 
 const p = sql.placeholder;
-
-/** The better-sqlite3 connection under drizzle (drizzle() sets `$client`; the `Db` type omits it). */
-const rawClient = (db: Db): Sqlite => (db as unknown as { $client: Sqlite }).$client;
 
 /**
  * Per slot, the orders with a live (not owner-deleted) line of that kitchen area. Written out:
@@ -58,7 +55,7 @@ export const deliveryStatements = perDb((db) => ({
    * `orders_business_open`, which walks every open order of the venue. A card checkout not paid
    * yet awaits no decision (spec 4): it still holds its slot and counts against its sender's cap.
    */
-  pendingCount: rawClient(db).prepare<{ businessId: string }, { n: number }>(
+  pendingCount: sqliteOf(db).prepare<{ businessId: string }, { n: number }>(
     'SELECT count(*) AS n FROM orders INDEXED BY orders_pending_delivery WHERE business_id = @businessId AND accettato = 0 AND closed_at IS NULL AND checkout_until IS NULL',
   ),
   /** An order by id, whatever its venue (a client-chosen deliveryId must not be taken). */
@@ -102,15 +99,15 @@ export const deliveryStatements = perDb((db) => ({
    * A sender's deliveries awaiting a decision at one venue (the pending cap of delivery/senders.ts),
    * through `orders_pending_by_sender` (migration 0007), named as `pendingCount` names its index.
    */
-  pendingBySender: rawClient(db).prepare<{ businessId: string; userId: string }, { n: number }>(
+  pendingBySender: sqliteOf(db).prepare<{ businessId: string; userId: string }, { n: number }>(
     'SELECT count(*) AS n FROM orders INDEXED BY orders_pending_by_sender WHERE business_id = @businessId AND placed_by = @userId AND accettato = 0 AND closed_at IS NULL',
   ),
   /** The same from one address: among the venue's few pending orders (`orders_pending_delivery`). */
-  pendingFromAddress: rawClient(db).prepare<{ businessId: string; address: string }, { n: number }>(
+  pendingFromAddress: sqliteOf(db).prepare<{ businessId: string; address: string }, { n: number }>(
     'SELECT count(*) AS n FROM orders INDEXED BY orders_pending_delivery WHERE business_id = @businessId AND accettato = 0 AND closed_at IS NULL AND placed_from = @address',
   ),
   /** Whether a block of the venue holds this account, or this address until later than now. */
-  blockedMatch: rawClient(db).prepare<
+  blockedMatch: sqliteOf(db).prepare<
     { businessId: string; userId: string | null; address: string; now: number },
     { id: string }
   >(
