@@ -14,7 +14,7 @@ import { changeLog, device } from '../../test-support/kits/rooms.ts';
 import { post } from '../../test-support/test-app.ts';
 
 /**
- * Issue 9, the server side of printing: the four `/api/printer/{kind}` payloads (each kind, each
+ * Spec 7 "Printer", the server side of printing: the four `/api/printer/{kind}` payloads (each kind, each
  * filter, reprints, other venues) and `table/print` marking the ticket's lines printed through
  * the sync core (change rows, version, replay). The live event is in dashboard-live.test.ts.
  */

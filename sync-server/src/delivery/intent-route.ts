@@ -96,8 +96,8 @@ async function prepare(
   // What the order costs before the card fee, by the one rule (shared-schema order-totals).
   const net = orderBill({ tipo: body.tipo, costoConsegna: consegna ? venue.costoConsegna : 0 }, priced).total;
   // A cart of valid lines may still add up beyond the largest amount the app handles (cardCharge
-  // throws there): the customer's mistake, told as such instead of a server failure. Issue 11:
-  // the card fee on top may take a net just below it beyond it (the answer's amounts, Stripe).
+  // throws there): the customer's mistake, told as such instead of a server failure. Spec
+  // 2.11: the card fee on top may take a net just below it beyond it (the answer's amounts, Stripe).
   if (net > MAX_CENTS || cardCharge(net).total > MAX_CENTS) {
     throw new AppError('VALIDATION', t.cardAmountTooHigh, {
       issues: [{ path: 'cart', message: t.cardAmountTooHigh }],

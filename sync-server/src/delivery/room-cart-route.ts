@@ -22,7 +22,7 @@ export async function roomCartRoute(app: FastifyInstance): Promise<void> {
     const order = requireDelivery(db, businessId, body.deliveryId);
     if (order.closedAt !== null) throw new AppError('CONFLICT', t.deliveryNotOpen);
     /**
-     * Issue 11: no dishes added to a card order, paid or about to be. Its payment is one fixed
+     * Spec 2.11: no dishes added to a card order, paid or about to be. Its payment is one fixed
      * charge and the history one payment per order, so extra dishes could not be recorded as owed
      * at the counter apart from the card's takings: the owner places them as a new order.
      */

@@ -21,7 +21,7 @@ import { orderLines, orders } from '../db/schema.ts';
 import { stripeOf } from './stripe-client.ts';
 
 /**
- * Issue 11: what is recorded for a card order matches what Stripe took. Only Stripe sets a card
+ * Spec 2.11 and 4: what is recorded for a card order matches what Stripe took. Only Stripe sets a card
  * order's payment status; what a card order costs cannot be edited once its intent exists (no
  * extra dishes either); completing it records what Stripe kept, asked of Stripe at that moment,
  * whatever happened meanwhile (late webhook, refunds, an abandoned checkout).

@@ -77,7 +77,7 @@ export async function venueAccountRoutes(app: FastifyInstance): Promise<void> {
       }
     },
     ({ body, db, businessId }) => {
-      // Issue 11: one connected account per venue. Another venue's account would take this
+      // Spec 2.11: one connected account per venue. Another venue's account would take this
       // venue's card payments, and its refunds would draw on that venue's Stripe balance.
       if (body.stripeAccountId !== null) {
         const holder = db
