@@ -42,7 +42,7 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
-      // Issue 11: faults with real server processes (SIGKILL, SIGTERM, a full disk, backups).
+      // Fault tests (DESIGN.md "Testing"): real server processes (SIGKILL, SIGTERM, a full disk, backups).
       {
         test: {
           name: 'reliability',

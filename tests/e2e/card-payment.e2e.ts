@@ -15,11 +15,12 @@ import { baseUrl, expect, expectAccessible, mailDir, shootAllSizes, test } from 
 import { ownerDevice } from './owner.ts';
 
 /**
- * Issue 7 in Chromium: a phone orders a consegna and pays by card (the Stripe.js stub of card.ts,
- * routed by Playwright, drives the fake Stripe API the server talks to), lands on the success
- * route; the owner's desk shows it paid. The owner rejects another paid order: the answer to the
- * first push is lost, so the outbox sends the rejection again, and the test replays that push
- * once more through the API; the fake holds exactly one refund for it.
+ * Card payment (spec 2.11, 4; DESIGN.md "Payments") in Chromium: a phone orders a consegna and pays
+ * by card (the Stripe.js stub of card.ts, routed by Playwright, drives the fake Stripe API the
+ * server talks to), lands on the success route; the owner's desk shows it paid. The owner rejects
+ * another paid order: the answer to the first push is lost, so the outbox sends the rejection
+ * again, and the test replays that push once more through the API; the fake holds exactly one
+ * refund for it.
  */
 
 test('card payment: a phone pays a consegna by card and lands on the success route; the desk shows it paid; a rejected paid order is refunded once, replays included', async ({

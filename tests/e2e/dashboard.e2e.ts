@@ -6,11 +6,11 @@ import { expect, expectAccessible, shootAllSizes, test } from './fixtures.ts';
 import { ownerDevice, waitForServiceWorker } from './owner.ts';
 
 /**
- * Issue 5's journey: a customer orders at table 6; the owner's dashboard rings and shows it; the
- * kitchen display (/owner/kitchen) on the wall screen, filtered to 'bar', shows only bar lines; tablet A loses the Wi-Fi and cycles
- * two statuses, edits a quantity and applies a discount, while the customer adds a dish; A comes
- * back and the server, A and tablet B agree on everything, nothing twice; completing the table
- * removes it everywhere and writes the history.
+ * The dashboard's journey (spec 2.6, 4): a customer orders at table 6; the owner's dashboard rings
+ * and shows it; the kitchen display (/owner/kitchen) on the wall screen, filtered to 'bar', shows
+ * only bar lines; tablet A loses the Wi-Fi and cycles two statuses, edits a quantity and applies a
+ * discount, while the customer adds a dish; A comes back and the server, A and tablet B agree on
+ * everything, nothing twice; completing the table removes it everywhere and writes the history.
  */
 
 const TABLE = 6;

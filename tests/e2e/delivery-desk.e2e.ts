@@ -16,10 +16,11 @@ import { expect, expectAccessible, mailDir, shootAllSizes, test } from './fixtur
 import { ownerDevice } from './owner.ts';
 
 /**
- * Issue 6's owner side: a guest sends a consegna through the real API; the owner's dashboard
- * counts it and rings; the desk lists it with everything the owner needs; a pickup arriving
- * while the desk is open lights up and rings; accepting moves the first to the dashboard and
- * mails the customer; rejecting the second (after confirmation) removes it from both tablets.
+ * Delivery orders, the owner's side (spec 2.6, 4 delivery order): a guest sends a consegna through
+ * the real API; the owner's dashboard counts it and rings; the desk lists it with everything the
+ * owner needs; a pickup arriving while the desk is open lights up and rings; accepting moves the
+ * first to the dashboard and mails the customer; rejecting the second (after confirmation) removes
+ * it from both tablets.
  */
 
 /** The demo menu's Tiramisù, in cents. */

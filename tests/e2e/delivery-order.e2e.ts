@@ -15,10 +15,11 @@ import { baseUrl, expect, expectAccessible, mailDir, shootAllSizes, test } from 
 import { ownerDevice } from './owner.ts';
 
 /**
- * Issue 6's customer side: a phone orders a consegna at 'Imposta orario' through the real screens;
- * the owner's tablet counts it and rings; the owner accepts and the customer's mail is written.
- * A second phone had loaded the same slot, the last place in it: its send gets the slot-taken
- * dialog, and it picks another time and gets through.
+ * Delivery orders, the customer's side (spec 2.10, 2.11, 5 send-time checks): a phone orders a
+ * consegna at 'Imposta orario' through the real screens; the owner's tablet counts it and rings;
+ * the owner accepts and the customer's mail is written. A second phone had loaded the same slot,
+ * the last place in it: its send gets the slot-taken dialog, and it picks another time and gets
+ * through.
  */
 
 /** The demo venue's slot capacity (demo-seed.ts). */

@@ -10,10 +10,10 @@ import { DEMO_PASSWORD } from './global-setup.ts';
 import { DEMO_OWNER, ownerDevice } from './owner.ts';
 
 /**
- * Issue 19 item 9, spec 1's owner -> customer switch: the owner, on a phone and on a tablet,
- * opens table 3 from the tables list as a customer, orders a dish that reaches the dashboard,
- * and comes back with 'Torna al pannello' to the same screen, still the owner, never seeing the
- * sign-in screen. The banner is looked at on 320 and 390 px phones.
+ * Spec 1's owner -> customer switch: the owner, on a phone and on a tablet, opens table 3 from the
+ * tables list as a customer, orders a dish that reaches the dashboard, and comes back with 'Torna
+ * al pannello' to the same screen, still the owner, never seeing the sign-in screen. The banner is
+ * looked at on 320 and 390 px phones.
  */
 
 const TABLE = 3;

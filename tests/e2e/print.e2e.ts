@@ -12,14 +12,15 @@ import { baseUrl, expect, expectAccessible, shootAllSizes, test } from './fixtur
 import { signInDemoOwner } from './owner.ts';
 
 /**
- * Issue 9, the dashboard side, end to end: the real print bridge (its own process, a folder
- * printer) on a free loopback port, the demo venue's print address pointed at it. The bridge
- * prints only for paired tablets and lets only the app's origin connect (DESIGN.md "Abuse"):
- * the dashboard first says 'Stampante non abbinata', the owner types the bridge's code in
- * Profilo, and the printer is ready. The owner accepts a pickup on the desk: the ticket file
- * appears and the dashboard shows its lines as printed. The bridge stops: 'Stampa automatica non disponibile', the direct print gives way to
- * 'stampa con il browser' after the retries, and a pickup accepted then prints in the browser
- * view. Uses no table (tables 3-10 belong to other files).
+ * Printing (DESIGN.md "Printing", spec 8 printer errors), the dashboard side, end to end: the real
+ * print bridge (its own process, a folder printer) on a free loopback port, the demo venue's print
+ * address pointed at it. The bridge prints only for paired tablets and lets only the app's origin
+ * connect (DESIGN.md "Abuse"): the dashboard first says 'Stampante non abbinata', the owner types
+ * the bridge's code in Profilo, and the printer is ready. The owner accepts a pickup on the desk:
+ * the ticket file appears and the dashboard shows its lines as printed. The bridge stops: 'Stampa
+ * automatica non disponibile', the direct print gives way to 'stampa con il browser' after the
+ * retries, and a pickup accepted then prints in the browser view. Uses no table (tables 3-10 belong
+ * to other files).
  */
 
 /** The 10 retries at 200 ms instead of the spec's 5 s (printing.ts reads this key, tests set it). */

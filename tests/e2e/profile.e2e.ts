@@ -6,10 +6,11 @@ import { expect, expectAccessible, shootAllSizes, test } from './fixtures.ts';
 import { ownerDevice } from './owner.ts';
 
 /**
- * Issue 10's profile: the owner closes the venue with a message from /owner/profile; a customer
- * whose menu is open sees the closed screen and the message live, and one opening the menu later
- * sees it too; reopened, ordering works again. The venue is reopened whatever happens: the other
- * journeys need it open. No order is sent: table 1 stays free for the others.
+ * The owner's profile (spec 3 closed status, 2.7 closed-venue screen): the owner closes the venue
+ * with a message from /owner/profile; a customer whose menu is open sees the closed screen and the
+ * message live, and one opening the menu later sees it too; reopened, ordering works again. The
+ * venue is reopened whatever happens: the other journeys need it open. No order is sent: table 1
+ * stays free for the others.
  */
 
 const MESSAGE = 'Chiusi per un evento privato, torniamo domani alle 18:00';

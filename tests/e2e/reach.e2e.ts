@@ -14,12 +14,12 @@ import { baseUrl, expect, expectAccessible, test } from './fixtures.ts';
 import { ownerDevice } from './owner.ts';
 
 /**
- * Issue 18, what people need stays in reach: on a full dashboard the floating buttons and the
- * toasts never sit over the last row's 'Completa'; 'Completa' asks with the confirm dialog's
- * delay and says it is done in the 2 s snackbar; the owner's cart keeps 'Ordina' in view however
- * long the menu; in the order view a discount is typed (10 €) or chosen (10%) instead of tapped
- * twenty times. At 1024 px (tablet) and 390 px (phone). The journey removes every order it made,
- * so the journeys after it find the demo venue's tables free.
+ * On the owner's tablet what people need stays in reach (spec 2.6, 2.12): on a full dashboard the
+ * floating buttons and the toasts never sit over the last row's 'Completa'; 'Completa' asks with
+ * the confirm dialog's delay and says it is done in the 2 s snackbar; the owner's cart keeps
+ * 'Ordina' in view however long the menu; in the order view a discount is typed (10 €) or chosen
+ * (10%) instead of tapped twenty times. At 1024 px (tablet) and 390 px (phone). The journey removes
+ * every order it made, so the journeys after it find the demo venue's tables free.
  */
 
 const SHOTS = '/tmp/k4-shots';

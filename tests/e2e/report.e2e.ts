@@ -7,10 +7,11 @@ import { expect, expectAccessible, shootAllSizes, test } from './fixtures.ts';
 import { ownerDevice } from './owner.ts';
 
 /**
- * Issue 10's reports: guests order at tables 9 and 10, the owner completes both on the dashboard,
- * and the report for today (the venue's service date on the server's clock) grows by their sum;
- * the CSV downloaded from the screen holds the same figures. Other journeys complete tables on
- * the same server, so the test compares with what today held before it started.
+ * The owner's reports (/owner/report, spec 2.3): guests order at tables 9 and 10, the owner
+ * completes both on the dashboard, and the report for today (the venue's service date on the
+ * server's clock) grows by their sum; the CSV downloaded from the screen holds the same figures.
+ * Other journeys complete tables on the same server, so the test compares with what today held
+ * before it started.
  */
 
 const TABLES = [9, 10] as const;

@@ -12,10 +12,11 @@ import { baseUrl, expect, expectAccessible, test } from './fixtures.ts';
 import { ownerDevice } from './owner.ts';
 
 /**
- * Issue 18, items 3 and 6: '/owner/tables' lists every table of the demo venue with the state
- * the database holds, follows a customer's order live, and opens 'Visualizza', 'Ordina' and a
- * table's QR code; Sala's panels follow the version set in Profilo; 'Locale chiuso ora' applies
- * without pressing 'Salva'. The venue is left open and at its version: other journeys need it.
+ * The owner's tables page (spec 2.3, 2.4, 2.5): '/owner/tables' lists every table of the demo venue
+ * with the state the database holds, follows a customer's order live, and opens 'Visualizza',
+ * 'Ordina' and a table's QR code; Sala's panels follow the version set in Profilo; 'Locale chiuso
+ * ora' applies without pressing 'Salva'. The venue is left open and at its version: other journeys
+ * need it.
  */
 
 const TABLE = 5;

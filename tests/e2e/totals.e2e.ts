@@ -20,12 +20,12 @@ import { baseUrl, expect, expectAccessible, mailDir, test } from './fixtures.ts'
 import { ownerDevice } from './owner.ts';
 
 /**
- * Issue 18, one total everywhere, at 1024 px. A delivery with the venue's 2,50 € fee (12,00 € of
- * dishes: 14,50 €) and then a 1,00 € discount (NUOVO TOTALE 13,50 €), and a table order of 58,00
- * € with a 4,00 € discount (NUOVO TOTALE 54,00 €, the issue's own figures): each total agrees to
- * the cent on the dashboard ticket, the order view, the delivery desk, Home, the customer's mail
- * and the table's history (Storico), the print payload and its browser view, 'Completa', the
- * history rows and the report. Table 2 (the others' files use it for its venue id only).
+ * One total everywhere (spec 2.12 rows), at 1024 px. A delivery with the venue's 2,50 € fee
+ * (12,00 € of dishes: 14,50 €) and then a 1,00 € discount (NUOVO TOTALE 13,50 €), and a table order
+ * of 58,00 € with a 4,00 € discount (NUOVO TOTALE 54,00 €): each total agrees to the cent on the
+ * dashboard ticket, the order view, the delivery desk, Home, the customer's mail and the table's
+ * history (Storico), the print payload and its browser view, 'Completa', the history rows and the
+ * report. Table 2 (the others' files use it for its venue id only).
  */
 
 const TABLE = 2;

@@ -1,6 +1,7 @@
 /**
- * Issue 11, "Faults: nothing acknowledged is lost, nothing is applied twice": the fast kill loop
- * (kill-loop.ts) with 50 customer phones, 10 tablets and 3 SIGKILLs of the real server process.
+ * Fault tests (DESIGN.md "Testing"), nothing acknowledged is lost, nothing is applied twice: the
+ * fast kill loop (kill-loop.ts) with 50 customer phones, 10 tablets and 3 SIGKILLs of the real
+ * server process.
  * Replay a failure: `KILL_SEED=<seed> npx vitest run --project reliability kill-loop`.
  */
 import { expect, it } from 'vitest';

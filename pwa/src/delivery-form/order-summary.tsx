@@ -57,8 +57,9 @@ export interface OrderSummaryProps {
   /** 'Invia ordine' (payment choice cassa). */
   onSend: () => void;
   /**
-   * Issue 7, the venue offers carta: the choice carta / cassa is shown (an owner's order never
-   * passes it), and with carta 'Costi di servizio' and 'Vai al pagamento' instead of 'Invia ordine'.
+   * Where the venue offers carta (spec 4, customer order flow): the choice carta / cassa is shown
+   * (an owner's order never passes it), and with carta 'Costi di servizio' (spec 9) and 'Vai al
+   * pagamento' instead of 'Invia ordine'.
    */
   payWith?: PayWith;
   onPayWith?: (choice: PayWith) => void;

@@ -55,8 +55,9 @@ export function AddToDelivery({
       </div>
     );
   }
-  // Issue 11: a card order takes no more dishes (the server refuses them); reached by an old
-  // link or a bookmark, the screen says why instead of offering a menu whose send would fail.
+  // A card order costs what its payment charged, so it takes no more dishes (the server refuses
+  // them); reached by an old link or a bookmark, the screen says why instead of offering a menu
+  // whose send would fail.
   if (amountsLocked(order)) {
     return (
       <div className="ordering">

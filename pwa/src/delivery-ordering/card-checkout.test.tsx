@@ -5,7 +5,7 @@ import { Checkout } from './checkout.tsx';
 import { deliveryOptions, storePickupForm, twoMarinara } from './test-fixtures.ts';
 import { newStripeStub, type StripeStub } from './test-stripe.tsx';
 
-/** Issue 7 in the checkout: the payment choice, the card send and the card dialog. */
+/** Card payment in the checkout (spec 4, 2.11): the payment choice, the card send, the card dialog. */
 
 const stripeRef = vi.hoisted(() => ({ current: null as StripeStub | null }));
 function stripe(): StripeStub {

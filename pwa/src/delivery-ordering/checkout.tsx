@@ -83,9 +83,9 @@ function awaitingPayment(
  * then 'Riepilogo ordine' with 'Invia ordine'; the send with retries; the server's refusals as
  * the spec's dialogs (slot taken: fresh slots and back to the form; delivery switched off: leave),
  * field messages (VALIDATION, CITY_NOT_SERVED) or a line on the summary (fee changed, closed).
- * Issue 7: where the venue offers carta, the customer chooses carta or cassa on the summary;
- * 'Vai al pagamento' is the card send (the same attempt discipline and refusals), then the card
- * dialog, whose confirm step leaves for the success route.
+ * Card payment (spec 4 customer order flow, 2.11): where the venue offers carta, the customer
+ * chooses carta or cassa on the summary; 'Vai al pagamento' is the card send (the same attempt
+ * discipline and refusals), then the card dialog, whose confirm step leaves for the success route.
  */
 export function Checkout({
   ownerId,

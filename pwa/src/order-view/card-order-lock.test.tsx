@@ -7,8 +7,9 @@ import { OrderViewDialog } from './order-view-dialog.tsx';
 import { OutOfMenuDialog } from './out-of-menu-dialog.tsx';
 import { L2, line, order, outbox, press, renderWithSync, seed, T1 } from './test-harness.tsx';
 
-// Issue 11: the server refuses (409, t.cardOrderAmountsLocked) every price, quantity, delete or
-// restore edit and every added line on an order with a payment intent; the owner is not offered them.
+// A card order costs what its payment charged: the server refuses (409, t.cardOrderAmountsLocked)
+// every price, quantity, delete or restore edit and every added line on an order with a payment
+// intent; the owner is not offered them.
 
 afterEach(() => {
   cleanup();

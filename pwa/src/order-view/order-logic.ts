@@ -39,9 +39,9 @@ export function discountVisible(order: Pick<OrderRow, 'paymentIntentId' | 'accet
 }
 
 /**
- * Issue 11: a card order (one with a payment intent) costs what its payment charged, so the
- * server refuses (409, t.cardOrderAmountsLocked) every price, quantity, delete or restore edit
- * and every added line, out-of-menu or 'Aggiungi piatti'. Notes and the kitchen status still change.
+ * A card order (one with a payment intent) costs what its payment charged, so the server refuses
+ * (409, t.cardOrderAmountsLocked) every price, quantity, delete or restore edit and every added
+ * line, out-of-menu or 'Aggiungi piatti'. Notes and the kitchen status still change.
  */
 export const amountsLocked = (order: Pick<OrderRow, 'paymentIntentId'>): boolean =>
   Boolean(order.paymentIntentId);

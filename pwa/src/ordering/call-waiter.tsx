@@ -106,10 +106,10 @@ function usePassed(at: number | null | undefined): boolean {
 
 /**
  * 'Chiama il cameriere' (spec 2.6: the table call the dashboard's bell answers). One key per tap,
- * so a retry after a lost answer is the same call. Issue 8: the phone shows that the call was
- * received (and when), that a waiter saw it (a tablet dismissed it: `discardNotification` on the
- * table's socket, when `connection` is given, and the state read again on every reconnect), and
- * the table waits 2 minutes before calling again.
+ * so a retry after a lost answer is the same call. The phone shows that the call was received
+ * (and when), that a waiter saw it (a tablet dismissed it: `discardNotification` on the table's
+ * socket, when `connection` is given, and the state read again on every reconnect), and the
+ * table waits 2 minutes before calling again (a quota per table, DESIGN.md "Abuse").
  */
 export function CallWaiter({
   ownerId,

@@ -12,10 +12,10 @@ import { post } from '../../test-support/test-app.ts';
 import { buildTwoVenues, type TwoVenues, type VenueWorld } from '../../test-support/two-venues.ts';
 
 /**
- * Issue 11, forged money at the end of an order: completing a table or a delivery writes the
- * history from the server's own lines, order row and card charge, whatever totals the order view
- * posts; the reports add up that history. A discount later edits outgrew is capped, never
- * charging below the fees.
+ * Forged money at the end of an order (DESIGN.md "Time and money": a client-sent amount is never
+ * trusted): completing a table or a delivery writes the history from the server's own lines, order
+ * row and card charge, whatever totals the order view posts; the reports add up that history. A
+ * discount later edits outgrew is capped, never charging below the fees.
  */
 let world: TwoVenues;
 let a: VenueWorld;

@@ -20,12 +20,12 @@ import { device } from '../../test-support/kits/rooms.ts';
 import { buildTwoVenues, cartOf, type TwoVenues, type VenueWorld } from '../../test-support/two-venues.ts';
 
 /**
- * Issue 11, forged money on the owner's paths: orders for a table and phone orders, lines added
- * to a delivery, 'Fuori menu' lines, order edits and discounts, completion into the history and
- * the reports, and the delivery fee of the profile. The owner may set an out-of-menu price, edit
- * a line's price and give a discount (spec 1, 5, 6): the server enforces the bounds (integer
- * cents, never negative, a discount in 0,50 € steps and below the subtotal it computes itself);
- * everything else is the server's own computation.
+ * Forged money on the owner's paths (DESIGN.md "Time and money"): orders for a table and phone
+ * orders, lines added to a delivery, 'Fuori menu' lines, order edits and discounts, completion into
+ * the history and the reports, and the delivery fee of the profile. The owner may set an
+ * out-of-menu price, edit a line's price and give a discount (spec 1, 5, 6): the server enforces
+ * the bounds (integer cents, never negative, a discount in 0,50 € steps and below the subtotal it
+ * computes itself); everything else is the server's own computation.
  */
 let world: TwoVenues;
 let a: VenueWorld;
@@ -147,7 +147,7 @@ describe("the owner's own orders", () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(subtotalOf(storedLines(world, a.deliveries.accepted))).toBe(before + 2 * a.prices.birra + 300);
-    // Issue 11: a card order costs what Stripe charged; extra dishes go in a new order.
+    // A card order costs what Stripe charged; extra dishes go in a new order.
     const refusal = await expectRefused(
       world,
       a,

@@ -28,11 +28,11 @@ import { post } from '../../test-support/test-app.ts';
 import { buildTwoVenues, cartOf, type TwoVenues, type VenueWorld } from '../../test-support/two-venues.ts';
 
 /**
- * Issue 11, forged money on the customer's paths: table orders, deliveries and pickups paid at
- * the counter, card orders charged at the fake Stripe. Whatever prices, fees, discounts, totals,
- * option prices and quantities the body says, what is stored and charged is the server's own
- * computation from its menu and the venue's profile (spec 9 card fee, integer cents), or the
- * send is refused with a 4xx and nothing changes.
+ * Forged money on the customer's paths (DESIGN.md "Time and money"): table orders, deliveries and
+ * pickups paid at the counter, card orders charged at the fake Stripe. Whatever prices, fees,
+ * discounts, totals, option prices and quantities the body says, what is stored and charged is the
+ * server's own computation from its menu and the venue's profile (spec 9 card fee, integer cents),
+ * or the send is refused with a 4xx and nothing changes.
  */
 const SEED = Number(process.env.FORGED_SEED ?? 20_251_111);
 

@@ -13,8 +13,8 @@ import { post } from '../../test-support/test-app.ts';
 import { buildTwoVenues, cartOf, type TwoVenues, type VenueWorld } from '../../test-support/two-venues.ts';
 
 /**
- * Issue 11, tenant isolation on the live connection (`/live`): client events with another
- * venue's ids, sockets listening to another venue, and the upgrade's access check.
+ * Tenant isolation on the live connection (`/live`, DESIGN.md "Live connection"): client events
+ * with another venue's ids, sockets listening to another venue, and the upgrade's access check.
  */
 const SEED = Number(process.env.ISOLATION_SEED ?? 20_251_111);
 

@@ -10,9 +10,9 @@ import { runOwnerPowers, runReads, runRoles } from '../../test-support/isolation
 import { buildTwoVenues, type TwoVenues } from '../../test-support/two-venues.ts';
 
 /**
- * Issue 11, tenant isolation over HTTP: owner A ('Alfa') against owner B ('Zeta') on every owner
- * call and the push, B's ids in every id field; every owner read; customers, guests and
- * signed-out callers on every owner call. The seed picks the ids of other kinds tried per field.
+ * Tenant isolation over HTTP: owner A ('Alfa') against owner B ('Zeta') on every owner call and the
+ * push, B's ids in every id field; every owner read; customers, guests and signed-out callers on
+ * every owner call. The seed picks the ids of other kinds tried per field.
  */
 const SEED = Number(process.env.ISOLATION_SEED ?? 20_251_111);
 

@@ -12,7 +12,7 @@ afterEach(() => {
 
 describe('dashboard lines of a card order', () => {
   it('advance the kitchen status, but a deleted one is not offered for restore', async () => {
-    // Issue 11: restoring a line would change what the card payment charged; the server refuses it.
+    // Restoring a line would change what the card payment charged; the server refuses it.
     const { db } = await renderDashboard('/owner/dashboard', [
       { entity: 'order', entityId: 'o1', data: { ...order, paymentIntentId: 'pi_1' } },
       { entity: 'line', entityId: 'l2', data: line('l2', 'Spritz', { status: 'owner_deleted' }) },

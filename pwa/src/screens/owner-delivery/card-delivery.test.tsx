@@ -7,8 +7,9 @@ import { renderWithSync } from '../../order-view/test-harness.tsx';
 import { press } from '../../test/owner-screen.tsx';
 import { anna, dline, renderDesk } from './desk-test-harness.tsx';
 
-// Issue 11: 'Aggiungi piatti' (orderRoomCart) on a card delivery is refused by the server
-// (409, t.cardOrderAmountsLocked), so the desk does not offer it and says why.
+// A card order costs what its payment charged: 'Aggiungi piatti' (orderRoomCart) on a card
+// delivery is refused by the server (409, t.cardOrderAmountsLocked), so the desk does not offer
+// it and says why.
 
 vi.mock('../../data/sound.ts', () => ({ beep: vi.fn() }));
 
