@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../http/route.ts';
 import { msg } from '../lib/messages.ts';
 import type { LiveSocketInfo } from '../live/hub.ts';
+import { messageWire } from '../store/chat.ts';
 import { mutationRoute } from '../sync/mutation-route.ts';
 import {
   checkBurst,
   checkText,
   insertMessage,
-  messageWire,
   requireChatOn,
   requireChatTable,
   tableHistory,

@@ -1,23 +1,22 @@
 import { AppError, CHAT_BURST, CHAT_HISTORY_MS, type ChatMessage, ChatText, t } from '@comanda/shared-schema';
 import type { Db } from '../db/client.ts';
-import type { ChatMessageRecord } from '../db/schema.ts';
 import { randomId } from '../lib/ids.ts';
 import { msg } from '../lib/messages.ts';
-import { chatStatements } from './statements.ts';
+import {
+  type ChatMessageRecord,
+  chatTable,
+  customerMessagesSince,
+  insertChatMessage,
+  lastTableCompletion,
+  messageById,
+  messageWire,
+  tableMessagesSince,
+  venueChatSwitch,
+  venueMessagesSince,
+} from '../store/chat.ts';
 
 /** How many messages an owner device keeps offline at most (the newest of the last 12 hours). */
 export const SNAPSHOT_MESSAGES_MAX = 2000;
-
-/** A stored message as the wire (and the owner devices' `chatMessage` entity) carries it. */
-export function messageWire(row: ChatMessageRecord): ChatMessage {
-  return {
-    id: row.id,
-    tableId: row.tableId,
-    text: row.text,
-    time: new Date(row.createdAt).toISOString(),
-    from: row.sender,
-  };
-}
 
 // C0 controls and DEL, except tab and line feed: they only garble a screen or a receipt.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
@@ -38,7 +37,7 @@ export function checkText(raw: string): string {
 
 /** The venue's chat switch is on, or CHAT_DISABLED (an unknown venue: business_id_error). */
 export function requireChatOn(db: Db, businessId: string): void {
-  const venue = chatStatements(db).venueChat.get({ businessId });
+  const venue = venueChatSwitch(db, businessId);
   if (!venue) throw new AppError('business_id_error', msg.businessNotFound);
   if (!venue.chatEnabled) throw new AppError('CHAT_DISABLED', t.chatDisabled);
 }
@@ -49,7 +48,7 @@ export function requireChatTable(
   businessId: string,
   tableId: string,
 ): { id: string; number: number } {
-  const table = chatStatements(db).table.get({ tableId, businessId });
+  const table = chatTable(db, businessId, tableId);
   if (!table) throw new AppError('TABLE_INVALID', t.invalidTable);
   return table;
 }
@@ -57,8 +56,8 @@ export function requireChatTable(
 /** More than 10 customer messages from one table within 10 s: the next is refused. */
 export function checkBurst(db: Db, tableId: string, now: number): void {
   const since = now - CHAT_BURST.windowMs + CHAT_BURST.jitterMs;
-  const recent = chatStatements(db).recentFromTable.get({ tableId, since });
-  if ((recent?.n ?? 0) >= CHAT_BURST.max) throw new AppError('CHAT_RATE_LIMITED', t.chatTooFast);
+  if (customerMessagesSince(db, tableId, since) >= CHAT_BURST.max)
+    throw new AppError('CHAT_RATE_LIMITED', t.chatTooFast);
 }
 
 export interface NewMessage {
@@ -79,9 +78,8 @@ export interface NewMessage {
  * after a drop) comes back as `fresh: false`; anything else is refused as a taken id.
  */
 export function insertMessage(db: Db, m: NewMessage): { row: ChatMessageRecord; fresh: boolean } {
-  const s = chatStatements(db);
   if (m.id !== undefined) {
-    const existing = s.byId.get({ id: m.id });
+    const existing = messageById(db, m.id);
     if (existing) {
       const resend =
         existing.businessId === m.businessId &&
@@ -93,7 +91,7 @@ export function insertMessage(db: Db, m: NewMessage): { row: ChatMessageRecord; 
     }
   }
   m.beforeInsert?.();
-  const row = s.insert.get({
+  const row = insertChatMessage(db, {
     id: m.id ?? randomId(),
     businessId: m.businessId,
     tableId: m.tableId,
@@ -102,7 +100,6 @@ export function insertMessage(db: Db, m: NewMessage): { row: ChatMessageRecord; 
     text: m.text,
     now: m.now,
   });
-  if (!row) throw new Error('chat message not stored');
   return { row, fresh: true };
 }
 
@@ -111,20 +108,19 @@ export function insertMessage(db: Db, m: NewMessage): { row: ChatMessageRecord; 
  * table's last completed order, so the next party at the table does not read the previous one's.
  */
 export function conversationStart(db: Db, businessId: string, tableId: string, now: number): number {
-  const closed = chatStatements(db).lastClosedOrder.get({ businessId, tableId })?.at ?? null;
+  const closed = lastTableCompletion(db, businessId, tableId);
   return Math.max(now - CHAT_HISTORY_MS, closed ?? 0);
 }
 
 /** A table's conversation, oldest first (what `syncMessages` sends its phones). */
 export function tableHistory(db: Db, businessId: string, tableId: string, now: number): ChatMessage[] {
   const since = conversationStart(db, businessId, tableId, now);
-  return chatStatements(db).tableSince.all({ tableId, since }).map(messageWire);
+  return tableMessagesSince(db, tableId, since).map(messageWire);
 }
 
 /** The venue's messages of the last 12 hours, oldest first, at most SNAPSHOT_MESSAGES_MAX. */
 export function venueRecent(db: Db, businessId: string, now: number): ChatMessage[] {
-  return chatStatements(db)
-    .venueSince.all({ businessId, since: now - CHAT_HISTORY_MS, limit: SNAPSHOT_MESSAGES_MAX })
+  return venueMessagesSince(db, businessId, now - CHAT_HISTORY_MS, SNAPSHOT_MESSAGES_MAX)
     .reverse()
     .map(messageWire);
 }

@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import { businesses, type OrderRecord, orderHistory } from '../db/schema.ts';
 import { msg } from '../lib/messages.ts';
 import { serviceDateOf } from '../lib/service-date.ts';
+import { writeHistory } from '../store/history.ts';
 import { linesOfOrder, refuseIfNewLines, venueOrder } from '../store/orders.ts';
 import { localSettlement } from '../store/payment-status.ts';
 import { checkBusinessEcho } from '../store/venue.ts';
@@ -19,7 +20,7 @@ import {
   tableOfOrder,
 } from './entries.ts';
 import { closeEntry } from './entry-writes.ts';
-import { recordedPayment, writeHistory } from './history.ts';
+import { recordedPayment } from './history.ts';
 
 type HistoryBody = ParsedBody<typeof calls.dashboardTableHistory>;
 

@@ -1,14 +1,7 @@
-import { type HistoryTotals, orderBill, type TableOrder } from '@comanda/shared-schema';
-import type { Db } from '../db/client.ts';
-import type { OrderLineRecord, OrderRecord } from '../db/schema.ts';
-import { orderHistory, orderHistoryLines } from '../db/schema.ts';
-import { randomId } from '../lib/ids.ts';
+import { orderBill } from '@comanda/shared-schema';
+import type { ChargedTotals, OrderLineRecord, OrderRecord } from '../store/history.ts';
 import { orderCharges } from '../store/orders.ts';
 import type { CardSettlement } from '../store/payment-status.ts';
-import type { Entry } from './entries.ts';
-
-/** What completing an order charges, cents, from the server's own lines and order row. */
-export type ChargedTotals = Omit<HistoryTotals, 'id'>;
 
 /**
  * Spec 2.12 rows as charged: owner_deleted lines count 0; the delivery fee only for consegna
@@ -59,66 +52,4 @@ export function recordedPayment(
       totalePagato: card.kept,
     },
   };
-}
-
-export interface HistoryInput {
-  entry: Entry;
-  lines: readonly OrderLineRecord[];
-  /** The entry as the dashboard showed it, kept for receipts. */
-  snapshot: TableOrder;
-  totals: ChargedTotals;
-  paymentMethod: 'cassa' | 'carta';
-  now: number;
-  serviceDate: string;
-  completedBy: string;
-}
-
-/** Writes the order's history row and one row per line (0 for owner_deleted), in the caller's transaction. */
-export function writeHistory(db: Db, input: HistoryInput): string {
-  const { entry, lines, totals, now, serviceDate } = input;
-  const { order, table } = entry;
-  const id = randomId();
-  db.insert(orderHistory)
-    .values({
-      id,
-      businessId: order.businessId,
-      orderId: order.id,
-      kind: order.kind,
-      tableId: order.tableId,
-      tableNumber: table?.number ?? null,
-      paymentMethod: input.paymentMethod,
-      paymentIntentId: order.paymentIntentId,
-      ...totals,
-      snapshot: input.snapshot,
-      openedAt: order.createdAt,
-      completedAt: now,
-      serviceDate,
-      completedBy: input.completedBy,
-    })
-    .run();
-  if (lines.length > 0) {
-    db.insert(orderHistoryLines)
-      .values(
-        lines.map((line) => ({
-          id: line.id,
-          historyId: id,
-          businessId: order.businessId,
-          completedAt: now,
-          serviceDate,
-          dishId: line.dishId,
-          name: line.name,
-          categoryId: line.categoryId,
-          categoryName: line.categoryName,
-          area: line.selectedOption,
-          price: line.price,
-          amount: line.amount,
-          total: line.status === 'owner_deleted' ? 0 : line.price * line.amount,
-          status: line.status,
-          variant: line.variant,
-          note: line.note,
-        })),
-      )
-      .run();
-  }
-  return id;
 }

@@ -1,21 +1,27 @@
 import { AppError, ClientGeneratedId, calls, categoryReorder, t } from '@comanda/shared-schema';
-import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { categories, dishes } from '../db/schema.ts';
 import { route } from '../http/route.ts';
 import { randomId } from '../lib/ids.ts';
 import {
   categoryWire,
+  deleteCategory,
+  deleteDish,
+  dishesInCategory,
+  insertCategory,
+  insertDish,
   listCategories,
   loadDish,
   loadDishes,
+  menuIdTaken,
   nextCategoryPosition,
   requireCategory,
   requireDish,
+  saveVariants,
+  updateCategory,
+  updateDish,
 } from '../store/menu.ts';
 import type { MutationContext } from '../sync/mutation-route.ts';
 import { mutationRoute } from '../sync/mutation-route.ts';
-import { saveVariants } from './variants.ts';
 
 type Ctx = Pick<MutationContext<typeof calls.ownerDishAdd>, 'db' | 'businessId' | 'change' | 'publish'>;
 
@@ -23,9 +29,7 @@ type Ctx = Pick<MutationContext<typeof calls.ownerDishAdd>, 'db' | 'businessId' 
 function newId(ctx: Ctx, kind: 'category' | 'dish', given: string | undefined): string {
   if (given === undefined) return randomId();
   if (!ClientGeneratedId.safeParse(given).success) return randomId();
-  const table = kind === 'category' ? categories : dishes;
-  const taken = ctx.db.select({ id: table.id }).from(table).where(eq(table.id, given)).get();
-  if (taken) throw new AppError('CONFLICT', t.idTaken);
+  if (menuIdTaken(ctx.db, kind, given)) throw new AppError('CONFLICT', t.idTaken);
   return given;
 }
 
@@ -57,17 +61,13 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
   mutationRoute(app, calls.ownerCategoryAdd, (ctx) => {
     const { body, db, businessId, change } = ctx;
     const id = newId(ctx, 'category', body.id);
-    const row = db
-      .insert(categories)
-      .values({
-        id,
-        businessId,
-        name: body.name,
-        area: body.area,
-        position: body.position ?? nextCategoryPosition(db, businessId),
-      })
-      .returning()
-      .get();
+    const row = insertCategory(db, {
+      id,
+      businessId,
+      name: body.name,
+      area: body.area,
+      position: body.position ?? nextCategoryPosition(db, businessId),
+    });
     change('category', id, 'put', categoryWire(row));
     menuChanged(ctx);
     return { success: true, id };
@@ -82,7 +82,7 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
       ...(body.position !== undefined ? { position: body.position } : {}),
     };
     if (Object.keys(set).length === 0) return { success: true };
-    const row = db.update(categories).set(set).where(eq(categories.id, current.id)).returning().get();
+    const row = updateCategory(db, current.id, set);
     if (!row) throw new Error('category vanished inside its transaction');
     change('category', row.id, 'put', categoryWire(row));
     // Dishes carry their category's name on the wire.
@@ -100,12 +100,7 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
     const moves = categoryReorder(listCategories(db, businessId), body.ids);
     if (!moves) throw new AppError('NOT_FOUND', t.categoryNotFound);
     for (const { category, position } of moves) {
-      const row = db
-        .update(categories)
-        .set({ position })
-        .where(eq(categories.id, category.id))
-        .returning()
-        .get();
+      const row = updateCategory(db, category.id, { position });
       if (row) change('category', row.id, 'put', categoryWire(row));
     }
     menuChanged(ctx);
@@ -115,10 +110,9 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
   mutationRoute(app, calls.ownerCategoryDelete, (ctx) => {
     const { body, db, businessId, change } = ctx;
     const category = requireCategory(db, businessId, body.id);
-    const inside =
-      db.select({ n: count() }).from(dishes).where(eq(dishes.categoryId, category.id)).get()?.n ?? 0;
-    if (inside > 0) throw new AppError('CATEGORY_NOT_EMPTY', t.menuCategoryNotEmpty);
-    db.delete(categories).where(eq(categories.id, category.id)).run();
+    if (dishesInCategory(db, category.id) > 0)
+      throw new AppError('CATEGORY_NOT_EMPTY', t.menuCategoryNotEmpty);
+    deleteCategory(db, category.id);
     change('category', category.id, 'delete');
     menuChanged(ctx);
     return { success: true };
@@ -128,17 +122,15 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
     const { body, db, businessId } = ctx;
     const category = requireCategory(db, businessId, body.categoryId);
     const id = newId(ctx, 'dish', body.id);
-    db.insert(dishes)
-      .values({
-        id,
-        businessId,
-        categoryId: category.id,
-        name: body.name,
-        price: body.price,
-        description: body.description ?? '',
-        available: body.available ?? true,
-      })
-      .run();
+    insertDish(db, {
+      id,
+      businessId,
+      categoryId: category.id,
+      name: body.name,
+      price: body.price,
+      description: body.description ?? '',
+      available: body.available ?? true,
+    });
     saveVariants(db, id, body.variants ?? []);
     dishChanged(ctx, id);
     menuChanged(ctx);
@@ -157,12 +149,7 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
       ...(body.description !== undefined ? { description: body.description } : {}),
       ...(body.available !== undefined ? { available: body.available } : {}),
     };
-    if (Object.keys(set).length > 0) {
-      db.update(dishes)
-        .set(set)
-        .where(and(eq(dishes.id, dish.id), eq(dishes.businessId, businessId)))
-        .run();
-    }
+    if (Object.keys(set).length > 0) updateDish(db, businessId, dish.id, set);
     if (body.variants !== undefined) saveVariants(db, dish.id, body.variants);
     dishChanged(ctx, dish.id);
     menuChanged(ctx);
@@ -173,7 +160,7 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
     const { body, db, businessId, change } = ctx;
     const dish = requireDish(db, businessId, body.id);
     // Variants and options go with it (cascade); past order lines keep their copy.
-    db.delete(dishes).where(eq(dishes.id, dish.id)).run();
+    deleteDish(db, dish.id);
     change('dish', dish.id, 'delete');
     menuChanged(ctx);
     return { success: true };

@@ -3,33 +3,8 @@ import {
   WAITER_CALL_COOLDOWN_MS,
   type WaiterCallState,
 } from '@comanda/shared-schema';
-import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { type TableCallRecord, tableCalls } from '../db/schema.ts';
-import { randomId } from '../lib/ids.ts';
-
-/** The table's latest call that rang, if any. */
-export function lastCall(db: Db, tableId: string): TableCallRecord | undefined {
-  return db
-    .select()
-    .from(tableCalls)
-    .where(eq(tableCalls.tableId, tableId))
-    .orderBy(desc(tableCalls.calledAt))
-    .limit(1)
-    .get();
-}
-
-export function recordCall(db: Db, businessId: string, tableId: string, now: number): void {
-  db.insert(tableCalls).values({ id: randomId(), businessId, tableId, calledAt: now }).run();
-}
-
-/** A tablet dismissed the table's call: every unanswered call of the table is answered now. */
-export function answerCalls(db: Db, tableId: string, now: number): void {
-  db.update(tableCalls)
-    .set({ answeredAt: now })
-    .where(and(eq(tableCalls.tableId, tableId), isNull(tableCalls.answeredAt)))
-    .run();
-}
+import { lastCall } from '../store/table-calls.ts';
 
 /**
  * An answered call stops being shown this long after its answer: the call is done (shared with

@@ -1,30 +1,19 @@
 import { AppError, type CallDef, calls, t, WAITER_CALL_COOLDOWN_MS } from '@comanda/shared-schema';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/client.ts';
-import { diningTables } from '../db/schema.ts';
 import { route } from '../http/route.ts';
 import { reputOpenOrder } from '../store/orders.ts';
 import { requireTable, tableWire } from '../store/rooms.ts';
+import { answerCalls, lastCall, recordCall, setTableCalled } from '../store/table-calls.ts';
 import { requireVenue, requireVenueTable } from '../store/venue.ts';
 import { mutationRoute } from '../sync/mutation-route.ts';
 import type { MutationTools } from '../sync/sync-core.ts';
-import { answerCalls, callState, lastCall, recordCall } from './call-log.ts';
+import { callState } from './call-log.ts';
 
 /**
  * The customer's call goes through the sync core (change log, events after commit,
  * `Idempotency-Key` replays) without being an outbox call, like the order (see order-route.ts).
  */
 const userTableCall = { ...calls.userTableCall, mutation: true } as const satisfies CallDef;
-
-function setCalled(db: Db, businessId: string, tableId: string, called: boolean) {
-  return db
-    .update(diningTables)
-    .set({ called })
-    .where(and(eq(diningTables.id, tableId), eq(diningTables.businessId, businessId)))
-    .returning()
-    .get();
-}
 
 /**
  * Dismisses a table's call: the flag goes down in the change log (every owner device's copy), the
@@ -38,7 +27,7 @@ function discard(
 ) {
   const table = requireTable(tools.db, businessId, tableId);
   if (!table.called) return;
-  const row = setCalled(tools.db, businessId, table.id, false);
+  const row = setTableCalled(tools.db, businessId, table.id, false);
   if (!row) throw new Error('table vanished inside its transaction');
   answerCalls(tools.db, row.id, tools.now);
   tools.change('table', row.id, 'put', tableWire(row));
@@ -62,7 +51,7 @@ export async function tableCallsPlugin(app: FastifyInstance): Promise<void> {
     ({ body, db, now, change, publish }) => {
       const venue = requireVenue(db, body.ownerId);
       const table = requireVenueTable(db, venue.id, body.tableId);
-      // Issue 8: a table calls at most once every 2 minutes (every phone at it).
+      // A table calls at most once every 2 minutes (every phone at it): WAITER_CALL_COOLDOWN_MS.
       const last = lastCall(db, table.id);
       if (last && now - last.calledAt < WAITER_CALL_COOLDOWN_MS) {
         throw new AppError('RATE_LIMITED', t.waiterCallTooSoon);
@@ -70,7 +59,7 @@ export async function tableCallsPlugin(app: FastifyInstance): Promise<void> {
       // Still called: nobody has answered yet, ringing again would only add noise.
       if (table.called) return { success: true };
       recordCall(db, venue.id, table.id, now);
-      const row = setCalled(db, venue.id, table.id, true);
+      const row = setTableCalled(db, venue.id, table.id, true);
       if (!row) throw new Error('table vanished inside its transaction');
       change('table', row.id, 'put', tableWire(row));
       reputOpenOrder(db, row, change);

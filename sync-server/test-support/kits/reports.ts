@@ -5,7 +5,7 @@ import { randomId } from '../../src/lib/ids.ts';
 
 /**
  * Test helpers of the reports (imported by their tests and the bench only): completed orders
- * written straight into the history, as `dashboard/history.ts` writes them when a table or a
+ * written straight into the history, as `store/history.ts` writes them when a table or a
  * delivery is completed: the line total is 0 for an owner_deleted line, and the order's
  * totaleOrdine leaves those lines out.
  */

@@ -1,0 +1,163 @@
+import type { ChatMessage } from '@comanda/shared-schema';
+import { and, count, desc, eq, gt, isNotNull, max, sql } from 'drizzle-orm';
+import { type Db, perDb } from '../db/client.ts';
+import { businesses, type ChatMessageRecord, chatMessages, diningTables, orders } from '../db/schema.ts';
+
+/*
+ * The table chat (spec 2.2, 2.3, 7 "Chat"): a venue's messages, each of one table, from a
+ * customer or the owner; how they are stored and read, and how they travel (the 'chatMessage'
+ * wire shape of the change log, the events and the snapshot).
+ */
+
+export type { ChatMessageRecord } from '../db/schema.ts';
+
+const p = sql.placeholder;
+
+/**
+ * The chat's queries, prepared once per connection: a customer message is the hot path (tests/
+ * bench/chat.ts sends 500 a second), and building a drizzle query costs more than running it.
+ */
+const chatStatements = perDb((db) => ({
+  venueChat: db
+    .select({ chatEnabled: businesses.chatEnabled })
+    .from(businesses)
+    .where(eq(businesses.id, p('businessId')))
+    .prepare(),
+  table: db
+    .select({ id: diningTables.id, number: diningTables.number })
+    .from(diningTables)
+    .where(and(eq(diningTables.id, p('tableId')), eq(diningTables.businessId, p('businessId'))))
+    .prepare(),
+  byId: db
+    .select()
+    .from(chatMessages)
+    .where(eq(chatMessages.id, p('id')))
+    .prepare(),
+  insert: db
+    .insert(chatMessages)
+    .values({
+      id: p('id'),
+      businessId: p('businessId'),
+      tableId: p('tableId'),
+      sender: p('sender'),
+      authorId: p('authorId'),
+      text: p('text'),
+      createdAt: p('now'),
+    })
+    .returning()
+    .prepare(),
+  recentFromTable: db
+    .select({ n: count() })
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.tableId, p('tableId')),
+        eq(chatMessages.sender, 'user'),
+        gt(chatMessages.createdAt, p('since')),
+      ),
+    )
+    .prepare(),
+  tableSince: db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.tableId, p('tableId')), gt(chatMessages.createdAt, p('since'))))
+    .orderBy(chatMessages.createdAt, chatMessages.id)
+    .prepare(),
+  venueSince: db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.businessId, p('businessId')), gt(chatMessages.createdAt, p('since'))))
+    .orderBy(desc(chatMessages.createdAt))
+    .limit(p('limit'))
+    .prepare(),
+  lastClosedOrder: db
+    .select({ at: max(orders.closedAt) })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.businessId, p('businessId')),
+        eq(orders.tableId, p('tableId')),
+        isNotNull(orders.closedAt),
+      ),
+    )
+    .prepare(),
+}));
+
+/** A stored message as the wire (and the owner devices' `chatMessage` entity) carries it. */
+export function messageWire(row: ChatMessageRecord): ChatMessage {
+  return {
+    id: row.id,
+    tableId: row.tableId,
+    text: row.text,
+    time: new Date(row.createdAt).toISOString(),
+    from: row.sender,
+  };
+}
+
+/** The venue's chat switch, or undefined for an unknown venue. */
+export function venueChatSwitch(db: Db, businessId: string): { chatEnabled: boolean } | undefined {
+  return chatStatements(db).venueChat.get({ businessId });
+}
+
+/** The venue's table with this id (another venue's: undefined). */
+export function chatTable(
+  db: Db,
+  businessId: string,
+  tableId: string,
+): { id: string; number: number } | undefined {
+  return chatStatements(db).table.get({ tableId, businessId });
+}
+
+/** How many customer messages the table sent after `since`: the burst rule's count. */
+export function customerMessagesSince(db: Db, tableId: string, since: number): number {
+  return chatStatements(db).recentFromTable.get({ tableId, since })?.n ?? 0;
+}
+
+export function messageById(db: Db, id: string): ChatMessageRecord | undefined {
+  return chatStatements(db).byId.get({ id });
+}
+
+export interface MessageRow {
+  id: string;
+  businessId: string;
+  tableId: string;
+  sender: 'user' | 'owner';
+  authorId: string | null;
+  text: string;
+  now: number;
+}
+
+/** Stores a message as given (its id decided by the caller), in the caller's transaction. */
+export function insertChatMessage(db: Db, m: MessageRow): ChatMessageRecord {
+  const row = chatStatements(db).insert.get({
+    id: m.id,
+    businessId: m.businessId,
+    tableId: m.tableId,
+    sender: m.sender,
+    authorId: m.authorId,
+    text: m.text,
+    now: m.now,
+  });
+  if (!row) throw new Error('chat message not stored');
+  return row;
+}
+
+/** When the table's last order was completed (its previous party left), or null. */
+export function lastTableCompletion(db: Db, businessId: string, tableId: string): number | null {
+  return chatStatements(db).lastClosedOrder.get({ businessId, tableId })?.at ?? null;
+}
+
+/** A table's messages after `since`, oldest first. */
+export function tableMessagesSince(db: Db, tableId: string, since: number): ChatMessageRecord[] {
+  return chatStatements(db).tableSince.all({ tableId, since });
+}
+
+/** A venue's messages after `since`, newest first, at most `limit`. */
+export function venueMessagesSince(
+  db: Db,
+  businessId: string,
+  since: number,
+  limit: number,
+): ChatMessageRecord[] {
+  return chatStatements(db).venueSince.all({ businessId, since, limit });
+}

@@ -1,0 +1,48 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { diningTables, type TableCallRecord, tableCalls } from '../db/schema.ts';
+import { randomId } from '../lib/ids.ts';
+import type { TableRecord } from './rooms.ts';
+
+/*
+ * Waiter calls (spec 2.6, 4 "Table call"): the call log of a venue's tables (one row per call
+ * that rang, with when a tablet answered it) and the table's `called` flag the dashboard shows.
+ */
+
+/** The table's latest call that rang, if any. */
+export function lastCall(db: Db, tableId: string): TableCallRecord | undefined {
+  return db
+    .select()
+    .from(tableCalls)
+    .where(eq(tableCalls.tableId, tableId))
+    .orderBy(desc(tableCalls.calledAt))
+    .limit(1)
+    .get();
+}
+
+export function recordCall(db: Db, businessId: string, tableId: string, now: number): void {
+  db.insert(tableCalls).values({ id: randomId(), businessId, tableId, calledAt: now }).run();
+}
+
+/** A tablet dismissed the table's call: every unanswered call of the table is answered now. */
+export function answerCalls(db: Db, tableId: string, now: number): void {
+  db.update(tableCalls)
+    .set({ answeredAt: now })
+    .where(and(eq(tableCalls.tableId, tableId), isNull(tableCalls.answeredAt)))
+    .run();
+}
+
+/** Raises or lowers the venue's table's `called` flag; the table as it now is (another venue's: undefined). */
+export function setTableCalled(
+  db: Db,
+  businessId: string,
+  tableId: string,
+  called: boolean,
+): TableRecord | undefined {
+  return db
+    .update(diningTables)
+    .set({ called })
+    .where(and(eq(diningTables.id, tableId), eq(diningTables.businessId, businessId)))
+    .returning()
+    .get();
+}
