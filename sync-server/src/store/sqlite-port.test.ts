@@ -82,6 +82,24 @@ describe('the SQLite store port', () => {
     },
   );
 
+  it.each(['file', 'memory'] as const)(
+    '%s: reads that await take turns, each with one snapshot from its start to its end',
+    async (where) => {
+      const { port } = open(where);
+      const readTwice = () =>
+        port.read(async (db) => {
+          const before = countOf(db.all(sql`SELECT n FROM counter WHERE id = 1`));
+          await tick();
+          return [before, countOf(db.all(sql`SELECT n FROM counter WHERE id = 1`))];
+        });
+      const reads = [readTwice(), readTwice(), readTwice()];
+      const write = port.writeVenue('v1', (db) => db.run(sql`UPDATE counter SET n = 7 WHERE id = 1`));
+      for (const [before, after] of await Promise.all(reads)) expect(after).toBe(before);
+      await write;
+      expect(await readTwice()).toEqual([7, 7]);
+    },
+  );
+
   it('queues account writes and venue writes together: one write lock, the file', async () => {
     const { port } = open('file');
     const order: string[] = [];

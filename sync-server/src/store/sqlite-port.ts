@@ -21,6 +21,7 @@ const isPromise = <T>(value: T | Promise<T>): value is Promise<T> =>
  */
 export class SqlitePort implements StorePort<Db> {
   private tail: Promise<unknown> = Promise.resolve();
+  private readTail: Promise<unknown> = Promise.resolve();
   private readonly reader: { sqlite: Sqlite; db: Db } | null;
 
   /** `path`: the database file, for the read connection; none (or ':memory:'): reads queue. */
@@ -41,15 +42,17 @@ export class SqlitePort implements StorePort<Db> {
     const reader = this.reader;
     if (!reader) return this.queued(() => work(this.writer.db));
     // One snapshot for the whole read, whatever it awaits: a deferred transaction takes its
-    // snapshot at its first statement and keeps it until the end.
-    return (async () => {
+    // snapshot at its first statement and keeps it until the end. Reads take turns on the read
+    // connection (a second BEGIN there would fail), as they would in one thread anyway: a
+    // better-sqlite3 statement runs to its end before anything else does.
+    return this.queuedRead(async () => {
       reader.sqlite.exec('BEGIN');
       try {
         return await work(reader.db);
       } finally {
         reader.sqlite.exec('COMMIT');
       }
-    })();
+    });
   }
 
   writeVenue<T>(_venueId: string, work: (tx: Db) => T | Promise<T>): Promise<T> {
@@ -130,10 +133,17 @@ export class SqlitePort implements StorePort<Db> {
     if (this.writer.sqlite.inTransaction) this.writer.sqlite.exec('ROLLBACK');
   }
 
-  /** Runs `job` once every job queued before it has settled. */
+  /** Runs `job` once every write queued before it has settled. */
   private queued<T>(job: () => T | Promise<T>): Promise<T> {
     const run = this.tail.then(job, job);
     this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Runs `job` once every read queued before it has settled (the read connection's turn). */
+  private queuedRead<T>(job: () => T | Promise<T>): Promise<T> {
+    const run = this.readTail.then(job, job);
+    this.readTail = run.catch(() => undefined);
     return run;
   }
 }
