@@ -127,7 +127,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await store.close();
   });
   app.addHook('onReady', async () => {
-    mailer.start();
+    await mailer.start();
     checkouts.start();
   });
 

@@ -31,10 +31,9 @@ const ownerId = app.store.sqlite
   .prepare('SELECT owner_user_id FROM businesses WHERE id = ?')
   .pluck()
   .get(businessId) as string;
-const cookies = Array.from(
-  { length: 200 },
-  () => `comanda_sid=${app.sessions.open(app.store.db, ownerId).token}`,
-);
+const cookies: string[] = [];
+for (let i = 0; i < 200; i++)
+  cookies.push(`comanda_sid=${(await app.sessions.open(app.store.db, ownerId)).token}`);
 
 process.on('message', (msg: { type: string }) => {
   if (msg.type === 'publish') {

@@ -124,13 +124,14 @@ const venues = (
  * has one frame budget), made here: guest logins are rate-limited per address, and every bench
  * client is on loopback.
  */
-const guests = Array.from({ length: 600 }, () => {
+const guests: string[] = [];
+for (let i = 0; i < 600; i++) {
   const id = randomId();
   sqlite
     .prepare("INSERT INTO users (id, role, is_anonymous, created_at) VALUES (?, 'user', 1, ?)")
     .run(id, app.clock.nowMs());
-  return `comanda_sid=${app.sessions.open(app.store.db, id).token}`;
-});
+  guests.push(`comanda_sid=${(await app.sessions.open(app.store.db, id)).token}`);
+}
 
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();

@@ -404,13 +404,12 @@ describe('sync correctness', () => {
   it('8b. a server restart with 20 live clients spreads their reconnects over time', async () => {
     const url = `ws://server/live?ownerId=${server.businessId}`;
     // Twenty screens, each signed in on its own (a session holds at most ten live sockets).
-    const lives = Array.from({ length: 20 }, () => {
-      const net = new Network(
-        server,
-        `comanda_sid=${server.app.sessions.open(server.app.store.db, server.owner.userId).token}`,
-      );
-      return new LiveConnection({ url, WebSocket: net.WebSocket });
-    });
+    const lives: LiveConnection[] = [];
+    for (let i = 0; i < 20; i++) {
+      const session = await server.app.sessions.open(server.app.store.db, server.owner.userId);
+      const net = new Network(server, `comanda_sid=${session.token}`);
+      lives.push(new LiveConnection({ url, WebSocket: net.WebSocket }));
+    }
     const connects: number[][] = lives.map(() => []);
     lives.forEach((live, i) => {
       live.connected$.subscribe(() => connects[i]!.push(performance.now()));

@@ -38,11 +38,11 @@ describe('customer accounts', () => {
     // Nobody is signed in by a signup: the answer must not differ for a taken address.
     expect(signup.cookies.find((c) => c.name === 'comanda_sid')).toBeUndefined();
 
-    const stored = t.app.store.db.select().from(users).all();
+    const stored = await t.app.store.db.select().from(users);
     expect(stored[0]?.email).toBe('lucia.bianchi@example.it');
     // The password waits on the link (signup.ts): the account has none until it is clicked.
     expect(stored[0]?.passwordHash).toBeNull();
-    expect(t.app.store.db.select().from(emailTokens).all()[0]?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect((await t.app.store.db.select().from(emailTokens))[0]?.passwordHash).toMatch(/^\$argon2id\$/);
 
     // Before confirming, the right password answers exactly like a wrong one.
     const early = await post(t.app, '/api/user/login', {

@@ -2,7 +2,7 @@ import { AppError, accountCalls, t } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicBase } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import { type Db, first } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 import { type RouteExtras, route } from '../http/route.ts';
 import { randomId } from '../lib/ids.ts';
@@ -39,30 +39,38 @@ const RESTORE_MAIL_WINDOW_MS = 15 * 60_000;
 
 /** Spec section 7 "Accounts", plus owner signup and e-mail confirmation. */
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
-  const { db } = app.store;
+  const { port } = app.store;
   const secret = app.config.sessionSecret;
   const base = publicBase(app.config);
   const secureCookie = app.config.publicUrl?.startsWith('https://') ?? false;
   const guard = new LoginGuard(app.quotas, new KnownDevices(secret, app.clock, secureCookie));
 
-  route(app, accountCalls.health, () => ({
+  route(app, accountCalls.health, async () => ({
     success: true,
     status: 'ok',
     version: app.appVersion,
-    mail: app.mailer.health(),
+    mail: await app.mailer.health(),
   }));
 
   signupRoutes(app);
 
-  route(app, accountCalls.userAuthenticate, ({ session }) => sessionAnswer(db, session, 'user'));
-  route(app, accountCalls.ownerAuthenticate, ({ session }) => sessionAnswer(db, session, 'owner'));
+  route(app, accountCalls.userAuthenticate, ({ session }) =>
+    port.read((db) => sessionAnswer(db, session, 'user')),
+  );
+  route(app, accountCalls.ownerAuthenticate, ({ session }) =>
+    port.read((db) => sessionAnswer(db, session, 'owner')),
+  );
+
+  /** The session answer of a token just issued, read in one snapshot. */
+  const answerFor = (token: string) =>
+    port.read(async (db) => sessionAnswer(db, await app.sessions.tokenSession(db, token)));
 
   /** Every login opens its session here (password, guest, social): a new id, the cookie. */
   const signIn: SignIn = async (req, reply, userId) => {
     const { token, expiresAt } = await app.sessions.create(userId);
     app.sessions.setCookie(reply, token, expiresAt);
     app.sessions.forgetRequest(req);
-    return sessionAnswer(db, app.sessions.fromToken(token));
+    return answerFor(token);
   };
 
   /**
@@ -79,20 +87,20 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   ) => {
     await guard.switchIn(req, reply);
     const now = app.clock.nowMs();
-    const opened = await app.store.port.writeAccount((db) => {
+    const opened = await port.writeAccount(async (db) => {
       // Thrown inside the transaction: a refused switch leaves the handoff unused.
-      const target = consumeHandoff(db, secret, handoff.sessionId, handoff.userId, now);
+      const target = await consumeHandoff(db, secret, handoff.sessionId, handoff.userId, now);
       if (!target || !caller || target.sessionId !== caller.id || target.viaSessionId !== null) {
         throw new AppError('UNAUTHORIZED', msg.sessionInvalid);
       }
       if (caller.user.role !== 'owner') throw new AppError('FORBIDDEN', t.ownerSwitchRefused);
       const userId = randomId();
-      db.insert(users).values({ id: userId, role: 'user', isAnonymous: true, createdAt: now }).run();
-      return app.sessions.open(db, userId, { returnSessionId: caller.id });
+      await db.insert(users).values({ id: userId, role: 'user', isAnonymous: true, createdAt: now });
+      return await app.sessions.open(db, userId, { returnSessionId: caller.id });
     });
     app.sessions.setCookie(reply, opened.token, opened.expiresAt);
     app.sessions.forgetRequest(req);
-    return sessionAnswer(db, app.sessions.fromToken(opened.token));
+    return answerFor(opened.token);
   };
 
   /**
@@ -109,16 +117,15 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         if (body.returnTo) return switchIn(req, reply, session, body.returnTo);
         await guard.guest(req, reply);
         const userId = randomId();
-        await app.store.port.writeAccount((db) =>
-          db
+        await port.writeAccount(async (db) => {
+          await db
             .insert(users)
-            .values({ id: userId, role: 'user', isAnonymous: true, createdAt: app.clock.nowMs() })
-            .run(),
-        );
+            .values({ id: userId, role: 'user', isAnonymous: true, createdAt: app.clock.nowMs() });
+        });
         return signIn(req, reply, userId);
       }
       const email = normalizeEmail(body.email ?? '').slice(0, 254);
-      const user = findUserByEmail(db, email);
+      const user = await port.read((db) => findUserByEmail(db, email));
       const device = await guard.admit(req, reply, email, user?.id ?? null);
       const ok = await forRequest(reply, () => verifyPassword(user?.passwordHash, body.password ?? ''));
       // An unconfirmed account answers exactly as a wrong password does: otherwise a signup
@@ -148,13 +155,13 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   route(app, accountCalls.userSessionIdGet, async ({ user }) => {
     const now = app.clock.nowMs();
     const handoff = (target: HandoffTarget) =>
-      app.store.port.writeAccount((db) => createHandoff(db, secret, target, now));
+      port.writeAccount((db) => createHandoff(db, secret, target, now));
     if (user.returnSessionId === null) {
       const target = { sessionId: user.id, userId: user.user.id, viaSessionId: null };
       return { success: true, sessionId: await handoff(target), userId: user.user.id };
     }
     // The owner logged out or the session expired meanwhile: no way back, sign in again.
-    const owner = app.sessions.byId(user.returnSessionId);
+    const owner = await app.sessions.byId(user.returnSessionId);
     if (owner?.user.role !== 'owner') throw new AppError('UNAUTHORIZED', t.ownerSwitchEnded);
     const target = { sessionId: owner.id, userId: owner.user.id, viaSessionId: user.id };
     return { success: true, sessionId: await handoff(target), userId: owner.user.id };
@@ -168,20 +175,20 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     app,
     accountCalls.userSessionIdSet,
     async ({ body, req, reply, session }) => {
-      const issued = await app.store.port.writeAccount((db) => {
-        const target = consumeHandoff(db, secret, body.sessionId, body.userId, app.clock.nowMs());
+      const issued = await port.writeAccount(async (db) => {
+        const target = await consumeHandoff(db, secret, body.sessionId, body.userId, app.clock.nowMs());
         if (!target) return null;
         if (target.viaSessionId !== null && session?.id !== target.viaSessionId) {
           throw new AppError('UNAUTHORIZED', msg.sessionInvalid);
         }
-        const next = app.sessions.reissue(db, target.sessionId);
-        if (next && target.viaSessionId !== null) app.sessions.endSwitches(db, target.sessionId);
+        const next = await app.sessions.reissue(db, target.sessionId);
+        if (next && target.viaSessionId !== null) await app.sessions.endSwitches(db, target.sessionId);
         return next;
       });
       if (!issued) throw new AppError('UNAUTHORIZED', msg.sessionInvalid);
       app.sessions.setCookie(reply, issued.token, issued.expiresAt);
       app.sessions.forgetRequest(req);
-      return sessionAnswer(db, app.sessions.fromToken(issued.token));
+      return answerFor(issued.token);
     },
     tokenLimit('session-set'),
   );
@@ -195,11 +202,14 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       app,
       def,
       async ({ body }) => {
-        const user = findUserByEmail(db, body.mail);
         const now = app.clock.nowMs();
         // Per mailbox too (the route's limit is per caller): a few links a quarter of an hour,
         // then silence with the same answer, so no one can flood an inbox from many addresses.
-        const recent = user ? countTokensSince(db, user.id, 'restore', now - RESTORE_MAIL_WINDOW_MS) : 0;
+        const { user, recent } = await port.read(async (db) => {
+          const found = await findUserByEmail(db, body.mail);
+          const since = now - RESTORE_MAIL_WINDOW_MS;
+          return { user: found, recent: found ? await countTokensSince(db, found.id, 'restore', since) : 0 };
+        });
         if (
           user &&
           user.role === role &&
@@ -208,9 +218,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
           recent < RESTORE_MAILS_PER_WINDOW
         ) {
           const userId = user.id;
-          const token = await app.store.port.writeAccount((db) =>
-            createEmailToken(db, secret, userId, 'restore', now),
-          );
+          const token = await port.writeAccount((db) => createEmailToken(db, secret, userId, 'restore', now));
           const link = `${base}/${role}/restorePassword/${token}/${user.id}`;
           await app.mailer.queue(restorePasswordMail(user.email, user.firstName, link));
         }
@@ -229,25 +237,26 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       app,
       def,
       async ({ body, reply }) => {
-        const valid = (db: Db) => {
+        const valid = async (db: Db) => {
           const now = app.clock.nowMs();
-          const row = findEmailToken(db, secret, body.id, 'restore', now);
-          const user = row && db.select().from(users).where(eq(users.id, row.userId)).get();
+          const row = await findEmailToken(db, secret, body.id, 'restore', now);
+          const user = row && (await first(db.select().from(users).where(eq(users.id, row.userId))));
           if (!row || !user || user.id !== body.userId || user.role !== role) {
             throw new AppError('TOKEN_INVALID', msg.tokenInvalid);
           }
           return { row, now };
         };
-        valid(db);
+        await port.read(valid);
         const passwordHash = await forRequest(reply, () => hashPassword(body.password));
-        const email = await app.store.port.writeAccount((db) => {
-          const { row, now } = valid(db);
-          markTokenUsed(db, row.id, now);
+        const email = await port.writeAccount(async (db) => {
+          const { row, now } = await valid(db);
+          await markTokenUsed(db, row.id, now);
           // The mailbox is proven: pending signup links can no longer set another password.
-          dropUnusedTokens(db, row.userId, 'confirm');
-          db.update(users).set({ passwordHash, emailConfirmed: true }).where(eq(users.id, row.userId)).run();
-          db.delete(sessions).where(eq(sessions.userId, row.userId)).run();
-          return db.select({ email: users.email }).from(users).where(eq(users.id, row.userId)).get()?.email;
+          await dropUnusedTokens(db, row.userId, 'confirm');
+          await db.update(users).set({ passwordHash, emailConfirmed: true }).where(eq(users.id, row.userId));
+          await db.delete(sessions).where(eq(sessions.userId, row.userId));
+          return (await first(db.select({ email: users.email }).from(users).where(eq(users.id, row.userId))))
+            ?.email;
         });
         // A locked account opens again to its mailbox's owner.
         if (email) await guard.forgetFailures(email);

@@ -1,6 +1,6 @@
 import type { UserSession } from '@comanda/shared-schema';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { type Db, first } from '../db/client.ts';
 import { businesses, emailTokens, type UserRow, users } from '../db/schema.ts';
 import { hashToken, randomToken } from '../lib/ids.ts';
 import type { Session } from '../store/sessions.ts';
@@ -10,12 +10,13 @@ export type Role = 'user' | 'owner';
 /** Emails are kept trimmed and lower-cased: the unique index is then case-insensitive. */
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-export function findUserByEmail(db: Db, email: string): UserRow | undefined {
-  return db
-    .select()
-    .from(users)
-    .where(eq(users.email, normalizeEmail(email)))
-    .get();
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return await first(
+    db
+      .select()
+      .from(users)
+      .where(eq(users.email, normalizeEmail(email))),
+  );
 }
 
 /** Confirmation links last a week; restore links an hour. */
@@ -31,68 +32,72 @@ export interface SignupDetails {
   lastName: string;
 }
 
-export function createEmailToken(
+export async function createEmailToken(
   db: Db,
   secret: string,
   userId: string,
   kind: 'confirm' | 'restore',
   now: number,
   signup?: SignupDetails,
-): string {
+): Promise<string> {
   const token = randomToken();
-  db.insert(emailTokens)
-    .values({
-      id: hashToken(secret, token),
-      userId,
-      kind,
-      createdAt: now,
-      expiresAt: now + TOKEN_TTL_MS[kind],
-      ...signup,
-    })
-    .run();
+  await db.insert(emailTokens).values({
+    id: hashToken(secret, token),
+    userId,
+    kind,
+    createdAt: now,
+    expiresAt: now + TOKEN_TTL_MS[kind],
+    ...signup,
+  });
   return token;
 }
 
 /** The unused, unexpired token row of that kind (and user, when given), or undefined. */
-export function findEmailToken(
+export async function findEmailToken(
   db: Db,
   secret: string,
   token: string,
   kind: 'confirm' | 'restore',
   now: number,
 ) {
-  const row = db
-    .select()
-    .from(emailTokens)
-    .where(
-      and(
-        eq(emailTokens.id, hashToken(secret, token)),
-        eq(emailTokens.kind, kind),
-        isNull(emailTokens.usedAt),
+  const row = await first(
+    db
+      .select()
+      .from(emailTokens)
+      .where(
+        and(
+          eq(emailTokens.id, hashToken(secret, token)),
+          eq(emailTokens.kind, kind),
+          isNull(emailTokens.usedAt),
+        ),
       ),
-    )
-    .get();
+  );
   return row && row.expiresAt > now ? row : undefined;
 }
 
 /** How many links of that kind a user was sent since `since` (epoch ms). */
-export function countTokensSince(db: Db, userId: string, kind: 'confirm' | 'restore', since: number): number {
-  return db
+export async function countTokensSince(
+  db: Db,
+  userId: string,
+  kind: 'confirm' | 'restore',
+  since: number,
+): Promise<number> {
+  const rows = await db
     .select({ id: emailTokens.id })
     .from(emailTokens)
-    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.kind, kind), gt(emailTokens.createdAt, since)))
-    .all().length;
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.kind, kind), gt(emailTokens.createdAt, since)));
+  return rows.length;
 }
 
 /** Retires a user's unused links of that kind (the account was confirmed or its password set). */
-export function dropUnusedTokens(db: Db, userId: string, kind: 'confirm' | 'restore'): void {
-  db.delete(emailTokens)
-    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.kind, kind), isNull(emailTokens.usedAt)))
-    .run();
+export async function dropUnusedTokens(db: Db, userId: string, kind: 'confirm' | 'restore'): Promise<void> {
+  await db
+    .delete(emailTokens)
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.kind, kind), isNull(emailTokens.usedAt)));
 }
 
-export function markTokenUsed(db: Db, id: string, now: number): void {
-  db.update(emailTokens).set({ usedAt: now }).where(eq(emailTokens.id, id)).run();
+export async function markTokenUsed(db: Db, id: string, now: number): Promise<void> {
+  await db.update(emailTokens).set({ usedAt: now }).where(eq(emailTokens.id, id));
 }
 
 type SessionAnswer = { success: true } & UserSession;
@@ -101,7 +106,7 @@ type SessionAnswer = { success: true } & UserSession;
  * The spec's "User session" for a session of the expected role; `valid: false` for none or
  * another role. Owners carry their venue (name, fee, print address).
  */
-export function sessionAnswer(db: Db, session: Session | null, role?: Role): SessionAnswer {
+export async function sessionAnswer(db: Db, session: Session | null, role?: Role): Promise<SessionAnswer> {
   if (!session || (role && session.user.role !== role)) {
     // A switched guest on an owner check: the owner screens go back through sessionId/get|set.
     return session?.returnSessionId
@@ -122,11 +127,16 @@ export function sessionAnswer(db: Db, session: Session | null, role?: Role): Ses
   const fullName = `${u.firstName} ${u.lastName}`.trim();
   if (fullName) answer.name = fullName;
   if (u.role === 'owner' && session.businessId) {
-    const biz = db
-      .select({ name: businesses.name, ownerIp: businesses.ownerIp, costoConsegna: businesses.costoConsegna })
-      .from(businesses)
-      .where(eq(businesses.id, session.businessId))
-      .get();
+    const biz = await first(
+      db
+        .select({
+          name: businesses.name,
+          ownerIp: businesses.ownerIp,
+          costoConsegna: businesses.costoConsegna,
+        })
+        .from(businesses)
+        .where(eq(businesses.id, session.businessId)),
+    );
     if (biz) {
       // An owner's session is named after the venue (receipts, screen headers).
       answer.name = biz.name;

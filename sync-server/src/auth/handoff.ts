@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { type Db, first } from '../db/client.ts';
 import { handoffTokens } from '../db/schema.ts';
 import { hashToken, randomToken } from '../lib/ids.ts';
 
@@ -24,21 +24,24 @@ export interface HandoffTarget {
  * session, stored as its HMAC like the e-mail links. The session's own token never leaves its
  * HttpOnly cookie. A session has one live handoff: a new one retires the older.
  */
-export function createHandoff(db: Db, secret: string, target: HandoffTarget, now: number): string {
-  db.delete(handoffTokens)
-    .where(or(eq(handoffTokens.sessionId, target.sessionId), lt(handoffTokens.expiresAt, now)))
-    .run();
+export async function createHandoff(
+  db: Db,
+  secret: string,
+  target: HandoffTarget,
+  now: number,
+): Promise<string> {
+  await db
+    .delete(handoffTokens)
+    .where(or(eq(handoffTokens.sessionId, target.sessionId), lt(handoffTokens.expiresAt, now)));
   const token = randomToken();
-  db.insert(handoffTokens)
-    .values({
-      id: hashToken(secret, token),
-      sessionId: target.sessionId,
-      userId: target.userId,
-      viaSessionId: target.viaSessionId,
-      createdAt: now,
-      expiresAt: now + HANDOFF_TTL_MS,
-    })
-    .run();
+  await db.insert(handoffTokens).values({
+    id: hashToken(secret, token),
+    sessionId: target.sessionId,
+    userId: target.userId,
+    viaSessionId: target.viaSessionId,
+    createdAt: now,
+    expiresAt: now + HANDOFF_TTL_MS,
+  });
   return token;
 }
 
@@ -47,19 +50,20 @@ export function createHandoff(db: Db, secret: string, target: HandoffTarget, now
  * otherwise (nothing consumed). Call inside the transaction that acts on it, so that a check
  * failing after it (the caller's cookie) rolls the use back.
  */
-export function consumeHandoff(
+export async function consumeHandoff(
   db: Db,
   secret: string,
   token: string,
   userId: string,
   now: number,
-): HandoffTarget | null {
-  const row = db
-    .select()
-    .from(handoffTokens)
-    .where(and(eq(handoffTokens.id, hashToken(secret, token)), isNull(handoffTokens.usedAt)))
-    .get();
+): Promise<HandoffTarget | null> {
+  const row = await first(
+    db
+      .select()
+      .from(handoffTokens)
+      .where(and(eq(handoffTokens.id, hashToken(secret, token)), isNull(handoffTokens.usedAt))),
+  );
   if (!row || row.expiresAt <= now || row.userId !== userId) return null;
-  db.update(handoffTokens).set({ usedAt: now }).where(eq(handoffTokens.id, row.id)).run();
+  await db.update(handoffTokens).set({ usedAt: now }).where(eq(handoffTokens.id, row.id));
   return { sessionId: row.sessionId, userId: row.userId, viaSessionId: row.viaSessionId };
 }

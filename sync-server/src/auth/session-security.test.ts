@@ -32,7 +32,7 @@ describe('session cookies', () => {
     // 32 random bytes, base64url: not guessable, not a counter.
     expect(c?.value).toMatch(/^[\w-]{43}$/);
     // The database keeps only its HMAC: a leaked database opens no session.
-    const stored = t.app.store.db.select().from(sessions).all();
+    const stored = await t.app.store.db.select().from(sessions);
     expect(stored.map((s) => s.id)).not.toContain(c?.value);
   });
 

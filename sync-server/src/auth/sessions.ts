@@ -24,13 +24,14 @@ const TOUCH_EVERY_MS = 60 * 60 * 1000;
 /**
  * Server-side sessions: the cookie holds a random token, the database its HMAC.
  *
- * Writes go through the store port (DESIGN.md "Persistence"): a method called on its own opens
- * its own write (async); one that is part of a larger transaction takes that transaction's `db`.
+ * Reads and writes go through the store port (DESIGN.md "Persistence"): a method called on its
+ * own opens its own read or write; one that is part of a larger transaction takes that
+ * transaction's `db` (a port call from inside a transaction would wait on itself).
  * The bookkeeping of a read (sliding an expiry, dropping an expired row) is queued behind it:
  * losing it costs nothing but a later retry.
  */
 export class SessionStore {
-  private readonly cache = new WeakMap<FastifyRequest, Session | null>();
+  private readonly cache = new WeakMap<FastifyRequest, Promise<Session | null>>();
 
   constructor(
     private readonly store: DataStore,
@@ -52,16 +53,16 @@ export class SessionStore {
   }
 
   /** `create` inside the caller's write transaction. */
-  open(
+  async open(
     db: Db,
     userId: string,
     opts: { returnSessionId?: string } = {},
-  ): { token: string; expiresAt: number } {
+  ): Promise<{ token: string; expiresAt: number }> {
     const token = randomToken();
     const now = this.clock.nowMs();
     const expiresAt = now + SESSION_TTL_MS;
-    dropExpiredSessions(db, now);
-    insertSession(db, {
+    await dropExpiredSessions(db, now);
+    await insertSession(db, {
       id: hashToken(this.secret, token),
       userId,
       createdAt: now,
@@ -73,9 +74,15 @@ export class SessionStore {
   }
 
   /** The live session of a token, or null (unknown, revoked or expired). */
-  fromToken(token: string | undefined): Session | null {
+  async fromToken(token: string | undefined): Promise<Session | null> {
     if (!token || token.length > 128) return null;
-    const found = this.byId(hashToken(this.secret, token));
+    return await this.store.port.read((db) => this.tokenSession(db, token));
+  }
+
+  /** `fromToken` read through `db` (the caller's read or write transaction). */
+  async tokenSession(db: Db, token: string | undefined): Promise<Session | null> {
+    if (!token || token.length > 128) return null;
+    const found = await this.live(db, hashToken(this.secret, token));
     return found ? { ...found, token } : null;
   }
 
@@ -83,11 +90,15 @@ export class SessionStore {
    * The live session with this row id, without its token (which the database never holds): the
    * owner session a switched guest returns to. Null when unknown, revoked or expired.
    */
-  byId(id: string): Omit<Session, 'token'> | null {
-    const row = findSession(this.store.db, id);
+  byId(id: string): Promise<Omit<Session, 'token'> | null> {
+    return this.store.port.read((db) => this.live(db, id));
+  }
+
+  private async live(db: Db, id: string): Promise<Omit<Session, 'token'> | null> {
+    const row = await findSession(db, id);
     if (!row) return null;
     if (row.session.expiresAt <= this.clock.nowMs()) {
-      this.later((db) => dropSession(db, id));
+      this.later((tx) => dropSession(tx, id));
       return null;
     }
     return {
@@ -103,17 +114,25 @@ export class SessionStore {
    * Ends the guest sessions switched from an owner session (spec 1): the way back used, they
    * have nothing left to return to.
    */
-  endSwitches(db: Db, ownerSessionId: string): void {
-    dropSwitchedSessions(db, ownerSessionId);
+  async endSwitches(db: Db, ownerSessionId: string): Promise<void> {
+    await dropSwitchedSessions(db, ownerSessionId);
   }
 
   /**
    * The session of a request (memoised per request). Extends it when due and refreshes the
-   * cookie when a reply is given.
+   * cookie when a reply is given. Read through the port: never call it inside a transaction.
    */
-  fromRequest(req: FastifyRequest, reply?: FastifyReply): Session | null {
-    if (this.cache.has(req)) return this.cache.get(req) ?? null;
-    const session = this.fromToken(req.cookies[SESSION_COOKIE]);
+  fromRequest(req: FastifyRequest, reply?: FastifyReply): Promise<Session | null> {
+    let found = this.cache.get(req);
+    if (!found) {
+      found = this.resolve(req, reply);
+      this.cache.set(req, found);
+    }
+    return found;
+  }
+
+  private async resolve(req: FastifyRequest, reply?: FastifyReply): Promise<Session | null> {
+    const session = await this.fromToken(req.cookies[SESSION_COOKIE]);
     if (session) {
       const now = this.clock.nowMs();
       if (session.expiresAt - SESSION_TTL_MS + TOUCH_EVERY_MS <= now) {
@@ -123,7 +142,6 @@ export class SessionStore {
         if (reply) this.setCookie(reply, session.token, session.expiresAt);
       }
     }
-    this.cache.set(req, session);
     return session;
   }
 
@@ -138,9 +156,9 @@ export class SessionStore {
   }
 
   /** Inside the caller's write transaction. */
-  revokeAllForUser(db: Db, userId: string, exceptToken?: string): void {
+  async revokeAllForUser(db: Db, userId: string, exceptToken?: string): Promise<void> {
     const exceptId = exceptToken ? hashToken(this.secret, exceptToken) : undefined;
-    dropSessionsOfUser(db, userId, exceptId);
+    await dropSessionsOfUser(db, userId, exceptId);
   }
 
   /**
@@ -149,14 +167,14 @@ export class SessionStore {
    * only the token's HMAC, so the cookie cannot be given back, and a fresh one is safer anyway.
    * Null when the session is gone or expired.
    */
-  reissue(db: Db, sessionId: string): { token: string; expiresAt: number } | null {
-    const row = sessionRow(db, sessionId);
+  async reissue(db: Db, sessionId: string): Promise<{ token: string; expiresAt: number } | null> {
+    const row = await sessionRow(db, sessionId);
     const now = this.clock.nowMs();
     if (!row || row.expiresAt <= now) return null;
     const token = randomToken();
     const expiresAt = now + SESSION_TTL_MS;
-    insertSession(db, { ...row, id: hashToken(this.secret, token), expiresAt, lastSeenAt: now });
-    dropSession(db, sessionId);
+    await insertSession(db, { ...row, id: hashToken(this.secret, token), expiresAt, lastSeenAt: now });
+    await dropSession(db, sessionId);
     return { token, expiresAt };
   }
 
@@ -186,7 +204,7 @@ export class SessionStore {
   }
 
   /** A write of a read's bookkeeping, queued behind it; a failure only logs. */
-  private later(work: (db: Db) => void): void {
+  private later(work: (db: Db) => Promise<void>): void {
     this.store.port.writeAccount(work).catch((err: unknown) => this.onError(err));
   }
 }

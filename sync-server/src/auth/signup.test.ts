@@ -67,18 +67,18 @@ describe('signup before confirmation: only the mailbox decides the password (spe
     expect(await loginStatus('password-di-chi-attacca')).toBe(401);
     expect(await loginStatus('password-della-vittima')).toBe(200);
     // The account carries the names typed with the clicked link's signup.
-    expect(t.app.store.db.select().from(users).all()).toMatchObject([{ firstName: 'Lucia' }]);
+    expect(await t.app.store.db.select().from(users)).toMatchObject([{ firstName: 'Lucia' }]);
   });
 
   it('a later signup neither changes the stored password nor voids the earlier links', async () => {
     t = await createTestApp();
     await customerSignup('10.0.0.1', 'password-della-vittima');
-    const [before] = t.app.store.db.select().from(users).all();
+    const [before] = await t.app.store.db.select().from(users);
     await customerSignup('10.0.0.66', 'password-di-chi-attacca', 'Intruso');
-    const [after] = t.app.store.db.select().from(users).all();
+    const [after] = await t.app.store.db.select().from(users);
     expect(after?.passwordHash).toBe(before?.passwordHash);
     expect(after?.firstName).toBe('Lucia');
-    const pending = t.app.store.db.select().from(emailTokens).all();
+    const pending = await t.app.store.db.select().from(emailTokens);
     expect(pending).toHaveLength(2);
     expect(pending.every((row) => row.usedAt === null && row.passwordHash?.startsWith('$argon2id$'))).toBe(
       true,
@@ -107,7 +107,7 @@ describe('signup before confirmation: only the mailbox decides the password (spe
     t = await createTestApp();
     await ownerSignup('10.0.0.1', 'password-della-vittima', 'Pizzeria Vera');
     await ownerSignup('10.0.0.66', 'password-di-chi-attacca', 'Locale Truffa');
-    expect(t.app.store.db.select({ name: businesses.name }).from(businesses).all()).toEqual([
+    expect(await t.app.store.db.select({ name: businesses.name }).from(businesses)).toEqual([
       { name: 'Pizzeria Vera' },
     ]);
     const [victimLink, attackerLink] = (await linksInMailbox()) as [string, string];
@@ -116,7 +116,7 @@ describe('signup before confirmation: only the mailbox decides the password (spe
     expect(await loginStatus('password-della-vittima', '/api/owner/login')).toBe(200);
     expect(await loginStatus('password-di-chi-attacca', '/api/owner/login')).toBe(401);
     expect((await confirm(attackerLink)).json()).toMatchObject({ code: 'TOKEN_INVALID' });
-    expect(t.app.store.db.select({ name: businesses.name }).from(businesses).all()).toEqual([
+    expect(await t.app.store.db.select({ name: businesses.name }).from(businesses)).toEqual([
       { name: 'Pizzeria Vera' },
     ]);
   });
@@ -125,11 +125,11 @@ describe('signup before confirmation: only the mailbox decides the password (spe
     t = await createTestApp();
     await ownerSignup('10.0.0.1', 'password-della-vittima', 'Pizzeria Vera');
     await confirm((await linksInMailbox())[0] as string);
-    const [before] = t.app.store.db.select().from(users).all();
+    const [before] = await t.app.store.db.select().from(users);
     await ownerSignup('10.0.0.66', 'password-di-chi-attacca', 'Locale Truffa');
     await customerSignup('10.0.0.67', 'password-di-chi-attacca', 'Intruso');
-    expect(t.app.store.db.select().from(users).all()).toEqual([before]);
-    expect(t.app.store.db.select({ name: businesses.name }).from(businesses).all()).toEqual([
+    expect(await t.app.store.db.select().from(users)).toEqual([before]);
+    expect(await t.app.store.db.select({ name: businesses.name }).from(businesses)).toEqual([
       { name: 'Pizzeria Vera' },
     ]);
     const last = (await readMails(t)).at(-1)?.text ?? '';
@@ -148,7 +148,7 @@ describe('signup mails per mailbox (spec 7)', () => {
     );
     expect(await linksInMailbox()).toHaveLength(3);
     // Capped signups stored nothing: no link that nobody received.
-    expect(t.app.store.db.select().from(emailTokens).all()).toHaveLength(3);
+    expect(await t.app.store.db.select().from(emailTokens)).toHaveLength(3);
     // A sliding window: half an hour on, the earlier signups no longer count.
     t.app.clock.advance(30 * 60_000);
     await customerSignup('10.0.1.9', 'password-numero-9');

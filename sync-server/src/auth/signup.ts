@@ -2,6 +2,7 @@ import { AppError, accountCalls } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { publicBase } from '../config.ts';
+import { first } from '../db/client.ts';
 import { businesses, users } from '../db/schema.ts';
 import { route } from '../http/route.ts';
 import { randomId } from '../lib/ids.ts';
@@ -61,9 +62,9 @@ export function signupRoutes(app: FastifyInstance): void {
         };
         // Counted once the work is done (a busy refusal sends nothing, so it costs no mail).
         if (!(await app.quotas.take(mailboxKey, limit, windowMs)).allowed) return { success: true };
-        const outcome = await app.store.port.writeAccount((db): Outcome => {
+        const outcome = await app.store.port.writeAccount(async (db): Promise<Outcome> => {
           const now = app.clock.nowMs();
-          const existing = findUserByEmail(db, email);
+          const existing = await findUserByEmail(db, email);
           if (existing) {
             const pending = !existing.emailConfirmed && !existing.isAnonymous && existing.role === role;
             if (!pending) return { kind: 'exists', firstName: existing.firstName };
@@ -71,34 +72,36 @@ export function signupRoutes(app: FastifyInstance): void {
             // rename it (the owner can, from the profile, once signed in).
             const venue =
               role === 'owner'
-                ? (db
-                    .select({ name: businesses.name })
-                    .from(businesses)
-                    .where(eq(businesses.ownerUserId, existing.id))
-                    .get()?.name ?? typedBusinessName)
+                ? ((
+                    await first(
+                      db
+                        .select({ name: businesses.name })
+                        .from(businesses)
+                        .where(eq(businesses.ownerUserId, existing.id))
+                        .limit(1),
+                    )
+                  )?.name ?? typedBusinessName)
                 : null;
-            const token = createEmailToken(db, secret, existing.id, 'confirm', now, details);
+            const token = await createEmailToken(db, secret, existing.id, 'confirm', now, details);
             return { kind: 'confirm', token, businessName: venue };
           }
           const userId = randomId();
           // No password on the account until a link is clicked: the link carries it.
-          db.insert(users)
-            .values({
-              id: userId,
-              email,
-              passwordHash: null,
-              firstName: body.firstName,
-              lastName: body.lastName,
-              role,
-              createdAt: now,
-            })
-            .run();
+          await db.insert(users).values({
+            id: userId,
+            email,
+            passwordHash: null,
+            firstName: body.firstName,
+            lastName: body.lastName,
+            role,
+            createdAt: now,
+          });
           if (typedBusinessName !== null) {
-            db.insert(businesses)
-              .values({ id: randomId(), ownerUserId: userId, name: typedBusinessName, createdAt: now })
-              .run();
+            await db
+              .insert(businesses)
+              .values({ id: randomId(), ownerUserId: userId, name: typedBusinessName, createdAt: now });
           }
-          const token = createEmailToken(db, secret, userId, 'confirm', now, details);
+          const token = await createEmailToken(db, secret, userId, 'confirm', now, details);
           return { kind: 'confirm', token, businessName: typedBusinessName };
         });
         if (outcome.kind === 'confirm') {
@@ -125,14 +128,15 @@ export function signupRoutes(app: FastifyInstance): void {
     app,
     accountCalls.ownerConfirmEmail,
     async ({ body }) => {
-      await app.store.port.writeAccount((db) => {
+      await app.store.port.writeAccount(async (db) => {
         const now = app.clock.nowMs();
-        const row = findEmailToken(db, secret, body.token, 'confirm', now);
-        const user = row && db.select().from(users).where(eq(users.id, row.userId)).get();
+        const row = await findEmailToken(db, secret, body.token, 'confirm', now);
+        const user = row && (await first(db.select().from(users).where(eq(users.id, row.userId))));
         if (!row || !user || user.emailConfirmed) throw new AppError('TOKEN_INVALID', msg.tokenInvalid);
-        markTokenUsed(db, row.id, now);
-        dropUnusedTokens(db, user.id, 'confirm');
-        db.update(users)
+        await markTokenUsed(db, row.id, now);
+        await dropUnusedTokens(db, user.id, 'confirm');
+        await db
+          .update(users)
           .set({
             emailConfirmed: true,
             ...(row.passwordHash
@@ -143,8 +147,7 @@ export function signupRoutes(app: FastifyInstance): void {
                 }
               : {}),
           })
-          .where(eq(users.id, user.id))
-          .run();
+          .where(eq(users.id, user.id));
       });
       return { success: true };
     },

@@ -3,8 +3,8 @@ import type { SyncCore } from '../sync/sync-core.ts';
 
 /** The venue's settings reach the owner's device offline as its one 'business' row. */
 export function registerBusinessSnapshot(sync: SyncCore): void {
-  sync.registerSnapshot('business', (db, businessId) => {
-    const wire = loadBusinessWire(db, businessId);
+  sync.registerSnapshot('business', async (db, businessId) => {
+    const wire = await loadBusinessWire(db, businessId);
     return wire ? [{ id: wire.id, data: wire }] : [];
   });
 }

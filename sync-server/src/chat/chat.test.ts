@@ -60,7 +60,7 @@ const say = (client: LiveClient, data: Record<string, unknown>) =>
   client.ws.send(JSON.stringify({ event: 'sendMessage', data }));
 const fromPhone = (text: string, extra: Record<string, unknown> = {}) =>
   say(phone, { ownerId: v.owner.businessId, tableId: v.tableId, text, ...extra });
-const stored = () => v.app.app.store.db.select().from(chatMessages).all();
+const stored = async () => await v.app.app.store.db.select().from(chatMessages);
 const nothingElseHeard = async (...clients: LiveClient[]) => {
   await settle();
   for (const c of clients) expect(c.frames).toEqual([]);
@@ -81,7 +81,7 @@ describe('a customer writes from the table', () => {
     for (const tablet of [tabletA, tabletB]) expect(await tablet.next('recieveMessage')).toEqual(echo);
     expect(echo.version).toBeGreaterThan(0);
     await nothingElseHeard(neighbour, stranger, strangerPhone);
-    expect(stored()).toHaveLength(1);
+    expect(await stored()).toHaveLength(1);
     // Owner devices keep it offline: snapshot and change log.
     const snap = await v.app.app.inject({
       method: 'GET',
@@ -103,7 +103,7 @@ describe('a customer writes from the table', () => {
     const text = '<script>alert("x")</script><b>ciao</b> & <img src=x onerror=alert(1)>';
     fromPhone(text);
     expect((await tabletA.next('recieveMessage')).data.text).toBe(text);
-    expect(stored()[0]?.text).toBe(text);
+    expect((await stored())[0]?.text).toBe(text);
     say(phone, { ownerId: v.owner.businessId, tableId: v.tableId, text: 'x' });
     phone.ws.send(
       JSON.stringify({ event: 'joinChat', data: { ownerId: v.owner.businessId, tableId: v.tableId } }),
@@ -119,7 +119,7 @@ describe('a customer writes from the table', () => {
     fromPhone('Un altro bicchiere', { id });
     expect((await phone.next('recieveMessage')).data.id).toBe(id);
     await nothingElseHeard(tabletA, tabletB);
-    expect(stored()).toHaveLength(1);
+    expect(await stored()).toHaveLength(1);
   });
 });
 
@@ -139,7 +139,7 @@ describe('refused messages', () => {
       expect(code).toBe(1008);
     }
     await nothingElseHeard(tabletA, tabletB);
-    expect(stored()).toEqual([]);
+    expect(await stored()).toEqual([]);
     // 500 is the limit, not beyond.
     fromPhone('x'.repeat(500));
     expect((await tabletA.next('recieveMessage')).data.text).toHaveLength(500);
@@ -164,7 +164,7 @@ describe('refused messages', () => {
     expect(answer.statusCode).toBe(409);
     expect(answer.json()).toMatchObject({ code: 'CHAT_DISABLED', error: t.chatDisabled });
     await nothingElseHeard(tabletA, tabletB);
-    expect(stored()).toEqual([]);
+    expect(await stored()).toEqual([]);
   });
 
   it('an invalid table: no socket for it, another table of the venue, a table deleted since', async () => {
@@ -187,7 +187,7 @@ describe('refused messages', () => {
       code: 'TABLE_INVALID',
       error: t.invalidTable,
     });
-    expect(stored()).toEqual([]);
+    expect(await stored()).toEqual([]);
   });
 
   it("another venue's sockets cannot write to this venue's table, nor its owner's socket", async () => {
@@ -198,7 +198,7 @@ describe('refused messages', () => {
       JSON.stringify({ event: 'joinChat', data: { ownerId: v.owner.businessId, tableId: v.tableId } }),
     );
     await nothingElseHeard(tabletB, phone, strangerPhone);
-    expect(stored()).toEqual([]);
+    expect(await stored()).toEqual([]);
     // Nor answer it through the outbox.
     const res = await post(
       v.app.app,
@@ -230,7 +230,7 @@ describe('refused messages', () => {
     say(neighbour, { ownerId: v.owner.businessId, tableId: v.otherTableId, text: 'Noi no' });
     expect((await tabletA.next('recieveMessage')).data.text).toBe('Calma');
     expect((await tabletA.next('recieveMessage')).data.text).toBe('Noi no');
-    expect(stored()).toHaveLength(CHAT_BURST.max + 2);
+    expect(await stored()).toHaveLength(CHAT_BURST.max + 2);
     v.app.app.clock.advance(CHAT_BURST.windowMs);
     fromPhone('Ora sì', { id });
     expect((await tabletA.next('recieveMessage')).data.id).toBe(id);
@@ -242,7 +242,7 @@ describe('refused messages', () => {
       v.app.app.clock.advance(1000 - 20);
     }
     expect(phone.frames.filter((f) => f.event === 'messageRefused')).toEqual([]);
-    expect(stored()).toHaveLength(15);
+    expect(await stored()).toHaveLength(15);
   });
 });
 
@@ -253,18 +253,15 @@ describe('history and answers', () => {
     await tabletA.next('recieveMessage');
     v.app.app.clock.advance(60_000);
     const now = v.app.app.clock.nowMs();
-    v.app.app.store.db
-      .insert(orders)
-      .values({
-        id: randomUUID(),
-        businessId: v.owner.businessId,
-        kind: 'table',
-        tableId: v.tableId,
-        createdAt: now - 3_600_000,
-        updatedAt: now,
-        closedAt: now,
-      })
-      .run();
+    await v.app.app.store.db.insert(orders).values({
+      id: randomUUID(),
+      businessId: v.owner.businessId,
+      kind: 'table',
+      tableId: v.tableId,
+      createdAt: now - 3_600_000,
+      updatedAt: now,
+      closedAt: now,
+    });
     v.app.app.clock.advance(60_000);
     fromPhone('Buonasera!');
     await tabletA.next('recieveMessage');
@@ -315,7 +312,7 @@ describe('history and answers', () => {
     expect(replay.headers['x-comanda-replayed']).toBe('1');
     expect(replay.json()).toEqual(res.json());
     await nothingElseHeard(phone, tabletB);
-    expect(v.app.app.store.db.select().from(chatMessages).where(eq(chatMessages.id, id)).all()).toHaveLength(
+    expect(await v.app.app.store.db.select().from(chatMessages).where(eq(chatMessages.id, id))).toHaveLength(
       1,
     );
     // 501 characters and blank answers are refused with the rule's words.

@@ -31,30 +31,36 @@ function ownTable(socket: LiveSocketInfo, ownerId: string, tableId: string): boo
  * answers (`syncMessages`, refusals, a resent message's echo) go to the asking socket alone.
  */
 export async function chatPlugin(app: FastifyInstance): Promise<void> {
-  app.sync.registerSnapshot('chatMessage', (db, businessId) =>
-    venueRecent(db, businessId, app.clock.nowMs()).map((m) => ({ id: m.id, data: m })),
+  app.sync.registerSnapshot('chatMessage', async (db, businessId) =>
+    (await venueRecent(db, businessId, app.clock.nowMs())).map((m) => ({ id: m.id, data: m })),
   );
 
   /** A first load over HTTP: one table's conversation, or (the venue's owner) every table's. */
-  route(app, calls.chatMessagesGet, ({ body, user }) => {
-    const { db } = app.store;
+  route(app, calls.chatMessagesGet, async ({ body, user }) => {
     const now = app.clock.nowMs();
-    if (!body.tableId) {
+    const { tableId } = body;
+    if (!tableId) {
       if (user.user.role !== 'owner' || user.businessId !== body.ownerId) {
         throw new AppError('TABLE_INVALID', t.invalidTable);
       }
-      return { success: true, messages: venueRecent(db, body.ownerId, now) };
+      return {
+        success: true,
+        messages: await app.store.port.read((db) => venueRecent(db, body.ownerId, now)),
+      };
     }
-    requireChatOn(db, body.ownerId);
-    requireChatTable(db, body.ownerId, body.tableId);
-    return { success: true, messages: tableHistory(db, body.ownerId, body.tableId, now) };
+    const messages = await app.store.port.read(async (db) => {
+      await requireChatOn(db, body.ownerId);
+      await requireChatTable(db, body.ownerId, tableId);
+      return tableHistory(db, body.ownerId, tableId, now);
+    });
+    return { success: true, messages };
   });
 
-  mutationRoute(app, calls.ownerChatSend, ({ body, db, businessId, now, user, change, publish }) => {
+  mutationRoute(app, calls.ownerChatSend, async ({ body, db, businessId, now, user, change, publish }) => {
     // The customers cannot read an answer while the chat is off: refused, and listed as such.
-    requireChatOn(db, businessId);
-    requireChatTable(db, businessId, body.tableId);
-    const { row, fresh } = insertMessage(db, {
+    await requireChatOn(db, businessId);
+    await requireChatTable(db, businessId, body.tableId);
+    const { row, fresh } = await insertMessage(db, {
       id: body.id,
       businessId,
       tableId: body.tableId,
@@ -89,11 +95,11 @@ export async function chatPlugin(app: FastifyInstance): Promise<void> {
         prepare: async () => undefined,
         businessId: () => data.ownerId,
         socketId: () => socket.socketId,
-        run: (_body, _prepared, { db, now, change, publish }) => {
-          requireChatOn(db, data.ownerId);
-          requireChatTable(db, data.ownerId, data.tableId);
+        run: async (_body, _prepared, { db, now, change, publish }) => {
+          await requireChatOn(db, data.ownerId);
+          await requireChatTable(db, data.ownerId, data.tableId);
           const text = checkText(data.text);
-          const { row, fresh } = insertMessage(db, {
+          const { row, fresh } = await insertMessage(db, {
             id: data.id,
             businessId: data.ownerId,
             tableId: data.tableId,
@@ -132,15 +138,16 @@ export async function chatPlugin(app: FastifyInstance): Promise<void> {
   });
 
   // The table's conversation, or why not, to the socket that asked and no other.
-  app.hub.onClientEvent('joinChat', ({ socket, data }) => {
+  app.hub.onClientEvent('joinChat', async ({ socket, data }) => {
     if (!ownTable(socket, data.ownerId, data.tableId)) {
       app.hub.strayFrame(socket, 'joinChat');
       return;
     }
-    const { db } = app.store;
     try {
-      requireChatOn(db, data.ownerId);
-      const messages = tableHistory(db, data.ownerId, data.tableId, app.clock.nowMs());
+      const messages = await app.store.port.read(async (db) => {
+        await requireChatOn(db, data.ownerId);
+        return tableHistory(db, data.ownerId, data.tableId, app.clock.nowMs());
+      });
       app.hub.reply(socket, 'syncMessages', { tableId: data.tableId, messages });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

@@ -36,27 +36,27 @@ export function checkText(raw: string): string {
 }
 
 /** The venue's chat switch is on, or CHAT_DISABLED (an unknown venue: business_id_error). */
-export function requireChatOn(db: Db, businessId: string): void {
-  const venue = venueChatSwitch(db, businessId);
+export async function requireChatOn(db: Db, businessId: string): Promise<void> {
+  const venue = await venueChatSwitch(db, businessId);
   if (!venue) throw new AppError('business_id_error', msg.businessNotFound);
   if (!venue.chatEnabled) throw new AppError('CHAT_DISABLED', t.chatDisabled);
 }
 
 /** A table of that venue, or TABLE_INVALID. */
-export function requireChatTable(
+export async function requireChatTable(
   db: Db,
   businessId: string,
   tableId: string,
-): { id: string; number: number } {
-  const table = chatTable(db, businessId, tableId);
+): Promise<{ id: string; number: number }> {
+  const table = await chatTable(db, businessId, tableId);
   if (!table) throw new AppError('TABLE_INVALID', t.invalidTable);
   return table;
 }
 
 /** More than 10 customer messages from one table within 10 s: the next is refused. */
-export function checkBurst(db: Db, tableId: string, now: number): void {
+export async function checkBurst(db: Db, tableId: string, now: number): Promise<void> {
   const since = now - CHAT_BURST.windowMs + CHAT_BURST.jitterMs;
-  if (customerMessagesSince(db, tableId, since) >= CHAT_BURST.max)
+  if ((await customerMessagesSince(db, tableId, since)) >= CHAT_BURST.max)
     throw new AppError('CHAT_RATE_LIMITED', t.chatTooFast);
 }
 
@@ -70,16 +70,19 @@ export interface NewMessage {
   text: string;
   now: number;
   /** Runs before a new message is stored (not for a resend): the burst rule. */
-  beforeInsert?: () => void;
+  beforeInsert?: () => Promise<void>;
 }
 
 /**
  * Stores a message. With an id already stored: the same table's message again (a phone's resend
  * after a drop) comes back as `fresh: false`; anything else is refused as a taken id.
  */
-export function insertMessage(db: Db, m: NewMessage): { row: ChatMessageRecord; fresh: boolean } {
+export async function insertMessage(
+  db: Db,
+  m: NewMessage,
+): Promise<{ row: ChatMessageRecord; fresh: boolean }> {
   if (m.id !== undefined) {
-    const existing = messageById(db, m.id);
+    const existing = await messageById(db, m.id);
     if (existing) {
       const resend =
         existing.businessId === m.businessId &&
@@ -90,8 +93,8 @@ export function insertMessage(db: Db, m: NewMessage): { row: ChatMessageRecord; 
       return { row: existing, fresh: false };
     }
   }
-  m.beforeInsert?.();
-  const row = insertChatMessage(db, {
+  await m.beforeInsert?.();
+  const row = await insertChatMessage(db, {
     id: m.id ?? randomId(),
     businessId: m.businessId,
     tableId: m.tableId,
@@ -107,20 +110,29 @@ export function insertMessage(db: Db, m: NewMessage): { row: ChatMessageRecord; 
  * Where a table's conversation starts for its customers: the last 12 hours, and only since the
  * table's last completed order, so the next party at the table does not read the previous one's.
  */
-export function conversationStart(db: Db, businessId: string, tableId: string, now: number): number {
-  const closed = lastTableCompletion(db, businessId, tableId);
+export async function conversationStart(
+  db: Db,
+  businessId: string,
+  tableId: string,
+  now: number,
+): Promise<number> {
+  const closed = await lastTableCompletion(db, businessId, tableId);
   return Math.max(now - CHAT_HISTORY_MS, closed ?? 0);
 }
 
 /** A table's conversation, oldest first (what `syncMessages` sends its phones). */
-export function tableHistory(db: Db, businessId: string, tableId: string, now: number): ChatMessage[] {
-  const since = conversationStart(db, businessId, tableId, now);
-  return tableMessagesSince(db, tableId, since).map(messageWire);
+export async function tableHistory(
+  db: Db,
+  businessId: string,
+  tableId: string,
+  now: number,
+): Promise<ChatMessage[]> {
+  const since = await conversationStart(db, businessId, tableId, now);
+  return (await tableMessagesSince(db, tableId, since)).map(messageWire);
 }
 
 /** The venue's messages of the last 12 hours, oldest first, at most SNAPSHOT_MESSAGES_MAX. */
-export function venueRecent(db: Db, businessId: string, now: number): ChatMessage[] {
-  return venueMessagesSince(db, businessId, now - CHAT_HISTORY_MS, SNAPSHOT_MESSAGES_MAX)
-    .reverse()
-    .map(messageWire);
+export async function venueRecent(db: Db, businessId: string, now: number): Promise<ChatMessage[]> {
+  const newestFirst = await venueMessagesSince(db, businessId, now - CHAT_HISTORY_MS, SNAPSHOT_MESSAGES_MAX);
+  return newestFirst.reverse().map(messageWire);
 }

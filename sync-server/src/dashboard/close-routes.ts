@@ -2,7 +2,7 @@ import { AppError, calls, completedOrderId, type ParsedBody, t } from '@comanda/
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { CardPaymentsOptions } from '../card-payments.ts';
-import type { Db } from '../db/client.ts';
+import { type Db, first } from '../db/client.ts';
 import { businesses, type OrderRecord, orderHistory } from '../db/schema.ts';
 import { msg } from '../lib/messages.ts';
 import { serviceDateOf } from '../lib/service-date.ts';
@@ -28,24 +28,26 @@ type HistoryBody = ParsedBody<typeof calls.dashboardTableHistory>;
  * The order a completion names, open and accepted, or the refusal: another venue's, already
  * completed, a forged mix of entries, a pending delivery, new lines since `seenVersion`.
  */
-function orderToComplete(db: Db, businessId: string, body: HistoryBody): OrderRecord {
+async function orderToComplete(db: Db, businessId: string, body: HistoryBody): Promise<OrderRecord> {
   // The spec's old body (an outbox queued before the small one): its echoes are still checked.
   if (body.table?.businessId !== undefined) checkBusinessEcho(businessId, body.table.businessId);
-  const named = venueOrder(db, businessId, completedOrderId(body) ?? '');
+  const named = await venueOrder(db, businessId, completedOrderId(body) ?? '');
   if (!named) throw new AppError('NOT_FOUND', t.noOpenOrder);
   if (named.closedAt !== null) {
-    const done = db
-      .select({ id: orderHistory.id })
-      .from(orderHistory)
-      .where(eq(orderHistory.orderId, named.id))
-      .get();
+    const done = await first(
+      db
+        .select({ id: orderHistory.id })
+        .from(orderHistory)
+        .where(eq(orderHistory.orderId, named.id))
+        .limit(1),
+    );
     throw done ? new AppError('CONFLICT', t.orderAlreadyCompleted) : new AppError('NOT_FOUND', t.noOpenOrder);
   }
   // The entry the tablet showed must be this order's (a forged mix is not completed).
   const sentKey = body.table?.deliveryId ?? body.table?.tableId;
   if (sentKey != null && sentKey !== entryKey(named)) throw new AppError('NOT_FOUND', t.noOpenOrder);
   if (!named.accettato) throw new AppError('CONFLICT', t.orderNotAccepted);
-  refuseIfNewLines(db, named.id, body.seenVersion);
+  await refuseIfNewLines(db, named.id, body.seenVersion);
   return named;
 }
 
@@ -55,16 +57,16 @@ export async function closeRoutes(app: FastifyInstance, { cards }: CardPaymentsO
    * Removes an entry without history (an order entered by mistake). Refused when lines arrived
    * after the version the tablet saw, and for a card-paid order (complete or reject it instead).
    */
-  mutationRoute(app, calls.dashboardTableDelete, (ctx) => {
+  mutationRoute(app, calls.dashboardTableDelete, async (ctx) => {
     const { body, db, businessId, publish } = ctx;
-    const entry = requireOpenEntry(db, businessId, body.tableId, body.isDelivery);
+    const entry = await requireOpenEntry(db, businessId, body.tableId, body.isDelivery);
     const { order } = entry;
     if (order.paymentIntentId !== null) throw new AppError('CONFLICT', t.paidOrderNotDeletable);
-    refuseIfNewLines(db, order.id, body.seenVersion);
-    closeEntry(ctx, entry, linesOfOrder(db, order.id));
+    await refuseIfNewLines(db, order.id, body.seenVersion);
+    await closeEntry(ctx, entry, await linesOfOrder(db, order.id));
     if (isDelivery(order) && !order.accettato) {
       publish('removeDelivery', { deliveryId: order.id });
-      publish('updateCountDelivery', { count: pendingDeliveries(db, businessId) });
+      publish('updateCountDelivery', { count: await pendingDeliveries(db, businessId) });
     }
     return { success: true };
   });
@@ -79,26 +81,28 @@ export async function closeRoutes(app: FastifyInstance, { cards }: CardPaymentsO
   mutationRoute(
     app,
     calls.dashboardTableHistory,
-    async ({ body, businessId }) => cards.settleCardOrder(orderToComplete(app.store.db, businessId, body)),
-    (ctx, card) => {
+    async ({ body, businessId }) =>
+      cards.settleCardOrder(await app.store.port.read((db) => orderToComplete(db, businessId, body))),
+    async (ctx, card) => {
       const { body, db, businessId, now, user } = ctx;
-      const named = orderToComplete(db, businessId, body);
-      const venue = db.select().from(businesses).where(eq(businesses.id, businessId)).get();
+      const named = await orderToComplete(db, businessId, body);
+      const venue = await first(db.select().from(businesses).where(eq(businesses.id, businessId)));
       if (!venue) throw new AppError('business_id_error', msg.businessNotFound);
-      const entry = { order: named, table: tableOfOrder(db, named) };
-      const lines = linesOfOrder(db, named.id);
-      const { paymentMethod, totals } = recordedPayment(named, lines, card ?? localSettlement(db, named));
-      const id = writeHistory(db, {
+      const entry = { order: named, table: await tableOfOrder(db, named) };
+      const lines = await linesOfOrder(db, named.id);
+      const settlement = card ?? (await localSettlement(db, named));
+      const { paymentMethod, totals } = recordedPayment(named, lines, settlement);
+      const id = await writeHistory(db, {
         entry,
         lines,
-        snapshot: entryWire(db, entry),
+        snapshot: await entryWire(db, entry),
         totals,
         paymentMethod,
         now,
         serviceDate: serviceDateOf(now, venue.openingTime, venue.closingTime),
         completedBy: user.user.id,
       });
-      closeEntry(ctx, entry, lines);
+      await closeEntry(ctx, entry, lines);
       return { success: true, history: { id, ...totals } };
     },
   );

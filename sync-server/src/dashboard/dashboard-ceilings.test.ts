@@ -46,11 +46,8 @@ afterEach(async () => {
   await v.app.close();
 });
 
-const total = () =>
-  v.app.app.store.db
-    .select()
-    .from(orderLines)
-    .all()
+const total = async () =>
+  (await v.app.app.store.db.select().from(orderLines))
     .filter((l) => l.status !== 'owner_deleted')
     .reduce((sum, l) => sum + l.price * l.amount, 0);
 const modify = (reservations: unknown[]) => ({ tableId: v.tableId, reservations });
@@ -58,7 +55,7 @@ const margherita = () => v.lines[0]?.id;
 
 describe('owner edits under the table ceiling', () => {
   it('an amount or a price raised past it is refused, nothing changed; lowering passes', async () => {
-    expect(total()).toBe(FULL);
+    expect(await total()).toBe(FULL);
     const path = calls.dashboardTableModify.path;
     await expectRefused(
       v,
@@ -82,15 +79,15 @@ describe('owner edits under the table ceiling', () => {
     expect((await v.tablet.send(path, modify([{ id: margherita(), amount: 3 }]))).statusCode).toBe(200);
     const lower = await v.tablet.send(path, modify([{ id: banquetLines[0]?.id, amount: 100 }]));
     expect(lower.statusCode, lower.body).toBe(200);
-    expect(total()).toBe(FULL + 1000 - 33 * 15_000);
+    expect(await total()).toBe(FULL + 1000 - 33 * 15_000);
   });
 
   it('an entry stored past the ceiling (before it existed) may still be lowered', async () => {
     const { db } = v.app.app.store;
-    db.update(orderLines)
+    await db
+      .update(orderLines)
       .set({ amount: 999 })
-      .where(eq(orderLines.id, margherita() ?? ''))
-      .run();
+      .where(eq(orderLines.id, margherita() ?? ''));
     const path = calls.dashboardTableModify.path;
     expect((await v.tablet.send(path, modify([{ id: margherita(), amount: 500 }]))).statusCode).toBe(200);
     await expectRefused(

@@ -15,6 +15,7 @@ import { ownerMenu, sendOk } from '../../test-support/kits/menu.ts';
 import { cartLine } from '../../test-support/kits/ordering.ts';
 import { changeLog, device } from '../../test-support/kits/rooms.ts';
 import { post } from '../../test-support/test-app.ts';
+import { first } from '../db/client.ts';
 import { diningTables, orderHistory, orderHistoryLines, orders } from '../db/schema.ts';
 
 let v: Dash;
@@ -43,7 +44,7 @@ describe('complete (table/history)', () => {
       reservations: [],
       sconto: 300,
     });
-    const since = version(v);
+    const since = await version(v);
     const res = await v.tablet.send(calls.dashboardTableHistory.path, await historyBody());
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().history).toMatchObject({
@@ -54,7 +55,7 @@ describe('complete (table/history)', () => {
       totalePagato: 1700,
     });
 
-    const [row] = db().select().from(orderHistory).all();
+    const [row] = await db().select().from(orderHistory);
     expect(row).toMatchObject({
       orderId: v.orderId,
       kind: 'table',
@@ -67,15 +68,19 @@ describe('complete (table/history)', () => {
       serviceDate: '2025-07-15',
       completedBy: v.owner.userId,
     });
-    const lines = db().select().from(orderHistoryLines).all();
+    const lines = await db().select().from(orderHistoryLines);
     expect(lines.map((l) => [l.name, l.area, l.amount, l.total, l.status])).toEqual([
       ['Margherita', 'cucina', 2, 2000, 'preparation'],
       ['Birra', 'bar', 3, 0, 'owner_deleted'],
     ]);
-    expect(db().select().from(orders).where(eq(orders.id, v.orderId)).get()?.closedAt).not.toBeNull();
-    expect(db().select().from(diningTables).where(eq(diningTables.id, v.tableId)).get()?.status).toBe(false);
+    expect(
+      (await first(db().select().from(orders).where(eq(orders.id, v.orderId))))?.closedAt,
+    ).not.toBeNull();
+    expect(
+      (await first(db().select().from(diningTables).where(eq(diningTables.id, v.tableId))))?.status,
+    ).toBe(false);
 
-    const log = changeLog(v.app, v.owner.businessId).filter((c) => c.version > since);
+    const log = (await changeLog(v.app, v.owner.businessId)).filter((c) => c.version > since);
     expect(log.map((c) => [c.entity, c.entityId, c.op, c.data === null])).toEqual([
       ['order', v.orderId, 'delete', true],
       ['line', v.lines[0]?.id, 'delete', true],
@@ -86,7 +91,7 @@ describe('complete (table/history)', () => {
   });
 
   it('a delivery: the fee is charged, the card fee as paid', async () => {
-    const id = seedDelivery(v, {
+    const id = await seedDelivery(v, {
       costoConsegna: 250,
       lines: [
         { name: 'Diavola', price: 700, amount: 2 },
@@ -135,7 +140,7 @@ describe('complete (table/history)', () => {
   });
 
   it('refused as CONFLICT when a customer added lines after the version the tablet saw', async () => {
-    const seen = version(v);
+    const seen = await version(v);
     const body = await historyBody(v.tableId, { seenVersion: seen });
     await order(v, [cartLine(v.menu.birra, 1)]);
     await expectRefused(
@@ -148,14 +153,14 @@ describe('complete (table/history)', () => {
       t.orderChangedSinceSeen,
     );
     // Once the tablet has seen them, later edits of lines it knows are no conflict.
-    const caughtUp = version(v);
+    const caughtUp = await version(v);
     await v.tablet.send(calls.dashboardStatusSet.path, { id: v.lines[0]?.id, status: 'ready' });
     const fresh = { ...(await historyBody()), seenVersion: caughtUp };
     expect((await v.tablet.send(calls.dashboardTableHistory.path, fresh)).statusCode).toBe(200);
   });
 
   it('a pending delivery cannot be completed; another owner’s order is not found', async () => {
-    const pending = seedDelivery(v, {
+    const pending = await seedDelivery(v, {
       accettato: false,
       lines: [{ name: 'Marinara', price: 500, amount: 1 }],
     });
@@ -195,20 +200,23 @@ describe('complete: the body names the order, the server builds the history', ()
     if (!found) throw new Error(`${name} not stored`);
     return found;
   }
-  const openOrderId = (tableId: string) =>
-    db()
-      .select()
-      .from(orders)
-      .where(and(eq(orders.tableId, tableId), isNull(orders.closedAt)))
-      .get()?.id ?? '';
+  const openOrderId = async (tableId: string) =>
+    (
+      await first(
+        db()
+          .select()
+          .from(orders)
+          .where(and(eq(orders.tableId, tableId), isNull(orders.closedAt))),
+      )
+    )?.id ?? '';
 
   it('{id, seenVersion}: the order is completed from the server’s own lines', async () => {
-    const body = { id: v.orderId, seenVersion: version(v) };
+    const body = { id: v.orderId, seenVersion: await version(v) };
     expect(JSON.stringify(body).length).toBeLessThan(100);
     const res = await v.tablet.send(calls.dashboardTableHistory.path, body);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().history).toMatchObject({ totaleOrdine: 3350, totalePagato: 3350 });
-    expect(db().select().from(orderHistoryLines).all()).toHaveLength(2);
+    expect(await db().select().from(orderHistoryLines)).toHaveLength(2);
     expect(await dashboard(v)).toEqual([]);
   });
 
@@ -220,13 +228,13 @@ describe('complete: the body names the order, the server builds the history', ()
     await order(v, [...lines(21, banquet, 4, 'a'), ...lines(29, banquet, 3, 'b')], tableId);
     await order(v, lines(50, banquet, 3, 'c'), tableId);
     for (const tag of ['d', 'e', 'f', 'g']) await order(v, lines(100, v.menu.birra, 1, tag), tableId);
-    const id = openOrderId(tableId);
-    const res = await v.tablet.send(calls.dashboardTableHistory.path, { id, seenVersion: version(v) });
+    const id = await openOrderId(tableId);
+    const res = await v.tablet.send(calls.dashboardTableHistory.path, { id, seenVersion: await version(v) });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().history).toMatchObject({ totaleOrdine: 4_995_000, totalePagato: 4_995_000 });
-    const [row] = db().select().from(orderHistory).where(eq(orderHistory.orderId, id)).all();
+    const [row] = await db().select().from(orderHistory).where(eq(orderHistory.orderId, id));
     expect(row).toMatchObject({ totaleOrdine: 4_995_000, tableId });
-    expect(db().select().from(orderHistoryLines).all()).toHaveLength(500);
+    expect(await db().select().from(orderHistoryLines)).toHaveLength(500);
   });
 
   it('the spec’s old body still completes (a tablet’s queued outbox): lines and totals ignored', async () => {
@@ -241,7 +249,7 @@ describe('complete: the body names the order, the server builds the history', ()
     const res = await v.tablet.send(calls.dashboardTableHistory.path, forged);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().history).toMatchObject({ totaleOrdine: 3350, costoConsegna: 0, totalePagato: 3350 });
-    const [row] = db().select().from(orderHistory).all();
+    const [row] = await db().select().from(orderHistory);
     expect(row).toMatchObject({ orderId: v.orderId, totaleOrdine: 3350, totalePagato: 3350 });
   });
 
@@ -256,15 +264,15 @@ describe('complete: the body names the order, the server builds the history', ()
 
 describe('table/delete', () => {
   it('removes the entry without history; the order and line rows leave the devices', async () => {
-    const since = version(v);
+    const since = await version(v);
     const res = await v.tablet.send(calls.dashboardTableDelete.path, {
       tableId: v.tableId,
       isDelivery: false,
       seenVersion: since,
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(db().select().from(orderHistory).all()).toEqual([]);
-    const ops = changeLog(v.app, v.owner.businessId)
+    expect(await db().select().from(orderHistory)).toEqual([]);
+    const ops = (await changeLog(v.app, v.owner.businessId))
       .filter((c) => c.version > since)
       .map((c) => `${c.entity}:${c.op}`);
     expect(ops).toEqual(['order:delete', 'line:delete', 'line:delete', 'table:put']);
@@ -280,7 +288,7 @@ describe('table/delete', () => {
   });
 
   it('refused after new lines, for the wrong kind, a card payment, or another venue', async () => {
-    const seen = version(v);
+    const seen = await version(v);
     await order(v, [cartLine(v.menu.birra, 1)]);
     const path = calls.dashboardTableDelete.path;
     await expectRefused(
@@ -300,7 +308,7 @@ describe('table/delete', () => {
       404,
       'NOT_FOUND',
     );
-    const paid = seedDelivery(v, {
+    const paid = await seedDelivery(v, {
       paymentIntentId: 'pi_1',
       lines: [{ name: 'Diavola', price: 700, amount: 1 }],
     });

@@ -28,17 +28,18 @@ const line = (i: 0 | 1) => {
 };
 
 /** The venue's change rows written after version `since`. */
-const logSince = (since: number) => changeLog(v.app, v.owner.businessId).filter((c) => c.version > since);
+const logSince = async (since: number) =>
+  (await changeLog(v.app, v.owner.businessId)).filter((c) => c.version > since);
 
 describe('status/set', () => {
   it('cycles preparation, ready, completed, preparation; each step one line change in its wire shape', async () => {
     const id = line(0).id;
     for (const status of ['ready', 'completed', 'preparation'] as const) {
-      const since = version(v);
+      const since = await version(v);
       const res = await v.tablet.send(calls.dashboardStatusSet.path, { id, status });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().line).toMatchObject({ id, status });
-      const log = logSince(since);
+      const log = await logSince(since);
       expect(log.map((c) => [c.entity, c.entityId, c.op])).toEqual([['line', id, 'put']]);
       expect(entitySchemas.line.parse(log[0]?.data)).toEqual(res.json().line);
       expect(Number(res.headers['x-comanda-version'])).toBe(since + 1);
@@ -63,10 +64,10 @@ describe('status/set', () => {
   });
 
   it('the same status again changes nothing and bumps no version', async () => {
-    const before = version(v);
+    const before = await version(v);
     const res = await v.tablet.send(calls.dashboardStatusSet.path, { id: line(0).id, status: 'preparation' });
     expect(res.statusCode).toBe(200);
-    expect(version(v)).toBe(before);
+    expect(await version(v)).toBe(before);
   });
 
   it("another venue's line: 404, nothing changed", async () => {
@@ -87,7 +88,7 @@ describe('table/modify', () => {
     const seen = await entry(v);
     // The tablet read the order; a customer sends another dish before the tablet's modify arrives.
     const [late] = await order(v, [cartLine(v.menu.capricciosa, 1)]);
-    const since = version(v);
+    const since = await version(v);
     const res = await v.tablet.send(calls.dashboardTableModify.path, {
       tableId: v.tableId,
       reservations: [{ id: line(0).id, amount: 3, note: '  ben cotta ' }],
@@ -101,7 +102,7 @@ describe('table/modify', () => {
     ]);
     expect(after.reservations.find((l) => l.id === late?.id)).toEqual(late);
     expect(after.reservations[1]).toEqual(seen.reservations[1]);
-    expect(logSince(since).map((c) => [c.entity, c.entityId])).toEqual([['line', line(0).id]]);
+    expect((await logSince(since)).map((c) => [c.entity, c.entityId])).toEqual([['line', line(0).id]]);
   });
 
   it('the owner may set a menu line’s price (integer cents, 0 or more); forged prices are refused', async () => {
@@ -189,11 +190,11 @@ describe('discount (sconto)', () => {
     v.tablet.send(calls.dashboardTableModify.path, { tableId: v.tableId, reservations, sconto });
 
   it('whole cents, strictly below the subtotal the server computes; the order row carries it', async () => {
-    const since = version(v);
+    const since = await version(v);
     const res = await modify(3300);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().table.sconto).toBe(3300);
-    const log = logSince(since);
+    const log = await logSince(since);
     expect(log.map((c) => [c.entity, c.op])).toEqual([['order', 'put']]);
     expect(entitySchemas.order.parse(log[0]?.data).sconto).toBe(3300);
   });
@@ -237,7 +238,7 @@ describe('discount (sconto)', () => {
   });
 
   it('refused when a card payment exists', async () => {
-    v.app.app.store.db.update(orders).set({ paymentIntentId: 'pi_123' }).run();
+    await v.app.app.store.db.update(orders).set({ paymentIntentId: 'pi_123' });
     await expectRefused(
       v,
       v.tablet,

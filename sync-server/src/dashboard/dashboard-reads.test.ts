@@ -27,11 +27,11 @@ const printer = (path: string, body: unknown, cookie = v.owner.cookie) => post(v
 
 describe('dashboard reads', () => {
   it('every open table order and accepted delivery with its lines; a pending delivery stays off', async () => {
-    const accepted = seedDelivery(v, {
+    const accepted = await seedDelivery(v, {
       costoConsegna: 250,
       lines: [{ name: 'Diavola', price: 700, amount: 1 }],
     });
-    seedDelivery(v, { accettato: false, lines: [{ name: 'Marinara', price: 500, amount: 1 }] });
+    await seedDelivery(v, { accettato: false, lines: [{ name: 'Marinara', price: 500, amount: 1 }] });
     const entries = await dashboard(v);
     expect(entries.map((e) => [e.tableId ?? null, e.deliveryId ?? null])).toEqual([
       [v.tableId, null],
@@ -58,7 +58,10 @@ describe('dashboard reads', () => {
 
   it('table/get: one entry by table or delivery id; none open or another venue’s: 404', async () => {
     expect((await entry(v)).reservations.length).toBe(2);
-    const delivery = seedDelivery(v, { kind: 'ritiro', lines: [{ name: 'Fritto', price: 600, amount: 2 }] });
+    const delivery = await seedDelivery(v, {
+      kind: 'ritiro',
+      lines: [{ name: 'Fritto', price: 600, amount: 2 }],
+    });
     expect(await entry(v, delivery)).toMatchObject({ deliveryId: delivery, tipo: 'Ritiro' });
     for (const [tableId, cookie] of [
       [v.otherTableId, v.owner.cookie],
@@ -87,7 +90,7 @@ describe('out-of-menu lines', () => {
   };
 
   it('joins the open order with a server id, or the UUID the device gave it', async () => {
-    const since = version(v);
+    const since = await version(v);
     const res = await add(spec);
     expect(res.statusCode, res.body).toBe(200);
     const { line } = res.json();
@@ -105,7 +108,7 @@ describe('out-of-menu lines', () => {
       'Birra',
       'Torta della casa',
     ]);
-    const log = changeLog(v.app, v.owner.businessId).filter((c) => c.version > since);
+    const log = (await changeLog(v.app, v.owner.businessId)).filter((c) => c.version > since);
     expect(log.map((c) => [c.entity, c.op])).toEqual([
       ['order', 'put'],
       ['line', 'put'],
@@ -211,7 +214,7 @@ describe('printing', () => {
   });
 
   it('a delivery: tipo, time, customer and the delivery fee; another venue’s ids are not found', async () => {
-    const id = seedDelivery(v, {
+    const id = await seedDelivery(v, {
       costoConsegna: 250,
       lines: [
         { name: 'Diavola', price: 700, amount: 2 },

@@ -6,7 +6,7 @@ import {
   t,
 } from '@comanda/shared-schema';
 import { and, count, eq, isNull, ne } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { type Db, first } from '../db/client.ts';
 import { diningTables, type OrderLineRecord, type OrderRecord, orders } from '../db/schema.ts';
 import {
   linesOfOrder,
@@ -40,17 +40,18 @@ export function inArea(line: Pick<OrderLineRecord, 'selectedOption'>, filter?: K
   return filter === undefined || filter === 'tutto' || line.selectedOption === filter;
 }
 
-function venueTable(db: Db, businessId: string, id: string): TableRecord | undefined {
-  return db
-    .select()
-    .from(diningTables)
-    .where(and(eq(diningTables.id, id), eq(diningTables.businessId, businessId)))
-    .get();
+function venueTable(db: Db, businessId: string, id: string): Promise<TableRecord | undefined> {
+  return first(
+    db
+      .select()
+      .from(diningTables)
+      .where(and(eq(diningTables.id, id), eq(diningTables.businessId, businessId))),
+  );
 }
 
-export function tableOfOrder(db: Db, order: OrderRecord): TableRecord | null {
+export async function tableOfOrder(db: Db, order: OrderRecord): Promise<TableRecord | null> {
   if (order.tableId === null) return null;
-  return venueTable(db, order.businessId, order.tableId) ?? null;
+  return (await venueTable(db, order.businessId, order.tableId)) ?? null;
 }
 
 /**
@@ -58,13 +59,13 @@ export function tableOfOrder(db: Db, order: OrderRecord): TableRecord | null {
  * tables, else the open delivery/pickup with that id (a card checkout not paid yet is none).
  * Another venue's ids find nothing.
  */
-export function findOpenEntry(db: Db, businessId: string, key: string): Entry | undefined {
-  const table = venueTable(db, businessId, key);
+export async function findOpenEntry(db: Db, businessId: string, key: string): Promise<Entry | undefined> {
+  const table = await venueTable(db, businessId, key);
   if (table) {
-    const order = openOrderOfTable(db, table.id);
+    const order = await openOrderOfTable(db, table.id);
     return order ? { order, table } : undefined;
   }
-  const order = venueOrder(db, businessId, key);
+  const order = await venueOrder(db, businessId, key);
   // A card checkout not paid yet is no entry of the owner's (spec 4): nothing to edit or close.
   if (!order || !isDelivery(order) || order.closedAt !== null || order.checkoutUntil !== null) {
     return undefined;
@@ -73,8 +74,13 @@ export function findOpenEntry(db: Db, businessId: string, key: string): Entry | 
 }
 
 /** The open entry, or 404 'Nessun ordine aperto...'; `delivery` also checks its kind. */
-export function requireOpenEntry(db: Db, businessId: string, key: string, delivery?: boolean): Entry {
-  const entry = findOpenEntry(db, businessId, key);
+export async function requireOpenEntry(
+  db: Db,
+  businessId: string,
+  key: string,
+  delivery?: boolean,
+): Promise<Entry> {
+  const entry = await findOpenEntry(db, businessId, key);
   if (!entry || (delivery !== undefined && isDelivery(entry.order) !== delivery)) {
     throw new AppError('NOT_FOUND', t.noOpenOrder);
   }
@@ -82,8 +88,8 @@ export function requireOpenEntry(db: Db, businessId: string, key: string, delive
 }
 
 /** The entry as the dashboard shows it, with its lines (of one kitchen area if asked). */
-export function entryWire(db: Db, entry: Entry, filter?: KitchenFilter): TableOrder {
-  const lines = linesOfOrder(db, entry.order.id).filter((line) => inArea(line, filter));
+export async function entryWire(db: Db, entry: Entry, filter?: KitchenFilter): Promise<TableOrder> {
+  const lines = (await linesOfOrder(db, entry.order.id)).filter((line) => inArea(line, filter));
   return tableOrderWire(
     entry.order,
     entry.table,
@@ -95,9 +101,13 @@ export function entryWire(db: Db, entry: Entry, filter?: KitchenFilter): TableOr
  * `/api/dashboard/owner/get`: every open table order and accepted delivery/pickup, oldest first,
  * with its lines. With a kitchen area, entries without a line of that area are left out.
  */
-export function listDashboard(db: Db, businessId: string, filter?: KitchenFilter): TableOrder[] {
+export async function listDashboard(
+  db: Db,
+  businessId: string,
+  filter?: KitchenFilter,
+): Promise<TableOrder[]> {
   const byOrder = new Map<string, ReservationLine[]>();
-  for (const { line, order } of listOpenLines(db, businessId)) {
+  for (const { line, order } of await listOpenLines(db, businessId)) {
     if (!inArea(line, filter)) continue;
     let lines = byOrder.get(order.id);
     if (!lines) {
@@ -108,7 +118,7 @@ export function listDashboard(db: Db, businessId: string, filter?: KitchenFilter
   }
   const areaOnly = filter !== undefined && filter !== 'tutto';
   const entries: TableOrder[] = [];
-  for (const { order, table } of listOpenOrders(db, businessId)) {
+  for (const { order, table } of await listOpenOrders(db, businessId)) {
     // Deliveries awaiting the owner's decision live on /owner/delivery, not here.
     if (isDelivery(order) && !order.accettato) continue;
     const lines = byOrder.get(order.id) ?? [];
@@ -119,8 +129,8 @@ export function listDashboard(db: Db, businessId: string, filter?: KitchenFilter
 }
 
 /** Deliveries and pickups still awaiting the owner's decision (the delivery button's count). */
-export function pendingDeliveries(db: Db, businessId: string): number {
-  return (
+export async function pendingDeliveries(db: Db, businessId: string): Promise<number> {
+  const row = await first(
     db
       .select({ n: count() })
       .from(orders)
@@ -133,7 +143,7 @@ export function pendingDeliveries(db: Db, businessId: string): number {
           // A card checkout is not an order to decide until it is paid (spec 4).
           isNull(orders.checkoutUntil),
         ),
-      )
-      .get()?.n ?? 0
+      ),
   );
+  return row?.n ?? 0;
 }

@@ -1,5 +1,6 @@
 import type { CallDef } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
+import { first } from '../db/client.ts';
 import { diningTables, type OrderLineRecord, orders } from '../db/schema.ts';
 import { type TableRecord, tableWire } from '../store/rooms.ts';
 import type { MutationContext } from '../sync/mutation-route.ts';
@@ -12,14 +13,15 @@ export type WriteTools = Pick<MutationContext<CallDef>, 'db' | 'now' | 'change' 
  * The table's status flag (spec 3: set when it has orders), with its change row and the room
  * screens' `switchTableStatus`; nothing when it already is.
  */
-export function setTableStatus(ctx: WriteTools, table: TableRecord, status: boolean): TableRecord {
+export async function setTableStatus(
+  ctx: WriteTools,
+  table: TableRecord,
+  status: boolean,
+): Promise<TableRecord> {
   if (table.status === status) return table;
-  const row = ctx.db
-    .update(diningTables)
-    .set({ status })
-    .where(eq(diningTables.id, table.id))
-    .returning()
-    .get();
+  const row = await first(
+    ctx.db.update(diningTables).set({ status }).where(eq(diningTables.id, table.id)).returning(),
+  );
   if (!row) throw new Error('table vanished inside its transaction');
   ctx.change('table', row.id, 'put', tableWire(row));
   ctx.publish('switchTableStatus', { id: row.id, status });
@@ -31,13 +33,17 @@ export function setTableStatus(ctx: WriteTools, table: TableRecord, status: bool
  * 'line' rows leave every device's offline copy, the table is free again, the venue's tablets get
  * `removeTable` and the table's phones `eraseOrder` (their cart and erase-order state clear).
  */
-export function closeEntry(ctx: WriteTools, entry: Entry, lines: readonly OrderLineRecord[]): void {
+export async function closeEntry(
+  ctx: WriteTools,
+  entry: Entry,
+  lines: readonly OrderLineRecord[],
+): Promise<void> {
   const { order, table } = entry;
-  ctx.db.update(orders).set({ closedAt: ctx.now, updatedAt: ctx.now }).where(eq(orders.id, order.id)).run();
+  await ctx.db.update(orders).set({ closedAt: ctx.now, updatedAt: ctx.now }).where(eq(orders.id, order.id));
   ctx.change('order', order.id, 'delete');
   for (const line of lines) ctx.change('line', line.id, 'delete');
   if (table) {
-    setTableStatus(ctx, table, false);
+    await setTableStatus(ctx, table, false);
     ctx.publish('eraseOrder', { tableId: table.id }, { tableId: table.id });
   }
   ctx.publish('removeTable', { tableId: entryKey(order), isDelivery: isDelivery(order) });

@@ -10,6 +10,7 @@ import {
 } from '@comanda/shared-schema';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { first } from '../db/client.ts';
 import { type OrderLineRecord, orderLines, orders } from '../db/schema.ts';
 import { entryLoad, entryTotalOf, refuseEditOverCeiling } from '../store/ceilings.ts';
 import { linesOfOrder, lineWire, orderWire, venueOrder } from '../store/orders.ts';
@@ -34,13 +35,14 @@ export async function lineRoutes(app: FastifyInstance): Promise<void> {
    * The status the client chose (the cycle's next, owner_deleted, or a restore). A line of
    * another venue is not found; a line of a completed order is refused as such.
    */
-  mutationRoute(app, calls.dashboardStatusSet, ({ body, db, businessId, now, change, publish }) => {
-    const line = db
-      .select()
-      .from(orderLines)
-      .where(and(eq(orderLines.id, body.id), eq(orderLines.businessId, businessId)))
-      .get();
-    const order = line ? venueOrder(db, businessId, line.orderId) : undefined;
+  mutationRoute(app, calls.dashboardStatusSet, async ({ body, db, businessId, now, change, publish }) => {
+    const line = await first(
+      db
+        .select()
+        .from(orderLines)
+        .where(and(eq(orderLines.id, body.id), eq(orderLines.businessId, businessId))),
+    );
+    const order = line ? await venueOrder(db, businessId, line.orderId) : undefined;
     if (!line || !order) throw new AppError('NOT_FOUND', t.orderLineNotFound);
     if (order.closedAt !== null) throw new AppError('CONFLICT', t.orderAlreadyCompleted);
     // A deleted line only stays deleted or is restored (shared-schema rules/line-edits.ts).
@@ -52,19 +54,21 @@ export async function lineRoutes(app: FastifyInstance): Promise<void> {
     if (line.status === 'owner_deleted' || body.status === 'owner_deleted') refuseCardAmountChange(order);
     if (line.status === 'owner_deleted') {
       // A restore adds the line back: not past the entry's ceiling (rules/order-ceilings.ts).
-      const before = entryLoad(db, order).total;
+      const before = (await entryLoad(db, order)).total;
       refuseEditOverCeiling(before, before + line.price * line.amount);
     }
-    const updated = db
-      .update(orderLines)
-      .set({ status: body.status, lastUpdate: now })
-      .where(eq(orderLines.id, line.id))
-      .returning()
-      .get();
+    const updated = await first(
+      db
+        .update(orderLines)
+        .set({ status: body.status, lastUpdate: now })
+        .where(eq(orderLines.id, line.id))
+        .returning(),
+    );
     if (!updated) throw new Error('line vanished inside its transaction');
     const wire = lineWire(updated, order);
     change('line', wire.id, 'put', wire);
-    publish('updateTable', { table: entryWire(db, { order, table: tableOfOrder(db, order) }) });
+    const table = await tableOfOrder(db, order);
+    publish('updateTable', { table: await entryWire(db, { order, table }) });
     return { success: true, line: wire };
   });
 
@@ -74,9 +78,9 @@ export async function lineRoutes(app: FastifyInstance): Promise<void> {
    * from its own lines after the edit; the entry's total may not be raised past its ceiling
    * (rules/order-ceilings.ts: the writes so far are undone with the refusal).
    */
-  mutationRoute(app, calls.dashboardTableModify, ({ body, db, businessId, now, change, publish }) => {
-    const entry = requireOpenEntry(db, businessId, body.tableId);
-    const lines = new Map(linesOfOrder(db, entry.order.id).map((line) => [line.id, line]));
+  mutationRoute(app, calls.dashboardTableModify, async ({ body, db, businessId, now, change, publish }) => {
+    const entry = await requireOpenEntry(db, businessId, body.tableId);
+    const lines = new Map((await linesOfOrder(db, entry.order.id)).map((line) => [line.id, line]));
     const totalBefore = entryTotalOf(entry.order, lines.values());
     const changed = new Set<string>();
     for (const edit of body.reservations) {
@@ -87,12 +91,13 @@ export async function lineRoutes(app: FastifyInstance): Promise<void> {
       if (sameEdit(line, next)) continue;
       // A card order costs what its payment charged: its notes may change, not its money.
       if (!sameCost(line, next)) refuseCardAmountChange(entry.order);
-      const updated = db
-        .update(orderLines)
-        .set({ ...next, lastUpdate: now })
-        .where(eq(orderLines.id, line.id))
-        .returning()
-        .get();
+      const updated = await first(
+        db
+          .update(orderLines)
+          .set({ ...next, lastUpdate: now })
+          .where(eq(orderLines.id, line.id))
+          .returning(),
+      );
       if (!updated) throw new Error('line vanished inside its transaction');
       lines.set(updated.id, updated);
       changed.add(updated.id);
@@ -110,12 +115,13 @@ export async function lineRoutes(app: FastifyInstance): Promise<void> {
           issues: [{ path: 'sconto', message: t.invalidDiscount }],
         });
       }
-      const updated = db
-        .update(orders)
-        .set({ sconto: body.sconto, updatedAt: now })
-        .where(eq(orders.id, order.id))
-        .returning()
-        .get();
+      const updated = await first(
+        db
+          .update(orders)
+          .set({ sconto: body.sconto, updatedAt: now })
+          .where(eq(orders.id, order.id))
+          .returning(),
+      );
       if (!updated) throw new Error('order vanished inside its transaction');
       order = updated;
       change('order', order.id, 'put', orderWire(order, entry.table));
@@ -125,7 +131,7 @@ export async function lineRoutes(app: FastifyInstance): Promise<void> {
       const line = lines.get(id);
       if (line) change('line', id, 'put', lineWire(line, order));
     }
-    const table = entryWire(db, { order, table: entry.table });
+    const table = await entryWire(db, { order, table: entry.table });
     if (changed.size > 0 || order !== entry.order) publish('modifyTable', { table });
     return { success: true, table };
   });
@@ -135,23 +141,22 @@ export async function lineRoutes(app: FastifyInstance): Promise<void> {
    * (every area for 'tutto'), and of them only those the ticket carried when `ids` is given.
    * They show 'Completato' from now on (spec 4).
    */
-  mutationRoute(app, calls.dashboardTablePrint, ({ body, db, businessId, now, change, publish }) => {
-    const entry = requireOpenEntry(db, businessId, body.tableId);
+  mutationRoute(app, calls.dashboardTablePrint, async ({ body, db, businessId, now, change, publish }) => {
+    const entry = await requireOpenEntry(db, businessId, body.tableId);
     // The lines that ring, by the rule the tablets' offline print follows (rules/line-edits.ts).
     const ids = linesPrinted(
-      linesOfOrder(db, entry.order.id, false).map((line) => lineWire(line, entry.order)),
+      (await linesOfOrder(db, entry.order.id, false)).map((line) => lineWire(line, entry.order)),
       body.selected_option,
       body.ids,
     ).map((line) => line.id);
     if (ids.length === 0) return { success: true, printed: [] };
-    const updated = db
+    const updated = await db
       .update(orderLines)
       .set({ printed: true, lastUpdate: now })
       .where(inArray(orderLines.id, ids))
-      .returning()
-      .all();
+      .returning();
     for (const line of updated) change('line', line.id, 'put', lineWire(line, entry.order));
-    publish('updateTable', { table: entryWire(db, entry) });
+    publish('updateTable', { table: await entryWire(db, entry) });
     return { success: true, printed: ids };
   });
 }

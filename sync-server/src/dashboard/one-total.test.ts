@@ -61,7 +61,7 @@ describe('one total: tablet, print payload, history and report agree', () => {
       sconto: 300,
     });
     // A delivery: 2 Diavola 14,00 + Coca 3,00 = 17,00, the fee 2,50, a 4,00 € discount.
-    const deliveryId = seedDelivery(v, {
+    const deliveryId = await seedDelivery(v, {
       costoConsegna: 250,
       lines: [
         { name: 'Diavola', price: 700, amount: 2 },
@@ -92,7 +92,7 @@ describe('one total: tablet, print payload, history and report agree', () => {
     // The history records the same figures, and the report sums them.
     expect(await complete(table)).toMatchObject({ totaleOrdine: 3350, sconto: 300, totalePagato: 3050 });
     expect(await complete(delivery)).toMatchObject({ totaleOrdine: 1700, sconto: 400, totalePagato: 1550 });
-    const rows = v.app.app.store.db.select().from(orderHistory).all();
+    const rows = await v.app.app.store.db.select().from(orderHistory);
     expect(
       rows.map((r) => [r.kind, r.totaleOrdine, r.costoConsegna, r.sconto, r.totalePagato]).sort(),
     ).toEqual(
@@ -111,7 +111,7 @@ describe('one total: tablet, print payload, history and report agree', () => {
   });
 
   it('lines deleted after the discount: every side caps it at the subtotal the same way', async () => {
-    const deliveryId = seedDelivery(v, {
+    const deliveryId = await seedDelivery(v, {
       costoConsegna: 250,
       lines: [{ name: 'Diavola', price: 700, amount: 2 }],
     });

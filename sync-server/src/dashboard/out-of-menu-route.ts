@@ -8,6 +8,7 @@ import {
 } from '@comanda/shared-schema';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { first } from '../db/client.ts';
 import { diningTables, type OrderLineRecord, orderLines, orders } from '../db/schema.ts';
 import { randomId } from '../lib/ids.ts';
 import { refuseOverCeilings } from '../store/ceilings.ts';
@@ -22,28 +23,31 @@ import { setTableStatus, type WriteTools } from './entry-writes.ts';
  * The entry a 'Fuori menu' line joins: the open one, or a new order for a table that has none
  * (as when the owner orders for it). A delivery must be open.
  */
-function entryFor(ctx: WriteTools, businessId: string, key: string): Entry {
-  const open = findOpenEntry(ctx.db, businessId, key);
+async function entryFor(ctx: WriteTools, businessId: string, key: string): Promise<Entry> {
+  const open = await findOpenEntry(ctx.db, businessId, key);
   if (open) return open;
-  const table = ctx.db
-    .select()
-    .from(diningTables)
-    .where(and(eq(diningTables.id, key), eq(diningTables.businessId, businessId)))
-    .get();
+  const table = await first(
+    ctx.db
+      .select()
+      .from(diningTables)
+      .where(and(eq(diningTables.id, key), eq(diningTables.businessId, businessId))),
+  );
   if (!table) throw new AppError('NOT_FOUND', t.noOpenOrder);
-  const order = ctx.db
-    .insert(orders)
-    .values({
-      id: randomId(),
-      businessId,
-      kind: 'table',
-      tableId: table.id,
-      accettato: true,
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-    })
-    .returning()
-    .get();
+  const order = await first(
+    ctx.db
+      .insert(orders)
+      .values({
+        id: randomId(),
+        businessId,
+        kind: 'table',
+        tableId: table.id,
+        accettato: true,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      })
+      .returning(),
+  );
+  if (!order) throw new Error('order insert returned no row');
   return { order, table };
 }
 
@@ -54,23 +58,25 @@ function entryFor(ctx: WriteTools, businessId: string, key: string): Entry {
  * get `order` with the new line, as for any send, so the kitchen rings.
  */
 export async function outOfMenuRoute(app: FastifyInstance): Promise<void> {
-  mutationRoute(app, calls.dashboardTableOutOfMenuAdd, (ctx) => {
+  mutationRoute(app, calls.dashboardTableOutOfMenuAdd, async (ctx) => {
     const { body, db, businessId, now, change, publish } = ctx;
     if (body.id !== undefined) {
-      const taken = db.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.id, body.id)).get();
+      const taken = await first(
+        db.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.id, body.id)),
+      );
       if (taken) throw new AppError('CONFLICT', t.idTaken);
     }
-    const entry = entryFor(ctx, businessId, body.tableId);
+    const entry = await entryFor(ctx, businessId, body.tableId);
     const { order } = entry;
     // Not on a card delivery: it costs what its payment charged (payments/card-order.ts).
     refuseCardAmountChange(order);
     // Nor past the entry's ceiling (rules/order-ceilings.ts); a new order opened above is undone.
-    refuseOverCeilings(db, [body.line], order, 'owner');
+    await refuseOverCeilings(db, [body.line], order, 'owner');
     const record: OrderLineRecord = {
       id: body.id ?? randomId(),
       orderId: order.id,
       businessId,
-      seq: lastLineSeq(db, order.id) + 1,
+      seq: (await lastLineSeq(db, order.id)) + 1,
       dishId: null,
       name: body.line.name,
       price: body.line.price,
@@ -89,10 +95,10 @@ export async function outOfMenuRoute(app: FastifyInstance): Promise<void> {
       // Filled in by the order_lines_created_version trigger (migration 0002).
       createdVersion: null,
     };
-    orderStatements(db).insertLine.run(record);
-    orderStatements(db).touchOrder.run({ id: order.id, now });
+    await orderStatements(db).insertLine.run(record);
+    await orderStatements(db).touchOrder.run({ id: order.id, now });
 
-    const table = entry.table ? setTableStatus(ctx, entry.table, true) : null;
+    const table = entry.table ? await setTableStatus(ctx, entry.table, true) : null;
     const row = orderWire(order, table);
     const line = lineWire(record, order);
     change('order', order.id, 'put', row);
@@ -102,6 +108,6 @@ export async function outOfMenuRoute(app: FastifyInstance): Promise<void> {
       { table: { ...row, reservations: [line] } },
       table ? { to: 'all', tableId: table.id } : {},
     );
-    return { success: true, table: entryWire(db, { order, table }), line };
+    return { success: true, table: await entryWire(db, { order, table }), line };
   });
 }

@@ -91,7 +91,7 @@ describe('/api/printer/{kind}', () => {
   });
 
   it('a delivery: PRINT_ORDER_R_C with its customer and fee; not accepted or deleted lines never print', async () => {
-    const id = seedDelivery(v, {
+    const id = await seedDelivery(v, {
       kind: 'ritiro',
       lines: [
         { name: 'Diavola', price: 700, amount: 1 },
@@ -108,7 +108,7 @@ describe('/api/printer/{kind}', () => {
         ['Spritz', 1000],
       ]);
     }
-    const pending = seedDelivery(v, {
+    const pending = await seedDelivery(v, {
       accettato: false,
       lines: [{ name: 'Marinara', price: 500, amount: 1 }],
     });
@@ -121,7 +121,7 @@ describe('/api/printer/{kind}', () => {
   });
 
   it('another venue’s table or delivery, a closed or unknown one: 404, nothing answered', async () => {
-    const id = seedDelivery(v, { lines: [{ name: 'Diavola', price: 700, amount: 1 }] });
+    const id = await seedDelivery(v, { lines: [{ name: 'Diavola', price: 700, amount: 1 }] });
     for (const kind of PRINTER_KINDS) {
       for (const body of [{ tableId: v.tableId }, { deliveryId: id }]) {
         const res = await ask(kind, body, v.stranger.cookie);
@@ -150,13 +150,13 @@ describe('table/print: the printed flags', () => {
   it('marks only the ticket’s lines when it names them, with change rows and a version', async () => {
     const birra = v.lines[1];
     await order(v, [cartLine(v.menu.birra, 1)]);
-    const before = version(v);
+    const before = await version(v);
     const res = await markPrinted({ ids: [birra?.id] });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().printed).toEqual([birra?.id]);
     const after = Number(res.headers[SYNC_HEADERS.version]);
     expect(after).toBe(before + 1);
-    const rows = changeLog(v.app, v.owner.businessId).filter((c) => c.version === after);
+    const rows = (await changeLog(v.app, v.owner.businessId)).filter((c) => c.version === after);
     expect(rows.map((c) => [c.entity, c.entityId, c.op, (c.data as { printed: number }).printed])).toEqual([
       ['line', birra?.id, 'put', 1],
     ]);
@@ -173,13 +173,13 @@ describe('table/print: the printed flags', () => {
     const body = { tableId: v.tableId, selected_option: 'cucina' };
     const res = await fresh.sendAs(1, calls.dashboardTablePrint.path, body);
     expect(res.json().printed).toEqual([v.lines[0]?.id]);
-    const v1 = version(v);
+    const v1 = await version(v);
     const replay = await fresh.sendAs(1, calls.dashboardTablePrint.path, body);
     expect(replay.headers[SYNC_HEADERS.replayed]).toBe('1');
     expect(replay.json()).toEqual(res.json());
     const again = await fresh.sendAs(2, calls.dashboardTablePrint.path, body);
     expect(again.json().printed).toEqual([]);
-    expect(changeLog(v.app, v.owner.businessId).filter((c) => c.version > v1)).toEqual([]);
+    expect((await changeLog(v.app, v.owner.businessId)).filter((c) => c.version > v1)).toEqual([]);
   });
 
   it('another venue’s tablet cannot mark this venue’s lines', async () => {

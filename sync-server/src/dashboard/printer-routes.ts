@@ -10,7 +10,7 @@ import {
 } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/client.ts';
+import { type Db, first } from '../db/client.ts';
 import { businesses, type OrderLineRecord } from '../db/schema.ts';
 import { route } from '../http/route.ts';
 import { msg } from '../lib/messages.ts';
@@ -29,13 +29,13 @@ function printLine(line: OrderLineRecord, entry: Entry): PrintLine {
  * The print payload of an entry: its lines of the area that print (accepted, not deleted; with
  * `reprint` false only those not printed yet) and the entry's totals as completing would charge.
  */
-export function printData(
+export async function printData(
   db: Db,
   entry: Entry,
   options: { venueName: string; filter: KitchenFilter; reprint: boolean; nowMs: number },
-): PrintData {
+): Promise<PrintData> {
   const { order, table } = entry;
-  const all = linesOfOrder(db, order.id);
+  const all = await linesOfOrder(db, order.id);
   const lines = all.filter(
     (line) =>
       line.status !== 'owner_deleted' &&
@@ -69,23 +69,22 @@ const PRINTER_ROUTES = [
  * view render. A read: the lines are marked printed by `table/print`, once the ticket is out.
  */
 export async function printerRoutes(app: FastifyInstance): Promise<void> {
-  const { db } = app.store;
   for (const { def, reprint } of PRINTER_ROUTES) {
-    route(app, def, ({ body, businessId }) => {
-      const entry = requireOpenEntry(db, businessId, body.deliveryId ?? body.tableId ?? '');
-      const venue = db
-        .select({ name: businesses.name })
-        .from(businesses)
-        .where(eq(businesses.id, businessId))
-        .get();
-      if (!venue) throw new AppError('business_id_error', msg.businessNotFound);
-      const data = printData(db, entry, {
-        venueName: venue.name,
-        filter: body.filter ?? 'tutto',
-        reprint,
-        nowMs: app.clock.nowMs(),
-      });
-      return { success: true, data };
-    });
+    route(app, def, ({ body, businessId }) =>
+      app.store.port.read(async (db) => {
+        const entry = await requireOpenEntry(db, businessId, body.deliveryId ?? body.tableId ?? '');
+        const venue = await first(
+          db.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, businessId)),
+        );
+        if (!venue) throw new AppError('business_id_error', msg.businessNotFound);
+        const data = await printData(db, entry, {
+          venueName: venue.name,
+          filter: body.filter ?? 'tutto',
+          reprint,
+          nowMs: app.clock.nowMs(),
+        });
+        return { success: true, data };
+      }),
+    );
   }
 }

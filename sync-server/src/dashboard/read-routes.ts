@@ -5,21 +5,23 @@ import { entryWire, listDashboard, pendingDeliveries, requireOpenEntry } from '.
 
 /** Spec 7 "Dashboard": the reads. Another venue's ids find nothing (404). */
 export async function readRoutes(app: FastifyInstance): Promise<void> {
-  const { db } = app.store;
+  const { port } = app.store;
 
-  route(app, calls.dashboardGet, ({ body, businessId }) => ({
+  route(app, calls.dashboardGet, async ({ body, businessId }) => ({
     success: true,
-    reservations: listDashboard(db, businessId, body.filter),
+    reservations: await port.read((db) => listDashboard(db, businessId, body.filter)),
   }));
 
-  route(app, calls.dashboardTableGet, ({ body, businessId }) => ({
+  route(app, calls.dashboardTableGet, async ({ body, businessId }) => ({
     success: true,
-    table: entryWire(db, requireOpenEntry(db, businessId, body.tableId), body.filter),
+    table: await port.read(async (db) =>
+      entryWire(db, await requireOpenEntry(db, businessId, body.tableId), body.filter),
+    ),
   }));
 
   /** The delivery button's count (spec 2.6): deliveries and pickups awaiting a decision. */
-  route(app, calls.deliveryCount, ({ businessId }) => ({
+  route(app, calls.deliveryCount, async ({ businessId }) => ({
     success: true,
-    result: pendingDeliveries(db, businessId),
+    result: await port.read((db) => pendingDeliveries(db, businessId)),
   }));
 }

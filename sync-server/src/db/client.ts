@@ -4,16 +4,27 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import { type Checkpointer, startCheckpointer } from './checkpointer.ts';
 import * as schema from './schema.ts';
 
-export type Db = BetterSQLite3Database<typeof schema>;
+/**
+ * The query handle every repository and handler takes: drizzle's async view (DESIGN.md
+ * "Persistence"), so the code is the one PostgreSQL's async driver will run. Builder queries are
+ * awaited (`await q`, `await first(q)`), never `.get/.all/.run/.values`, which PostgreSQL lacks.
+ */
+export type Db = BaseSQLiteDatabase<'async', unknown, typeof schema>;
+/** The synchronous handle: only what opens the file and migrates it. */
+export type SyncDb = BetterSQLite3Database<typeof schema>;
 export type Sqlite = Database.Database;
 
 export interface Store {
-  /** The raw connection: transactions (`sqlite.transaction`) and pragmas. */
+  /** The raw connection: pragmas and raw statements (transactions are the port's, store/port.ts). */
   sqlite: Sqlite;
-  /** Drizzle over the same connection; its queries are synchronous (`.get/.all/.run`). */
+  /**
+   * Drizzle over the same connection, typed async (`Db`). Production code reads through the
+   * port (`port.read`) and writes inside `port.writeVenue/writeAccount`; tests may use it.
+   */
   db: Db;
   /** The WAL checkpoint worker of a file database (null in memory). */
   checkpointer: Checkpointer | null;
@@ -37,8 +48,9 @@ export function openStore(path: string, log?: (message: string) => void): Store 
   sqlite.pragma('foreign_keys = ON');
   // WAL + NORMAL is durable across process crashes; only an OS crash can lose the last commit.
   sqlite.pragma('synchronous = NORMAL');
-  const db = drizzle(sqlite, { schema });
-  migrate(db, { migrationsFolder });
+  const syncDb: SyncDb = drizzle(sqlite, { schema });
+  migrate(syncDb, { migrationsFolder });
+  const db = asAsync(syncDb);
   const checkpointer = path === ':memory:' ? null : startCheckpointer(sqlite, path, 1000, log);
   return {
     sqlite,
@@ -59,6 +71,17 @@ export function openStore(path: string, log?: (message: string) => void): Store 
 }
 
 /**
+ * The better-sqlite3 driver answers synchronously and `await` takes a plain value; typing the
+ * handle async makes the compiler demand the awaits PostgreSQL's driver will need.
+ */
+export const asAsync = (db: SyncDb): Db => db as unknown as Db;
+
+/** The first row of a query (`await first(db.select()...limit(1))`), undefined when none. */
+export async function first<T>(rows: PromiseLike<T[]> | T[]): Promise<T | undefined> {
+  return (await rows)[0];
+}
+
+/**
  * The better-sqlite3 connection under a drizzle handle, for SQL drizzle does not build (named
  * parameters over a whole report, a raw prepared statement). drizzle() sets `$client`; the
  * `Db` type omits it.
@@ -71,7 +94,7 @@ export const sqliteOf = (db: Db): Sqlite => (db as unknown as { $client: Sqlite 
  * running it). Statements take `sql.placeholder` values when run.
  *
  *   const statements = perDb((db) => ({ byId: db.select().from(t).where(eq(t.id, p('id'))).prepare() }));
- *   statements(db).byId.get({ id });
+ *   await statements(db).byId.get({ id });
  */
 export function perDb<T>(build: (db: Db) => T): (db: Db) => T {
   const cache = new WeakMap<Db, T>();

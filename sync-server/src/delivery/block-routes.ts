@@ -18,22 +18,24 @@ export async function blockRoutes(app: FastifyInstance, { cards }: CardPaymentsO
     app,
     calls.deliveryBlockSender,
     ({ body, businessId }) => prepareRejection(app, cards, businessId, body),
-    (ctx, prepared) => {
-      const order = rejectDelivery(app, cards, ctx, ctx.body, prepared, calls.deliveryBlockSender.path);
-      return { success: true, blocked: blockSenderOf(ctx.db, order, ctx.now) };
+    async (ctx, prepared) => {
+      const order = await rejectDelivery(app, cards, ctx, ctx.body, prepared, calls.deliveryBlockSender.path);
+      return { success: true, blocked: await blockSenderOf(ctx.db, order, ctx.now) };
     },
   );
 
   /** Another venue's block, or one already lifted (by another tablet): NOT_FOUND, nothing changes. */
-  mutationRoute(app, calls.deliveryUnblockSender, ({ body, db, businessId }) => {
-    const gone = deliveryStatements(db).deleteBlock.get({ id: body.id, businessId });
+  mutationRoute(app, calls.deliveryUnblockSender, async ({ body, db, businessId }) => {
+    const gone = await deliveryStatements(db).deleteBlock.get({ id: body.id, businessId });
     if (!gone) throw new AppError('NOT_FOUND', t.blockedSenderNotFound);
     return { success: true };
   });
 
-  route(app, calls.deliveryBlockedSenders, ({ businessId }) => {
+  route(app, calls.deliveryBlockedSenders, async ({ businessId }) => {
     const now = app.clock.nowMs();
-    const rows = deliveryStatements(app.store.db).activeBlocks.all({ businessId, now });
+    const rows = await app.store.port.read((db) =>
+      deliveryStatements(db).activeBlocks.all({ businessId, now }),
+    );
     return { success: true, blocked: rows.map((row) => blockedWire(row, now)) };
   });
 }

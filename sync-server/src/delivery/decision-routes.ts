@@ -2,6 +2,7 @@ import { AppError, calls, t } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { CardPaymentsOptions } from '../card-payments.ts';
+import { first } from '../db/client.ts';
 import { businesses, orderLines, orders } from '../db/schema.ts';
 import { msg } from '../lib/messages.ts';
 import { queueMail } from '../mail/outbox.ts';
@@ -23,40 +24,35 @@ export async function decisionRoutes(app: FastifyInstance, { cards }: CardPaymen
    * committed, the customer's confirmation mail. The answer carries the entry for the accepting
    * tablet's print flow.
    */
-  mutationRoute(app, calls.deliveryAccept, (ctx) => {
+  mutationRoute(app, calls.deliveryAccept, async (ctx) => {
     const { body, db, businessId, now, publish, afterCommit } = ctx;
-    const order = requireDelivery(db, businessId, body.deliveryId);
+    const order = await requireDelivery(db, businessId, body.deliveryId);
     if (order.closedAt !== null && !order.accettato)
       throw new AppError('ALREADY_DECIDED', t.deliveryAlreadyRemoved);
-    if (order.accettato) return { success: true, table: deliveryWire(order, allLines(db, order)) };
+    if (order.accettato) return { success: true, table: deliveryWire(order, await allLines(db, order)) };
     refuseCheckout(order);
 
-    const accepted = db
-      .update(orders)
-      .set({ accettato: true, updatedAt: now })
-      .where(eq(orders.id, order.id))
-      .returning()
-      .get();
+    const accepted = await first(
+      db.update(orders).set({ accettato: true, updatedAt: now }).where(eq(orders.id, order.id)).returning(),
+    );
     if (!accepted) throw new Error('delivery vanished inside its transaction');
-    db.update(orderLines)
+    await db
+      .update(orderLines)
       .set({ accettato: true, lastUpdate: now })
-      .where(eq(orderLines.orderId, order.id))
-      .run();
-    const entry = deliveryWire(accepted, allLines(db, accepted));
+      .where(eq(orderLines.orderId, order.id));
+    const entry = deliveryWire(accepted, await allLines(db, accepted));
     recordPut(ctx, entry);
     publish('order', { table: entry });
-    publishCount(ctx, businessId);
+    await publishCount(ctx, businessId);
     tellCustomer(ctx, accepted, 'accepted');
 
-    const venue = db
-      .select({ name: businesses.name })
-      .from(businesses)
-      .where(eq(businesses.id, businessId))
-      .get();
+    const venue = await first(
+      db.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, businessId)),
+    );
     const mail = deliveryAcceptedMail(entry, venue?.name ?? '', accepted.serviceFee);
     // In the transaction: a crash after the commit loses no mail (mail/outbox.ts).
     if (mail) {
-      queueMail(db, mail, now);
+      await queueMail(db, mail, now);
       afterCommit(() => app.mailer.wake());
     }
     return { success: true, table: entry };
@@ -71,8 +67,8 @@ export async function decisionRoutes(app: FastifyInstance, { cards }: CardPaymen
     app,
     calls.deliveryReject,
     ({ body, businessId }) => prepareRejection(app, cards, businessId, body),
-    (ctx, prepared) => {
-      rejectDelivery(app, cards, ctx, ctx.body, prepared, calls.deliveryReject.path);
+    async (ctx, prepared) => {
+      await rejectDelivery(app, cards, ctx, ctx.body, prepared, calls.deliveryReject.path);
       return { success: true };
     },
   );
@@ -82,20 +78,21 @@ export async function decisionRoutes(app: FastifyInstance, { cards }: CardPaymen
    * `changeStatusPay`. A card order's status is Stripe's alone (webhook, payment-status): the
    * owner could otherwise record a card payment Stripe never took, or unpay a paid one.
    */
-  mutationRoute(app, calls.deliveryChangeStatusPay, (ctx) => {
+  mutationRoute(app, calls.deliveryChangeStatusPay, async (ctx) => {
     const { body, db, businessId, now, change, publish } = ctx;
-    const order = requireDelivery(db, businessId, body.deliveryId);
+    const order = await requireDelivery(db, businessId, body.deliveryId);
     if (order.closedAt !== null) throw new AppError('CONFLICT', t.deliveryNotOpen);
     if (order.paymentMethod === 'carta' || order.paymentIntentId !== null) {
       throw new AppError('CONFLICT', t.cardPayStatusByStripe);
     }
     if (Number(order.statusPay) === body.status) return { success: true };
-    const updated = db
-      .update(orders)
-      .set({ statusPay: body.status === 1, updatedAt: now })
-      .where(eq(orders.id, order.id))
-      .returning()
-      .get();
+    const updated = await first(
+      db
+        .update(orders)
+        .set({ statusPay: body.status === 1, updatedAt: now })
+        .where(eq(orders.id, order.id))
+        .returning(),
+    );
     if (!updated) throw new Error(msg.internal);
     const { reservations: _lines, ...row } = deliveryWire(updated, []);
     change('order', updated.id, 'put', row);

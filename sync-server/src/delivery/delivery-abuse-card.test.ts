@@ -15,6 +15,7 @@ import {
 } from '../../test-support/kits/payments.ts';
 import { device } from '../../test-support/kits/rooms.ts';
 import { createGuest } from '../../test-support/test-app.ts';
+import { first } from '../db/client.ts';
 import { blockedSenders, orders } from '../db/schema.ts';
 
 /**
@@ -31,21 +32,21 @@ useCardVenue((f, venue) => {
   v = venue;
 });
 
-const orderRow = (id: string) => v.app.app.store.db.select().from(orders).where(eq(orders.id, id)).get();
+const orderRow = (id: string) => first(v.app.app.store.db.select().from(orders).where(eq(orders.id, id)));
 
 describe('card orders and the pending cap', () => {
   it('count once stored; a card send over the cap creates no payment intent', async () => {
     await placeCardOrder(v);
     await placeCardOrder(v);
     const intents = fake.count('createIntent');
-    const before = everything(v);
+    const before = await everything(v);
     const card = await sendCard(v, cardBody(v), null);
     expect(card.statusCode, card.body).toBe(409);
     expect(card.json()).toMatchObject({ code: 'CONFLICT', error: t.deliveryPendingPerSender });
     expect(fake.count('createIntent')).toBe(intents);
     const cash = await sendDelivery(v, deliveryBody(v), v.guest, null);
     expect(cash.json()).toMatchObject({ code: 'CONFLICT', error: t.deliveryPendingPerSender });
-    expect(everything(v)).toEqual(before);
+    expect(await everything(v)).toEqual(before);
   });
 
   it('a blocked sender’s card send is refused before Stripe is asked', async () => {
@@ -57,8 +58,8 @@ describe('card orders and the pending cap', () => {
     expect(res.statusCode, res.body).toBe(200);
     // Rejected as deliveryReject rejects a paid card order: refunded, closed.
     expect(fake.refunds().map((r) => r.payment_intent)).toEqual([paid.paymentIntentId]);
-    expect(orderRow(paid.deliveryId)?.closedAt).not.toBeNull();
-    expect(v.app.app.store.db.select().from(blockedSenders).all()).toHaveLength(1);
+    expect((await orderRow(paid.deliveryId))?.closedAt).not.toBeNull();
+    expect(await v.app.app.store.db.select().from(blockedSenders)).toHaveLength(1);
 
     const intents = fake.count('createIntent');
     const again = await sendCard(v, cardBody(v), null);
@@ -75,14 +76,14 @@ describe('a card order’s deliveryId is answered only to whoever sent it', () =
     const deliveryId = randomUUID();
     const first = await placeCardOrder(v, { deliveryId });
     const stranger = await createGuest(v.app);
-    const before = everything(v);
+    const before = await everything(v);
     const retrieves = fake.count('retrieveIntent');
     const res = await sendCard(v, cardBody(v, { deliveryId }), randomUUID(), stranger);
     expect(res.statusCode, res.body).toBe(409);
     expect(res.body).not.toContain(first.clientSecret);
     for (const s of secrets) expect(res.body).not.toContain(s);
     expect(fake.count('retrieveIntent')).toBe(retrieves);
-    expect(everything(v).orders).toEqual(before.orders);
+    expect((await everything(v)).orders).toEqual(before.orders);
     // The sender's own resend still gets its intent back.
     const own = await sendCard(v, cardBody(v, { deliveryId }), randomUUID());
     expect(own.statusCode, own.body).toBe(200);
@@ -103,6 +104,6 @@ describe('a card order’s deliveryId is answered only to whoever sent it', () =
     expect(res.statusCode, res.body).toBe(409);
     for (const s of secrets) expect(res.body).not.toContain(s);
     expect(fake.count('retrieveIntent')).toBe(retrieves);
-    expect(orderRow(deliveryId)?.statusPay).toBe(false);
+    expect((await orderRow(deliveryId))?.statusPay).toBe(false);
   });
 });

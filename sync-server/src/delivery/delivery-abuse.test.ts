@@ -14,6 +14,7 @@ import {
 import { cartLine, setupVenue, setVenue } from '../../test-support/kits/ordering.ts';
 import { businessVersion, listen } from '../../test-support/kits/rooms.ts';
 import { createCustomer, createGuest, createOwner, post } from '../../test-support/test-app.ts';
+import { first } from '../db/client.ts';
 import { blockedSenders, orders } from '../db/schema.ts';
 import { senderAddress } from './senders.ts';
 
@@ -57,11 +58,11 @@ async function placeFrom(cookie: string, address: string, extra: Record<string, 
 
 /** Refused with this status and text, and not one row anywhere changed (no Idempotency-Key). */
 async function expectRefused(body: unknown, cookie: string, address: string, status: number, error: string) {
-  const before = everything(v);
+  const before = await everything(v);
   const res = await sendFrom(body, cookie, address, null);
   expect(res.statusCode, res.body).toBe(status);
   expect(res.json()).toMatchObject({ success: false, error });
-  expect(everything(v)).toEqual(before);
+  expect(await everything(v)).toEqual(before);
   return res;
 }
 
@@ -79,7 +80,7 @@ describe('pending deliveries per sender', () => {
       expect(r.statusCode, r.body).toBe(409);
       expect(r.json()).toMatchObject({ code: 'CONFLICT', error: t.deliveryPendingPerSender });
     }
-    expect(storedDeliveries(v)).toHaveLength(2);
+    expect(await storedDeliveries(v)).toHaveLength(2);
     expect(await pendingCount(v)).toBe(2);
 
     // 20:00 was the fourth slot the twenty would have filled (two a slot from 19:15): it is free.
@@ -103,7 +104,7 @@ describe('pending deliveries per sender', () => {
   });
 
   it('sends racing the cap over real HTTP: exactly the cap is stored', async () => {
-    setVenue(v.app, v.owner.businessId, { slotCapacity: 50 });
+    await setVenue(v.app, v.owner.businessId, { slotCapacity: 50 });
     const guest = await createGuest(v.app);
     await placeFrom(guest, HOME);
     const base = (await listen(v.app)).replace('ws://', 'http://');
@@ -125,11 +126,11 @@ describe('pending deliveries per sender', () => {
     for (const a of answers.filter((x) => x.status !== 200)) {
       expect(a).toMatchObject({ status: 409, body: { error: t.deliveryPendingPerSender } });
     }
-    expect(storedDeliveries(v)).toHaveLength(2);
+    expect(await storedDeliveries(v)).toHaveLength(2);
   });
 
   it('the owner’s phone orders are never capped, even from an address at its cap', async () => {
-    setVenue(v.app, v.owner.businessId, { slotCapacity: 50 });
+    await setVenue(v.app, v.owner.businessId, { slotCapacity: 50 });
     for (let i = 0; i < 10; i++) await placeFrom(await createGuest(v.app), ROUTER);
     for (let i = 0; i < 5; i++) {
       const res = await sendFrom(
@@ -139,13 +140,13 @@ describe('pending deliveries per sender', () => {
       );
       expect(res.statusCode, res.body).toBe(200);
     }
-    expect(storedDeliveries(v)).toHaveLength(15);
+    expect(await storedDeliveries(v)).toHaveLength(15);
   });
 });
 
 describe('pending deliveries per address', () => {
   it('ten pending from one address, the eleventh refused whoever sends it; another address is fine', async () => {
-    setVenue(v.app, v.owner.businessId, { slotCapacity: 50 });
+    await setVenue(v.app, v.owner.businessId, { slotCapacity: 50 });
     const placed: DeliveryAnswer[] = [];
     for (let i = 0; i < 10; i++) placed.push(await placeFrom(await createGuest(v.app), HOME));
     const eleventh = await createGuest(v.app);
@@ -158,7 +159,7 @@ describe('pending deliveries per address', () => {
   });
 
   it('an IPv6 sender is counted by its /64, as one household holds the whole prefix', async () => {
-    setVenue(v.app, v.owner.businessId, { slotCapacity: 50 });
+    await setVenue(v.app, v.owner.businessId, { slotCapacity: 50 });
     for (let i = 1; i <= 10; i++)
       await placeFrom(await createGuest(v.app), `2001:db8:5:7::${i.toString(16)}`);
     await expectRefused(
@@ -177,7 +178,7 @@ describe('pending deliveries per address', () => {
   });
 
   it('a full house behind one router: 40 diners order pickups while the owner accepts as they come', async () => {
-    setVenue(v.app, v.owner.businessId, { slotCapacity: 50 });
+    await setVenue(v.app, v.owner.businessId, { slotCapacity: 50 });
     let waiting: string[] = [];
     for (let i = 0; i < 40; i++) {
       const answer = await placeFrom(await createGuest(v.app), ROUTER, { nome: `Tavolo ${i}` });
@@ -188,7 +189,7 @@ describe('pending deliveries per address', () => {
         waiting = [];
       }
     }
-    expect(storedDeliveries(v)).toHaveLength(40);
+    expect(await storedDeliveries(v)).toHaveLength(40);
   });
 });
 
@@ -211,7 +212,8 @@ describe('blocked senders', () => {
     expect(Date.parse(blocked.addressUntil ?? '')).toBe(Date.parse(blocked.createdAt) + 24 * 3600_000);
     // Rejected exactly as deliveryReject does: closed, off the count.
     expect(
-      v.app.app.store.db.select().from(orders).where(eq(orders.id, order.deliveryId)).get()?.closedAt,
+      (await first(v.app.app.store.db.select().from(orders).where(eq(orders.id, order.deliveryId))))
+        ?.closedAt,
     ).not.toBeNull();
     expect(await pendingCount(v)).toBe(0);
     expect(await list()).toEqual([blocked]);
@@ -241,7 +243,7 @@ describe('blocked senders', () => {
     const order = await placeFrom(spammer, HOME);
     expect((await block(order.deliveryId)).statusCode).toBe(200);
     const other = await setupVenue(v.app);
-    setVenue(v.app, other.owner.businessId, {
+    await setVenue(v.app, other.owner.businessId, {
       abilitaConsegna: true,
       openConsegna: '19:00',
       closeConsegna: '22:30',
@@ -264,7 +266,7 @@ describe('blocked senders', () => {
     expect(refused.json()).toMatchObject({ code: 'ALREADY_DECIDED', error: t.deliveryAlreadyAccepted });
 
     const pending = await placeFrom(guest, HOME);
-    const seen = businessVersion(v.app, v.owner.businessId);
+    const seen = await businessVersion(v.app, v.owner.businessId);
     const more = await v.tablet.send(calls.userOrderRoomCart.path, {
       deliveryId: pending.deliveryId,
       cart: [cartLine(v.menu.birra, 1)],
@@ -273,7 +275,7 @@ describe('blocked senders', () => {
     const stale = await block(pending.deliveryId, { seenVersion: seen });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ code: 'CONFLICT' });
-    expect(v.app.app.store.db.select().from(blockedSenders).all()).toEqual([]);
+    expect(await v.app.app.store.db.select().from(blockedSenders)).toEqual([]);
     expect(await list()).toEqual([]);
   });
 
@@ -281,7 +283,7 @@ describe('blocked senders', () => {
     const customer = await createCustomer(v.app);
     const order = await placeFrom(v.guest, HOME);
     for (const cookie of [v.guest, customer]) {
-      const before = everything(v);
+      const before = await everything(v);
       for (const [path, body] of [
         [calls.deliveryBlockSender.path, { deliveryId: order.deliveryId }],
         [calls.deliveryUnblockSender.path, { id: order.deliveryId }],
@@ -290,7 +292,7 @@ describe('blocked senders', () => {
         const res = await post(v.app.app, path, body, cookie);
         expect(res.statusCode, `${path} ${res.body}`).toBe(403);
       }
-      expect(everything(v)).toEqual(before);
+      expect(await everything(v)).toEqual(before);
     }
   });
 });
@@ -351,12 +353,12 @@ describe('a deliveryId is answered only to whoever sent it', () => {
       [other.cookie, body, 403],
       [other.cookie, { ...body, ownerId: other.businessId }, 404],
     ] as const;
-    const before = everything(v);
+    const before = await everything(v);
     for (const [cookie, payload, status] of callers) {
       const res = await post(v.app.app, calls.userOrderRoomCart.path, payload, cookie);
       expect(res.statusCode, res.body).toBe(status);
       for (const s of secrets) expect(res.body).not.toContain(s);
     }
-    expect(everything(v)).toEqual(before);
+    expect(await everything(v)).toEqual(before);
   });
 });

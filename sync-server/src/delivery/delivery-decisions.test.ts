@@ -25,6 +25,7 @@ import {
   settle,
 } from '../../test-support/kits/rooms.ts';
 import { createOwner, post } from '../../test-support/test-app.ts';
+import { first } from '../db/client.ts';
 import { orders } from '../db/schema.ts';
 
 let v: DeliveryVenue;
@@ -46,18 +47,18 @@ async function ownerSocket(cookie = v.owner.cookie): Promise<LiveClient> {
 
 /** A decision refused with this code: nothing the venue keeps changed (the counter aside). */
 async function expectRefused(path: string, body: unknown, status: number, code: string, error?: string) {
-  const before = everything(v);
+  const before = await everything(v);
   const res = await v.tablet.send(path, body);
   expect(res.statusCode, res.body).toBe(status);
   expect(res.json()).toMatchObject({ success: false, code, ...(error ? { error } : {}) });
-  const after = everything(v);
+  const after = await everything(v);
   expect(after.orders).toEqual(before.orders);
   expect(after.lines).toEqual(before.lines);
   expect(after.changes).toEqual(before.changes);
   expect(after.versions).toEqual(before.versions);
 }
 
-const orderRow = (id: string) => v.app.app.store.db.select().from(orders).where(eq(orders.id, id)).get();
+const orderRow = (id: string) => first(v.app.app.store.db.select().from(orders).where(eq(orders.id, id)));
 
 describe('accept', () => {
   it('accepts lines and order, logs them, counts down, mails the customer, and the dashboard shows it', async () => {
@@ -72,10 +73,10 @@ describe('accept', () => {
     const { table } = res.json() as { table: DeliveryAnswer['table'] };
     expect(table).toMatchObject({ deliveryId, accettato: 1 });
     expect(table.reservations.every((l) => l.accettato === 1)).toBe(true);
-    expect(orderRow(deliveryId)?.accettato).toBe(true);
+    expect((await orderRow(deliveryId))?.accettato).toBe(true);
     expect(await pendingCount(v)).toBe(0);
 
-    const log = changeLog(v.app, v.owner.businessId);
+    const log = await changeLog(v.app, v.owner.businessId);
     const sent = log.filter((c) => c.version === Number(res.headers[SYNC_HEADERS.version]));
     expect(sent.map((c) => c.entity)).toEqual(['order', 'line', 'line']);
     for (const row of sent)
@@ -109,12 +110,12 @@ describe('accept', () => {
   it('twice is a no-op: success, nothing written, one mail', async () => {
     const { deliveryId } = await placeDelivery(v);
     await sendOk(v.tablet, calls.deliveryAccept.path, { deliveryId });
-    const before = everything(v);
+    const before = await everything(v);
     const other = device(v.app, v.owner);
     const res = await other.send(calls.deliveryAccept.path, { deliveryId });
     expect(res.statusCode).toBe(200);
-    expect(everything(v).changes).toEqual(before.changes);
-    expect(everything(v).orders).toEqual(before.orders);
+    expect((await everything(v)).changes).toEqual(before.changes);
+    expect((await everything(v)).orders).toEqual(before.orders);
     // A replay of the same mutation id answers the stored answer, no second mail either.
     expect(
       (await other.sendAs(1, calls.deliveryAccept.path, { deliveryId })).headers[SYNC_HEADERS.replayed],
@@ -138,7 +139,7 @@ describe('accept', () => {
       deliveryId: mine.deliveryId,
     });
     expect(res.json()).toMatchObject({ code: 'NOT_FOUND', error: t.deliveryNotFound });
-    expect(orderRow(mine.deliveryId)?.accettato).toBe(false);
+    expect((await orderRow(mine.deliveryId))?.accettato).toBe(false);
     await expectRefused(calls.deliveryAccept.path, { deliveryId: 'nessuna' }, 404, 'NOT_FOUND');
     await post(
       v.app.app,
@@ -146,7 +147,7 @@ describe('accept', () => {
       { cart: [cartLine(v.menu.birra, 1)], tableId: v.tableId, ownerId: v.owner.businessId },
       v.guest,
     );
-    const tableOrder = storedDeliveries(v).find((o) => o.kind === 'table');
+    const tableOrder = (await storedDeliveries(v)).find((o) => o.kind === 'table');
     await expectRefused(calls.deliveryAccept.path, { deliveryId: tableOrder?.id }, 404, 'NOT_FOUND');
   });
 });
@@ -156,18 +157,18 @@ describe('reject', () => {
     const { deliveryId, table } = await placeDelivery(v);
     const res = await v.tablet.send(calls.deliveryReject.path, { deliveryId });
     expect(res.statusCode, res.body).toBe(200);
-    expect(orderRow(deliveryId)?.closedAt).not.toBeNull();
+    expect((await orderRow(deliveryId))?.closedAt).not.toBeNull();
     expect(await pendingCount(v)).toBe(0);
-    const log = changeLog(v.app, v.owner.businessId);
+    const log = await changeLog(v.app, v.owner.businessId);
     const sent = log.filter((c) => c.version === Number(res.headers[SYNC_HEADERS.version]));
     expect(sent.map((c) => [c.entity, c.entityId, c.op])).toEqual([
       ['order', deliveryId, 'delete'],
       ...table.reservations.map((l) => ['line', l.id, 'delete']),
     ]);
     // Twice: a no-op.
-    const before = everything(v);
+    const before = await everything(v);
     expect((await v.tablet.send(calls.deliveryReject.path, { deliveryId })).statusCode).toBe(200);
-    expect(everything(v).changes).toEqual(before.changes);
+    expect((await everything(v)).changes).toEqual(before.changes);
     expect(await mailsTo(v, 'lucia@example.it')).toHaveLength(0);
   });
 
@@ -181,12 +182,12 @@ describe('reject', () => {
       'ALREADY_DECIDED',
       t.deliveryAlreadyAccepted,
     );
-    expect(orderRow(deliveryId)).toMatchObject({ accettato: true, closedAt: null });
+    expect(await orderRow(deliveryId)).toMatchObject({ accettato: true, closedAt: null });
   });
 
   it('lines added after the version the tablet saw: CONFLICT', async () => {
     const { deliveryId } = await placeDelivery(v);
-    const seen = businessVersion(v.app, v.owner.businessId);
+    const seen = await businessVersion(v.app, v.owner.businessId);
     await sendOk(device(v.app, v.owner), calls.userOrderRoomCart.path, {
       deliveryId,
       cart: [cartLine(v.menu.birra, 1)],
@@ -202,13 +203,12 @@ describe('reject', () => {
 
   it('a card-paid one asks for the refund first; without Stripe keys, refused and kept', async () => {
     const { deliveryId } = await placeDelivery(v);
-    v.app.app.store.db
+    await v.app.app.store.db
       .update(orders)
       .set({ paymentIntentId: 'pi_test_1' })
-      .where(eq(orders.id, deliveryId))
-      .run();
+      .where(eq(orders.id, deliveryId));
     await expectRefused(calls.deliveryReject.path, { deliveryId }, 409, 'CONFLICT', t.refundUnavailable);
-    expect(orderRow(deliveryId)?.closedAt).toBeNull();
+    expect((await orderRow(deliveryId))?.closedAt).toBeNull();
   });
 });
 
@@ -217,15 +217,15 @@ describe('payment status', () => {
     const { deliveryId } = await placeDelivery(v);
     const res = await v.tablet.send(calls.deliveryChangeStatusPay.path, { deliveryId, status: 1 });
     expect(res.statusCode, res.body).toBe(200);
-    expect(orderRow(deliveryId)?.statusPay).toBe(true);
-    expect(changeLog(v.app, v.owner.businessId).at(-1)).toMatchObject({
+    expect((await orderRow(deliveryId))?.statusPay).toBe(true);
+    expect((await changeLog(v.app, v.owner.businessId)).at(-1)).toMatchObject({
       entity: 'order',
       entityId: deliveryId,
       data: { statusPay: 1, accettato: 0 },
     });
-    const before = everything(v);
+    const before = await everything(v);
     await sendOk(v.tablet, calls.deliveryChangeStatusPay.path, { deliveryId, status: 1 });
-    expect(everything(v).changes).toEqual(before.changes);
+    expect((await everything(v)).changes).toEqual(before.changes);
     await sendOk(v.tablet, calls.deliveryReject.path, { deliveryId });
     await expectRefused(
       calls.deliveryChangeStatusPay.path,
@@ -335,7 +335,7 @@ describe('orderRoomCart', () => {
       cart: [cartLine(v.menu.birra, 1)],
     });
     expect((more.lines as Array<{ accettato: number }>)[0]?.accettato).toBe(1);
-    const log = changeLog(v.app, v.owner.businessId).at(-1);
+    const log = (await changeLog(v.app, v.owner.businessId)).at(-1);
     expect(log).toMatchObject({ entity: 'line', op: 'put' });
   });
 

@@ -29,11 +29,11 @@ afterEach(async () => {
 
 /** Refused with this code and message, and not one row anywhere changed (no Idempotency-Key). */
 async function expectRefused(body: unknown, status: number, code: string, error?: string, cookie = v.guest) {
-  const before = everything(v);
+  const before = await everything(v);
   const res = await sendDelivery(v, body, cookie, null);
   expect(res.statusCode, res.body).toBe(status);
   expect(res.json()).toMatchObject({ success: false, code, ...(error ? { error } : {}) });
-  expect(everything(v)).toEqual(before);
+  expect(await everything(v)).toEqual(before);
   return res.json() as { error: string; issues?: Array<{ path: string; message: string }> };
 }
 
@@ -42,7 +42,7 @@ describe('a customer’s delivery order', () => {
     const res = await sendDelivery(v, deliveryBody(v));
     expect(res.statusCode, res.body).toBe(200);
     const answer = res.json() as DeliveryAnswer;
-    const [order] = storedDeliveries(v);
+    const [order] = await storedDeliveries(v);
     expect(order).toMatchObject({
       id: answer.deliveryId,
       kind: 'consegna',
@@ -82,7 +82,7 @@ describe('a customer’s delivery order', () => {
       ['Birra', 450, 1, 0, answer.deliveryId],
     ]);
 
-    const log = changeLog(v.app, v.owner.businessId);
+    const log = await changeLog(v.app, v.owner.businessId);
     const sent = log.filter((c) => c.version === log.at(-1)?.version);
     expect(sent.map((c) => [c.entity, c.op])).toEqual([
       ['order', 'put'],
@@ -140,28 +140,28 @@ describe('a customer’s delivery order', () => {
     const key = randomUUID();
     const body = deliveryBody(v);
     const first = await sendDelivery(v, body, v.guest, key);
-    const before = everything(v);
+    const before = await everything(v);
     const again = await sendDelivery(v, body, v.guest, key);
     expect(again.statusCode).toBe(200);
     expect(again.headers[SYNC_HEADERS.replayed]).toBe('1');
     expect(again.json()).toEqual(first.json());
-    expect(everything(v)).toEqual(before);
-    expect(storedDeliveries(v)).toHaveLength(1);
+    expect(await everything(v)).toEqual(before);
+    expect(await storedDeliveries(v)).toHaveLength(1);
   });
 
   it('a resend naming its deliveryId (new key) answers that order; an id of another order is refused', async () => {
     const deliveryId = randomUUID();
     const first = await placeDelivery(v, { deliveryId });
     expect(first.deliveryId).toBe(deliveryId);
-    const before = everything(v);
+    const before = await everything(v);
     const again = await sendDelivery(v, deliveryBody(v, { deliveryId }));
     expect(again.statusCode).toBe(200);
     expect((again.json() as DeliveryAnswer).table).toEqual(first.table);
-    expect(everything(v).orders).toEqual(before.orders);
-    expect(everything(v).changes).toEqual(before.changes);
+    expect((await everything(v)).orders).toEqual(before.orders);
+    expect((await everything(v)).changes).toEqual(before.changes);
 
     const other = await createOwner(v.app);
-    setVenue(v.app, other.businessId, { abilitaConsegna: true, deliveryCities: ['Avella'] });
+    await setVenue(v.app, other.businessId, { abilitaConsegna: true, deliveryCities: ['Avella'] });
     await expectRefused(
       deliveryBody(v, { deliveryId, ownerId: other.businessId }),
       409,
@@ -201,13 +201,13 @@ describe('refusals: the spec’s codes, nothing stored', () => {
     );
     expect(refused.issues).toEqual([{ path: 'comune', message: t.cityNotServed }]);
     // A venue that lists no city takes no consegna (pickups still go).
-    setVenue(v.app, v.owner.businessId, { deliveryCities: [] });
+    await setVenue(v.app, v.owner.businessId, { deliveryCities: [] });
     await expectRefused(deliveryBody(v), 400, 'CITY_NOT_SERVED');
     await placeDelivery(v, { tipo: 'Ritiro' });
   });
 
   it('delivery disabled between load and send: DELIVERY_DISABLED, the dialog’s title', async () => {
-    setVenue(v.app, v.owner.businessId, { abilitaConsegna: false });
+    await setVenue(v.app, v.owner.businessId, { abilitaConsegna: false });
     await expectRefused(deliveryBody(v), 409, 'DELIVERY_DISABLED', t.deliveryDisabledTitle);
     await expectRefused(deliveryBody(v, { tipo: 'Ritiro' }), 409, 'DELIVERY_DISABLED');
   });
@@ -226,18 +226,22 @@ describe('refusals: the spec’s codes, nothing stored', () => {
   });
 
   it("'Prima possibile' no longer offered (the first free slots 30 minutes apart): SLOT_TAKEN", async () => {
-    setVenue(v.app, v.owner.businessId, { slotCapacity: 1 });
+    await setVenue(v.app, v.owner.businessId, { slotCapacity: 1 });
     await placeDelivery(v, { orario: '19:30' });
     await expectRefused(deliveryBody(v, { primaPossibile: true }), 409, 'SLOT_TAKEN', t.asapNoLongerOffered);
   });
 
   it('the venue closed (flag, hours) or no delivery slots left today: VENUE_CLOSED', async () => {
-    setVenue(v.app, v.owner.businessId, { isClosed: true });
+    await setVenue(v.app, v.owner.businessId, { isClosed: true });
     await expectRefused(deliveryBody(v), 409, 'VENUE_CLOSED', t.venueClosed);
-    setVenue(v.app, v.owner.businessId, { isClosed: false, openingTime: '20:00', closingTime: '23:00' });
+    await setVenue(v.app, v.owner.businessId, {
+      isClosed: false,
+      openingTime: '20:00',
+      closingTime: '23:00',
+    });
     await expectRefused(deliveryBody(v), 409, 'VENUE_CLOSED', t.venueClosed);
     // Open until 23:00 but delivering until 19:30: at 19:00 a customer has only 19:15 and 19:30.
-    setVenue(v.app, v.owner.businessId, { openingTime: '18:00', closeConsegna: '19:30' });
+    await setVenue(v.app, v.owner.businessId, { openingTime: '18:00', closeConsegna: '19:30' });
     await expectRefused(deliveryBody(v, { orario: '19:15' }), 409, 'VENUE_CLOSED', t.deliveryClosedToday);
   });
 
@@ -274,28 +278,28 @@ describe('refusals: the spec’s codes, nothing stored', () => {
     await expectRefused(deliveryBody(v, { isOwner: true }), 403, 'FORBIDDEN');
     const other = await createOwner(v.app);
     await expectRefused(deliveryBody(v, { isOwner: true }), 403, 'FORBIDDEN', undefined, other.cookie);
-    const before = everything(v);
+    const before = await everything(v);
     const res = await post(v.app.app, calls.userOrderDelivery.path, deliveryBody(v));
     expect(res.statusCode).toBe(401);
-    expect(everything(v)).toEqual(before);
+    expect(await everything(v)).toEqual(before);
   });
 
   it('with an Idempotency-Key a refusal is remembered (the same answer again), still no order', async () => {
-    setVenue(v.app, v.owner.businessId, { abilitaConsegna: false });
+    await setVenue(v.app, v.owner.businessId, { abilitaConsegna: false });
     const key = randomUUID();
     const first = await sendDelivery(v, deliveryBody(v), v.guest, key);
     expect(first.json().code).toBe('DELIVERY_DISABLED');
-    setVenue(v.app, v.owner.businessId, { abilitaConsegna: true });
+    await setVenue(v.app, v.owner.businessId, { abilitaConsegna: true });
     const again = await sendDelivery(v, deliveryBody(v), v.guest, key);
     expect(again.json()).toEqual(first.json());
-    expect(storedDeliveries(v)).toHaveLength(0);
-    expect(v.app.app.store.db.select().from(orderLines).all()).toHaveLength(0);
+    expect(await storedDeliveries(v)).toHaveLength(0);
+    expect(await v.app.app.store.db.select().from(orderLines)).toHaveLength(0);
   });
 });
 
 describe('the owner’s phone order (isOwner)', () => {
   it('is stored accepted, no count change, the slot from now (not now + 10), the fee as for anyone', async () => {
-    setVenue(v.app, v.owner.businessId, { abilitaConsegna: false });
+    await setVenue(v.app, v.owner.businessId, { abilitaConsegna: false });
     const res = await sendDelivery(v, deliveryBody(v, { isOwner: true, orario: '19:00' }), v.owner.cookie);
     expect(res.statusCode, res.body).toBe(200);
     const answer = res.json() as DeliveryAnswer;

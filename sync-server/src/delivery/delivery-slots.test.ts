@@ -62,7 +62,7 @@ describe('deliveryOptions', () => {
   });
 
   it('fewer than 3 slots left is closed; an unknown venue is business_id_error', async () => {
-    setVenue(v.app, v.owner.businessId, { closeConsegna: '19:30' });
+    await setVenue(v.app, v.owner.businessId, { closeConsegna: '19:30' });
     expect((await deliveryOptions(v)).slots).toMatchObject({ closed: true, asap: null, selectable: [] });
     const res = await post(v.app.app, calls.userDeliveryOptions.path, { ownerId: 'nessuno' }, v.guest);
     expect(res.json()).toMatchObject({ code: 'business_id_error' });
@@ -88,7 +88,7 @@ describe('slot capacity', () => {
       costoConsegna: FEE,
       totalePagato: 2700,
     });
-    expect(storedDeliveries(v).find((o) => o.id === third.deliveryId)?.closedAt).not.toBeNull();
+    expect((await storedDeliveries(v)).find((o) => o.id === third.deliveryId)?.closedAt).not.toBeNull();
     expect((await sendDelivery(v, deliveryBody(v), v.guest, null)).json().code).toBe('SLOT_TAKEN');
     expect((await deliveryOptions(v)).reservation).toEqual([{ orario: '20:00' }]);
   });
@@ -111,10 +111,10 @@ describe('slot capacity', () => {
       { orario: '20:00' },
     ]);
 
-    const before = everything(v);
+    const before = await everything(v);
     const refused = await sendDelivery(v, deliveryBody(v, {}, [cartLine(v.patatine, 1)]), v.guest, null);
     expect(refused.json()).toMatchObject({ code: 'SLOT_TAKEN', error: t.slotTakenTitle });
-    expect(everything(v)).toEqual(before);
+    expect(await everything(v)).toEqual(before);
 
     await placeDelivery(v, {}, [cartLine(v.menu.birra, 4)]);
     // The owner deletes the first order's fried line: it no longer holds the fritti place.
@@ -140,7 +140,7 @@ describe('delivery settings (/api/owner/delivery/settings)', () => {
       slotAreaCapacity: {},
     });
     expect(entitySchemas.business.safeParse(business).success).toBe(true);
-    const last = changeLog(v.app, v.owner.businessId).at(-1);
+    const last = (await changeLog(v.app, v.owner.businessId)).at(-1);
     expect(last).toMatchObject({ entity: 'business', op: 'put', data: business });
     expect((await sendDelivery(v, deliveryBody(v), v.guest, null)).json().code).toBe('CITY_NOT_SERVED');
     expect((await placeDelivery(v, { comune: 'pozzuoli' })).table.comune).toBe('Pozzuoli');
@@ -159,7 +159,7 @@ describe('delivery settings (/api/owner/delivery/settings)', () => {
   });
 
   it('refuses bad values with the reason, as a stored refusal that changes nothing', async () => {
-    const before = venueRows(v.app, v.owner.businessId).business;
+    const before = (await venueRows(v.app, v.owner.businessId)).business;
     for (const [body, message] of [
       [{ deliveryCities: [] }, t.deliveryCitiesRequired],
       [{ deliveryCities: ['x'.repeat(61)] }, t.deliveryCityTooLong],
@@ -173,7 +173,7 @@ describe('delivery settings (/api/owner/delivery/settings)', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().issues[0].message).toBe(message);
     }
-    expect(venueRows(v.app, v.owner.businessId).business).toEqual(before);
+    expect((await venueRows(v.app, v.owner.businessId)).business).toEqual(before);
     const customer = await post(v.app.app, calls.deliverySettingsSet.path, { slotCapacity: 3 }, v.guest);
     expect(customer.statusCode).toBe(403);
   });
@@ -181,7 +181,7 @@ describe('delivery settings (/api/owner/delivery/settings)', () => {
 
 describe('the race for the last place', () => {
   it('twenty customers sending at once over real HTTP for one place: exactly one gets it', async () => {
-    setVenue(v.app, v.owner.businessId, { slotCapacity: 3 });
+    await setVenue(v.app, v.owner.businessId, { slotCapacity: 3 });
     await placeDelivery(v);
     await placeDelivery(v, { tipo: 'Ritiro' });
     const base = (await listen(v.app)).replace('ws://', 'http://');
@@ -200,7 +200,7 @@ describe('the race for the last place', () => {
     const refused = answers.filter((a) => a.status !== 200);
     expect(refused).toHaveLength(19);
     for (const a of refused) expect(a).toMatchObject({ status: 409, body: { code: 'SLOT_TAKEN' } });
-    expect(storedDeliveries(v).filter((o) => o.orario === '20:00')).toHaveLength(3);
+    expect((await storedDeliveries(v)).filter((o) => o.orario === '20:00')).toHaveLength(3);
     expect((await deliveryOptions(v)).reservation).toEqual([{ orario: '20:00' }]);
   });
 });

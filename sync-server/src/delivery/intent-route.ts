@@ -44,8 +44,8 @@ async function prepare(
 ): Promise<Prepared> {
   const { body, req } = ctx;
   const stripe = cards.requireStripe();
-  const { db } = app.store;
-  const venue = requireVenue(db, body.ownerId);
+  const { port } = app.store;
+  const venue = await port.read((db) => requireVenue(db, body.ownerId));
   // Each send may create an intent at Stripe: a script must not mint them by the thousand.
   // Counted per session first; the address quota is loose, as a full room shares the venue's Wi-Fi.
   await takeQuotas(
@@ -70,7 +70,7 @@ async function prepare(
         : new AppError('CONFLICT', t.cardPaymentUnavailable),
     );
 
-  const stored = deliveryStatements(db).orderById.get({ id: body.deliveryId });
+  const stored = await port.read((db) => deliveryStatements(db).orderById.get({ id: body.deliveryId }));
   if (stored) {
     // Another account's order is refused before Stripe is asked: its intent's secret is theirs.
     const theirs = stored.placedBy !== ctx.user.user.id;
@@ -90,29 +90,36 @@ async function prepare(
   }
 
   const consegna = body.tipo === 'Consegna';
-  const priced = priceCart(db, venue.id, body.cart, false);
-  // A cart past an order ceiling gets no intent made for nothing: storeDelivery would refuse it.
-  refuseOverCeilings(db, priced, null, 'customer', consegna ? venue.costoConsegna : 0);
-  // What the order costs before the card fee, by the one rule (shared-schema order-totals).
-  const net = orderBill({ tipo: body.tipo, costoConsegna: consegna ? venue.costoConsegna : 0 }, priced).total;
-  // A cart of valid lines may still add up beyond the largest amount the app handles (cardCharge
-  // throws there): the customer's mistake, told as such instead of a server failure. Spec
-  // 2.11: the card fee on top may take a net just below it beyond it (the answer's amounts, Stripe).
-  if (net > MAX_CENTS || cardCharge(net).total > MAX_CENTS) {
-    throw new AppError('VALIDATION', t.cardAmountTooHigh, {
-      issues: [{ path: 'cart', message: t.cardAmountTooHigh }],
-    });
-  }
-  const charge = cardCharge(net);
-  if (charge.total < cards.minCharge) {
-    throw new AppError('VALIDATION', t.cardAmountTooLow, {
-      issues: [{ path: 'cart', message: t.cardAmountTooLow }],
-    });
-  }
-  // A blocked sender, or one holding too many orders awaiting the owner, gets no intent made for
-  // nothing; storeDelivery checks again inside the transaction (senders.ts).
-  const sender = { userId: ctx.user.user.id, address: senderAddress(req.ip) };
-  refuseSender(db, venue.id, sender, app.clock.nowMs(), app.config.deliveryPending);
+  // One read for the cart's checks; Stripe is asked after it, never while it holds a snapshot.
+  const charge = await port.read(async (db) => {
+    const priced = await priceCart(db, venue.id, body.cart, false);
+    // A cart past an order ceiling gets no intent made for nothing: storeDelivery would refuse it.
+    await refuseOverCeilings(db, priced, null, 'customer', consegna ? venue.costoConsegna : 0);
+    // What the order costs before the card fee, by the one rule (shared-schema order-totals).
+    const net = orderBill(
+      { tipo: body.tipo, costoConsegna: consegna ? venue.costoConsegna : 0 },
+      priced,
+    ).total;
+    // A cart of valid lines may still add up beyond the largest amount the app handles (cardCharge
+    // throws there): the customer's mistake, told as such instead of a server failure. Spec
+    // 2.11: the card fee on top may take a net just below it beyond it (the answer's amounts, Stripe).
+    if (net > MAX_CENTS || cardCharge(net).total > MAX_CENTS) {
+      throw new AppError('VALIDATION', t.cardAmountTooHigh, {
+        issues: [{ path: 'cart', message: t.cardAmountTooHigh }],
+      });
+    }
+    const charge = cardCharge(net);
+    if (charge.total < cards.minCharge) {
+      throw new AppError('VALIDATION', t.cardAmountTooLow, {
+        issues: [{ path: 'cart', message: t.cardAmountTooLow }],
+      });
+    }
+    // A blocked sender, or one holding too many orders awaiting the owner, gets no intent made
+    // for nothing; storeDelivery checks again inside the transaction (senders.ts).
+    const sender = { userId: ctx.user.user.id, address: senderAddress(req.ip) };
+    await refuseSender(db, venue.id, sender, app.clock.nowMs(), app.config.deliveryPending);
+    return charge;
+  });
   const intent = await stripe.paymentIntents
     .create(
       {
@@ -143,7 +150,7 @@ export async function intentRoute(app: FastifyInstance, { cards }: CardPaymentsO
     app,
     createPaymentIntent,
     (ctx) => prepare(app, cards, ctx),
-    (ctx, { intent, accountId, chargedTotal }) => {
+    async (ctx, { intent, accountId, chargedTotal }) => {
       const decision: PaymentDecision = {
         paymentMethod: 'carta',
         paymentIntentId: intent.id,
@@ -151,8 +158,8 @@ export async function intentRoute(app: FastifyInstance, { cards }: CardPaymentsO
         paid: false,
         chargedTotal,
       };
-      const { table } = storeDelivery(ctx, decision);
-      const order = deliveryStatements(ctx.db).orderById.get({ id: table.id });
+      const { table } = await storeDelivery(ctx, decision);
+      const order = await deliveryStatements(ctx.db).orderById.get({ id: table.id });
       if (!order) throw new Error('card delivery vanished inside its transaction');
       if (isExpiredCheckout(order)) throw new AppError('CONFLICT', t.checkoutExpired);
       if (order.closedAt !== null) throw new AppError('CONFLICT', t.deliveryNotOpen);

@@ -9,20 +9,19 @@ import { requireVenue } from '../store/venue.ts';
 import { deliveryPlan, slotsWire } from './slot-plan.ts';
 
 /** The kitchen areas a cart needs: those named, plus those of the venue's dishes it holds. */
-function cartAreas(
+async function cartAreas(
   db: Db,
   businessId: string,
   areas: readonly KitchenArea[] = [],
   dishIds: readonly string[] = [],
-) {
+): Promise<KitchenArea[] | undefined> {
   const found = new Set<KitchenArea>(areas);
   if (dishIds.length > 0) {
-    const rows = db
+    const rows = await db
       .selectDistinct({ area: categories.area })
       .from(dishes)
       .innerJoin(categories, eq(categories.id, dishes.categoryId))
-      .where(and(eq(dishes.businessId, businessId), inArray(dishes.id, [...new Set(dishIds)])))
-      .all();
+      .where(and(eq(dishes.businessId, businessId), inArray(dishes.id, [...new Set(dishIds)])));
     for (const row of rows) found.add(row.area);
   }
   return found.size > 0 ? [...found] : undefined;
@@ -34,33 +33,34 @@ function cartAreas(
  * everything in its own transaction.
  */
 export async function optionsRoute(app: FastifyInstance): Promise<void> {
-  route(app, calls.userDeliveryOptions, ({ body, user }) => {
-    const { db } = app.store;
-    const venue = requireVenue(db, body.ownerId);
-    const ownerHere = user.user.role === 'owner' && user.businessId === venue.id;
-    if (body.isOwner && !ownerHere) throw new AppError('FORBIDDEN', msg.forbidden);
-    const now = app.clock.nowMs();
-    const { plan, full } = deliveryPlan(
-      db,
-      venue,
-      now,
-      body.isOwner !== true,
-      cartAreas(db, venue.id, body.areas, body.dishIds),
-    );
-    return {
-      success: true,
-      result: {
-        business: {
-          openConsegna: venue.openConsegna,
-          closeConsegna: venue.closeConsegna,
-          abilitaConsegna: venue.abilitaConsegna ? 1 : 0,
-          currentTime_db: new Date(now).toISOString(),
+  route(app, calls.userDeliveryOptions, ({ body, user }) =>
+    app.store.port.read(async (db) => {
+      const venue = await requireVenue(db, body.ownerId);
+      const ownerHere = user.user.role === 'owner' && user.businessId === venue.id;
+      if (body.isOwner && !ownerHere) throw new AppError('FORBIDDEN', msg.forbidden);
+      const now = app.clock.nowMs();
+      const { plan, full } = await deliveryPlan(
+        db,
+        venue,
+        now,
+        body.isOwner !== true,
+        await cartAreas(db, venue.id, body.areas, body.dishIds),
+      );
+      return {
+        success: true,
+        result: {
+          business: {
+            openConsegna: venue.openConsegna,
+            closeConsegna: venue.closeConsegna,
+            abilitaConsegna: venue.abilitaConsegna ? 1 : 0,
+            currentTime_db: new Date(now).toISOString(),
+          },
+          reservation: full.map((orario) => ({ orario })),
+          costoConsegna: venue.costoConsegna,
+          deliveryCities: venue.deliveryCities,
+          slots: slotsWire(plan),
         },
-        reservation: full.map((orario) => ({ orario })),
-        costoConsegna: venue.costoConsegna,
-        deliveryCities: venue.deliveryCities,
-        slots: slotsWire(plan),
-      },
-    };
-  });
+      };
+    }),
+  );
 }

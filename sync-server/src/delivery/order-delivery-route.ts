@@ -47,20 +47,20 @@ type Ctx = StoreContext;
  * The slot the order gets, or SLOT_TAKEN / VENUE_CLOSED: the send-time checks of spec 5, read
  * inside the write transaction, so the place found free is still free at the insert.
  */
-function chooseSlot(ctx: Ctx, venue: BusinessRecord, byOwner: boolean, areas: KitchenArea[]) {
+async function chooseSlot(ctx: Ctx, venue: BusinessRecord, byOwner: boolean, areas: KitchenArea[]) {
   const { body, db, now } = ctx;
   const window = windowSlots(venue, now, !byOwner);
   if (window.closed) throw new AppError('VENUE_CLOSED', t.deliveryClosedToday);
   const slotDate = window.serviceDate;
   if (body.primaPossibile === true) {
-    const { asap } = asapPlan(db, venue, now, !byOwner, areas);
+    const { asap } = await asapPlan(db, venue, now, !byOwner, areas);
     if (!asap) throw new AppError('SLOT_TAKEN', t.asapNoLongerOffered);
     return { orario: asap[0], slotDate };
   }
   const orario = body.orario ?? '';
   // Not a slot of the window from now on: past, off hours, off the quarter-hour grid.
   if (!window.free.includes(orario)) throw new AppError('SLOT_TAKEN', t.slotNoLongerOffered);
-  if (isFullAt(db, venue, slotDate, orario, areas)) throw new AppError('SLOT_TAKEN', t.slotTakenTitle);
+  if (await isFullAt(db, venue, slotDate, orario, areas)) throw new AppError('SLOT_TAKEN', t.slotTakenTitle);
   return { orario, slotDate };
 }
 
@@ -71,10 +71,10 @@ function chooseSlot(ctx: Ctx, venue: BusinessRecord, byOwner: boolean, areas: Ki
  * that answer (DESIGN.md "Abuse"): anyone else gets the refusal another venue's id gets, which
  * says nothing of the order (its customer's name, phone, e-mail and address).
  */
-function alreadyStored(ctx: Ctx, venue: BusinessRecord, payment: PaymentDecision) {
+async function alreadyStored(ctx: Ctx, venue: BusinessRecord, payment: PaymentDecision) {
   const { body, db, user } = ctx;
   if (body.deliveryId === undefined) return null;
-  let existing = deliveryStatements(db).orderById.get({ id: body.deliveryId });
+  let existing = await deliveryStatements(db).orderById.get({ id: body.deliveryId });
   if (!existing) return null;
   if (existing.businessId !== venue.id || existing.kind === 'table' || existing.placedBy !== user.user.id) {
     throw new AppError('CONFLICT', t.deliveryIdTaken);
@@ -82,11 +82,11 @@ function alreadyStored(ctx: Ctx, venue: BusinessRecord, payment: PaymentDecision
   if (payment.paymentIntentId !== null && existing.paymentIntentId !== payment.paymentIntentId) {
     throw new AppError('CONFLICT', t.cardDeliveryIdTaken);
   }
-  if (payment.paid) existing = applyPayStatus(ctx, existing, 1);
+  if (payment.paid) existing = await applyPayStatus(ctx, existing, 1);
   return {
     success: true as const,
     deliveryId: existing.id,
-    table: deliveryWire(existing, allLines(db, existing)),
+    table: deliveryWire(existing, await allLines(db, existing)),
   };
 }
 
@@ -94,14 +94,14 @@ function alreadyStored(ctx: Ctx, venue: BusinessRecord, payment: PaymentDecision
  * Stores a delivery or pickup (every send-time check inside the transaction) and publishes it;
  * a card send's order is stored as a checkout, published to the owner only once paid.
  */
-export function storeDelivery(ctx: Ctx, payment: PaymentDecision) {
+export async function storeDelivery(ctx: Ctx, payment: PaymentDecision) {
   const { body, db, now, user, publish, afterCommit } = ctx;
-  const venue = requireVenue(db, body.ownerId);
+  const venue = await requireVenue(db, body.ownerId);
   const ownerHere = user.user.role === 'owner' && user.businessId === venue.id;
   if (body.isOwner && !ownerHere) throw new AppError('FORBIDDEN', msg.forbidden);
   const byOwner = body.isOwner === true;
 
-  const stored = alreadyStored(ctx, venue, payment);
+  const stored = await alreadyStored(ctx, venue, payment);
   if (stored) return stored;
   // A payment is always made for an order create-payment-intent stored first: never a new one.
   if (payment.paid) throw new AppError('CONFLICT', t.paymentDoesNotMatch);
@@ -121,8 +121,8 @@ export function storeDelivery(ctx: Ctx, payment: PaymentDecision) {
   if (body.costoConsegna !== undefined && body.costoConsegna !== fee) {
     throw new AppError('FEE_CHANGED', t.deliveryFeeChanged);
   }
-  const priced = priceCart(db, venue.id, body.cart, byOwner);
-  refuseOverCeilings(db, priced, null, byOwner ? 'owner' : 'customer', fee);
+  const priced = await priceCart(db, venue.id, body.cart, byOwner);
+  await refuseOverCeilings(db, priced, null, byOwner ? 'owner' : 'customer', fee);
   // Spec 9: the card fee on what the order costs (lines and delivery fee), customers by card only.
   const bill = orderBill(
     { tipo: body.tipo, costoConsegna: fee, card: payment.paymentMethod === 'carta' },
@@ -134,18 +134,18 @@ export function storeDelivery(ctx: Ctx, payment: PaymentDecision) {
     throw new AppError('CONFLICT', t.cardPricesChanged);
   }
   const areas = [...new Set(priced.map((line) => line.selectedOption))];
-  const slot = chooseSlot(ctx, venue, byOwner, areas);
+  const slot = await chooseSlot(ctx, venue, byOwner, areas);
   // Last, once the order would be stored: a blocked sender, or one holding too many orders that
   // await the owner, is refused (DESIGN.md "Abuse"); the owner's phone orders never are.
   const sender = { userId: user.user.id, address: senderAddress(ctx.req.ip) };
-  if (!byOwner) refuseSender(db, venue.id, sender, now, ctx.req.server.config.deliveryPending);
+  if (!byOwner) await refuseSender(db, venue.id, sender, now, ctx.req.server.config.deliveryPending);
 
   // The card send (create-payment-intent) stores a checkout: no decision until it is paid, and
   // canceled with its slot freed unless paid in time (payments/checkout-expiry.ts).
   const checkout = payment.paymentMethod === 'carta' && !payment.paid;
   // A customer's own account address when the form left it empty (guests have none).
   const email = body.email || (user.user.role === 'user' ? user.user.email : null) || null;
-  const order = deliveryStatements(db).insertDelivery.get({
+  const order = await deliveryStatements(db).insertDelivery.get({
     id: body.deliveryId ?? randomId(),
     businessId: venue.id,
     kind: consegna ? 'consegna' : 'ritiro',
@@ -173,7 +173,7 @@ export function storeDelivery(ctx: Ctx, payment: PaymentDecision) {
     checkoutUntil: checkout ? now + CARD_CHECKOUT_MS : null,
   });
   if (!order) throw new Error('delivery insert returned no row');
-  const entry = deliveryWire(order, insertLines(db, order, priced, now));
+  const entry = deliveryWire(order, await insertLines(db, order, priced, now));
 
   recordPut(ctx, entry);
   if (checkout) {
@@ -187,18 +187,18 @@ export function storeDelivery(ctx: Ctx, payment: PaymentDecision) {
     const mail = deliveryAcceptedMail(entry, venue.name);
     // In the transaction: a crash after the commit loses no mail (mail/outbox.ts).
     if (mail) {
-      queueMail(db, mail, now);
+      await queueMail(db, mail, now);
       afterCommit(() => ctx.req.server.mailer.wake());
     }
-  } else publishCount(ctx, venue.id);
+  } else await publishCount(ctx, venue.id);
   return { success: true as const, deliveryId: order.id, table: entry };
 }
 
 /**
  * `/api/reservation/user/orderDelivery` (spec 5 "Send-time checks"): every check and the
  * insert in the one write transaction of the sync core, so twenty customers racing for a slot's
- * last place cannot both get it (better-sqlite3 is synchronous and the transaction is
- * BEGIN IMMEDIATE: the second reads the first's order). The payment is decided before it.
+ * last place cannot both get it (the venue's write lock, `port.writeVenue`, is held until
+ * commit: the second reads the first's order). The payment is decided before it.
  */
 export async function orderDeliveryRoute(
   app: FastifyInstance,

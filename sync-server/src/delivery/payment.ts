@@ -61,8 +61,11 @@ export async function decidePayment(
       issues: [{ path: 'paymentIntentId', message: t.cardPaymentUnavailable }],
     });
   const stripe = cards.requireStripe('paymentIntentId');
-  const { db } = app.store;
-  const order = body.deliveryId ? deliveryStatements(db).orderById.get({ id: body.deliveryId }) : undefined;
+  const { port } = app.store;
+  const { deliveryId } = body;
+  const order = deliveryId
+    ? await port.read((db) => deliveryStatements(db).orderById.get({ id: deliveryId }))
+    : undefined;
   if (
     !order ||
     order.businessId !== body.ownerId ||
@@ -87,7 +90,7 @@ export async function decidePayment(
     intent.metadata?.deliveryId === order.id &&
     intent.metadata?.businessId === order.businessId &&
     intent.currency === cards.currency &&
-    intent.amount === storedCharge(db, order);
+    intent.amount === (await port.read((db) => storedCharge(db, order)));
   if (!mine) {
     app.log.warn(
       { deliveryId: order.id, paymentIntentId, amount: intent.amount },

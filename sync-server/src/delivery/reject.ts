@@ -2,6 +2,7 @@ import { AppError, type CallDef, t } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { CardPayments } from '../card-payments.ts';
+import { first } from '../db/client.ts';
 import { businesses, type OrderRecord, orders } from '../db/schema.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { allLines, deliveryWire, refuseIfNewLines } from '../store/orders.ts';
@@ -31,11 +32,15 @@ export async function prepareRejection(
   businessId: string,
   rejection: Rejection,
 ): Promise<RefundOutcome> {
-  const order = requireDelivery(app.store.db, businessId, rejection.deliveryId);
-  const pending = order.closedAt === null && !order.accettato;
-  if (!pending) return { refundId: null };
-  refuseCheckout(order);
-  refuseIfNewLines(app.store.db, order.id, rejection.seenVersion);
+  const order = await app.store.port.read(async (db) => {
+    const order = await requireDelivery(db, businessId, rejection.deliveryId);
+    const pending = order.closedAt === null && !order.accettato;
+    if (!pending) return null;
+    refuseCheckout(order);
+    await refuseIfNewLines(db, order.id, rejection.seenVersion);
+    return order;
+  });
+  if (!order) return { refundId: null };
   return refundDelivery(cards, order);
 }
 
@@ -50,16 +55,16 @@ type RejectContext = Pick<
  * arrived after the version the rejecting tablet saw. An order already rejected is a no-op.
  * Answers the order as it was before. `scope` is the call's path (the unpaid record's key).
  */
-export function rejectDelivery(
+export async function rejectDelivery(
   app: FastifyInstance,
   cards: CardPayments,
   ctx: RejectContext,
   rejection: Rejection,
   prepared: RefundOutcome,
   scope: string,
-): OrderRecord {
+): Promise<OrderRecord> {
   const { db, businessId, now, change, publish, afterCommit } = ctx;
-  const order = requireDelivery(db, businessId, rejection.deliveryId);
+  const order = await requireDelivery(db, businessId, rejection.deliveryId);
   /**
    * Accepted on another tablet, or new lines, while Stripe refunded: the rejection is refused
    * and the order stays, but its money is back with the customer, so once this refusal is
@@ -87,28 +92,26 @@ export function rejectDelivery(
   if (order.closedAt !== null) return order;
   refuseCheckout(order);
   try {
-    refuseIfNewLines(db, order.id, rejection.seenVersion);
+    await refuseIfNewLines(db, order.id, rejection.seenVersion);
   } catch (err) {
     throw err instanceof AppError ? keptAfterRefund(err) : err;
   }
-  const lines = allLines(db, order);
-  db.update(orders).set({ closedAt: now, updatedAt: now }).where(eq(orders.id, order.id)).run();
+  const lines = await allLines(db, order);
+  await db.update(orders).set({ closedAt: now, updatedAt: now }).where(eq(orders.id, order.id));
   change('order', order.id, 'delete');
   for (const line of lines) change('line', line.id, 'delete');
   publish('removeDelivery', { deliveryId: order.id });
-  publishCount(ctx, businessId);
+  await publishCount(ctx, businessId);
   tellCustomer(ctx, order, 'rejected');
   if (prepared.refundId !== null) {
     // The customer is told by e-mail that the order was refused and refunded.
-    const venue = db
-      .select({ name: businesses.name })
-      .from(businesses)
-      .where(eq(businesses.id, businessId))
-      .get();
+    const venue = await first(
+      db.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, businessId)),
+    );
     const mail = deliveryRefundedMail(deliveryWire(order, lines), order.serviceFee, venue?.name ?? '');
     // In the transaction: a crash after the commit loses no mail (mail/outbox.ts).
     if (mail) {
-      queueMail(db, mail, now);
+      await queueMail(db, mail, now);
       afterCommit(() => app.mailer.wake());
     }
   }

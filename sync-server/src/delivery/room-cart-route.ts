@@ -1,6 +1,7 @@
 import { AppError, calls, t } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { first } from '../db/client.ts';
 import { orders } from '../db/schema.ts';
 import { refuseOverCeilings } from '../store/ceilings.ts';
 import { deliveryWire } from '../store/orders.ts';
@@ -16,10 +17,10 @@ import { insertLines, recordPut, requireDelivery } from './writes.ts';
  * when the order is; the venue's other devices get `order` with the new lines.
  */
 export async function roomCartRoute(app: FastifyInstance): Promise<void> {
-  mutationRoute(app, calls.userOrderRoomCart, (ctx) => {
+  mutationRoute(app, calls.userOrderRoomCart, async (ctx) => {
     const { body, db, businessId, now, publish } = ctx;
     checkBusinessEcho(businessId, body.ownerId);
-    const order = requireDelivery(db, businessId, body.deliveryId);
+    const order = await requireDelivery(db, businessId, body.deliveryId);
     if (order.closedAt !== null) throw new AppError('CONFLICT', t.deliveryNotOpen);
     /**
      * Spec 2.11: no dishes added to a card order, paid or about to be. Its payment is one fixed
@@ -27,16 +28,13 @@ export async function roomCartRoute(app: FastifyInstance): Promise<void> {
      * at the counter apart from the card's takings: the owner places them as a new order.
      */
     refuseCardAmountChange(order);
-    const priced = priceCart(db, businessId, body.cart, true);
-    refuseOverCeilings(db, priced, order, 'owner');
-    const touched = db
-      .update(orders)
-      .set({ updatedAt: now })
-      .where(eq(orders.id, order.id))
-      .returning()
-      .get();
+    const priced = await priceCart(db, businessId, body.cart, true);
+    await refuseOverCeilings(db, priced, order, 'owner');
+    const touched = await first(
+      db.update(orders).set({ updatedAt: now }).where(eq(orders.id, order.id)).returning(),
+    );
     if (!touched) throw new Error('delivery vanished inside its transaction');
-    const entry = deliveryWire(touched, insertLines(db, touched, priced, now));
+    const entry = deliveryWire(touched, await insertLines(db, touched, priced, now));
     recordPut(ctx, entry);
     publish('order', { table: entry });
     return { success: true, deliveryId: touched.id, lines: entry.reservations };

@@ -50,22 +50,23 @@ export function senderAddress(ip: string): string {
  * so concurrent sends cannot both slip under a cap. The account comes first: a full venue's
  * diners may share one public address, so its cap is the looser one.
  */
-export function refuseSender(
+export async function refuseSender(
   db: Db,
   businessId: string,
   sender: Sender,
   now: number,
   caps: Config['deliveryPending'],
-): void {
+): Promise<void> {
   const s = deliveryStatements(db);
-  if (s.blockedMatch.get({ businessId, userId: sender.userId, address: sender.address, now })) {
+  if (await s.blockedMatch.get({ businessId, userId: sender.userId, address: sender.address, now })) {
     // Worded as a venue's choice, not a block: nothing suggests that another account would pass.
     throw new AppError('FORBIDDEN', t.senderRefused);
   }
-  if ((s.pendingBySender.get({ businessId, userId: sender.userId })?.n ?? 0) >= caps.perSender) {
+  if (((await s.pendingBySender.get({ businessId, userId: sender.userId }))?.n ?? 0) >= caps.perSender) {
     throw new AppError('CONFLICT', t.deliveryPendingPerSender);
   }
-  if ((s.pendingFromAddress.get({ businessId, address: sender.address })?.n ?? 0) >= caps.perAddress) {
+  const fromAddress = await s.pendingFromAddress.get({ businessId, address: sender.address });
+  if ((fromAddress?.n ?? 0) >= caps.perAddress) {
     throw new AppError('CONFLICT', t.deliveryPendingPerAddress);
   }
 }
@@ -92,9 +93,9 @@ export function blockedWire(row: BlockedSenderRecord, now: number): BlockedSende
  * Blocks who sent `order`: the account for good, the address for `ADDRESS_BLOCK_MS`. Null when
  * the order names neither (stored before senders were recorded): nothing to block by.
  */
-export function blockSenderOf(db: Db, order: OrderRecord, now: number): BlockedSender | null {
+export async function blockSenderOf(db: Db, order: OrderRecord, now: number): Promise<BlockedSender | null> {
   if (order.placedBy === null && order.placedFrom === null) return null;
-  const row = deliveryStatements(db).insertBlock.get({
+  const row = await deliveryStatements(db).insertBlock.get({
     id: randomId(),
     businessId: order.businessId,
     userId: order.placedBy,

@@ -1,6 +1,7 @@
 import { AppError, calls } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { first } from '../db/client.ts';
 import { businesses } from '../db/schema.ts';
 import { msg } from '../lib/messages.ts';
 import { businessWire } from '../store/venue.ts';
@@ -12,14 +13,14 @@ import { mutationRoute } from '../sync/mutation-route.ts';
  * the orders already in a slot where they are; it only stops new ones.
  */
 export async function settingsRoute(app: FastifyInstance): Promise<void> {
-  mutationRoute(app, calls.deliverySettingsSet, ({ body, db, businessId, change }) => {
+  mutationRoute(app, calls.deliverySettingsSet, async ({ body, db, businessId, change }) => {
     const set: Partial<typeof businesses.$inferInsert> = {};
     if (body.deliveryCities !== undefined) set.deliveryCities = body.deliveryCities;
     if (body.slotCapacity !== undefined) set.slotCapacity = body.slotCapacity;
     if (body.slotAreaCapacity !== undefined) set.slotAreaCapacity = body.slotAreaCapacity;
-    const row = db.update(businesses).set(set).where(eq(businesses.id, businessId)).returning().get();
+    const row = await first(db.update(businesses).set(set).where(eq(businesses.id, businessId)).returning());
     if (!row) throw new AppError('business_id_error', msg.businessNotFound);
-    const wire = businessWire(db, row);
+    const wire = await businessWire(db, row);
     change('business', row.id, 'put', wire);
     return { success: true, business: wire };
   });

@@ -45,19 +45,20 @@ const toOccupancy = (row: OccupancyRow): SlotOccupancy[] =>
       ];
 
 /** What each slot of a service date holds (slots with nothing are absent). */
-export function slotOccupancy(db: Db, businessId: string, slotDate: string): SlotOccupancy[] {
-  return deliveryStatements(db).occupancy.all({ businessId, slotDate }).flatMap(toOccupancy);
+export async function slotOccupancy(db: Db, businessId: string, slotDate: string): Promise<SlotOccupancy[]> {
+  const rows = await deliveryStatements(db).occupancy.all({ businessId, slotDate });
+  return rows.flatMap(toOccupancy);
 }
 
 /** Is one slot full for an order with lines in `areas`? Reads that slot only. */
-export function isFullAt(
+export async function isFullAt(
   db: Db,
   venue: BusinessRecord,
   slotDate: string,
   orario: string,
   areas?: readonly KitchenArea[],
-): boolean {
-  const row = deliveryStatements(db).occupancyAt.get({ businessId: venue.id, slotDate, orario });
+): Promise<boolean> {
+  const row = await deliveryStatements(db).occupancyAt.get({ businessId: venue.id, slotDate, orario });
   const [occupancy] = row ? toOccupancy(row) : [];
   return isSlotFull(occupancy, capacityRule(venue), areas ?? ['cucina', 'bar', 'fritti']);
 }
@@ -108,18 +109,17 @@ export interface DeliveryPlan {
  * order whose lines are in `areas` (all areas when unknown): customers from now + 10 minutes,
  * the owner from now. What `deliveryOptions` answers.
  */
-export function deliveryPlan(
+export async function deliveryPlan(
   db: Db,
   venue: BusinessRecord,
   nowMs: number,
   forCustomer: boolean,
   areas?: readonly KitchenArea[],
-): DeliveryPlan {
+): Promise<DeliveryPlan> {
   const all = windowSlots(venue, nowMs, forCustomer);
   if (all.closed) return { plan: all, full: [] };
-  const full = fullSlots(slotOccupancy(db, venue.id, all.serviceDate), capacityRule(venue), areas).filter(
-    (label) => all.free.includes(label),
-  );
+  const occupancy = await slotOccupancy(db, venue.id, all.serviceDate);
+  const full = fullSlots(occupancy, capacityRule(venue), areas).filter((label) => all.free.includes(label));
   return { plan: full.length > 0 ? windowSlots(venue, nowMs, forCustomer, full) : all, full };
 }
 
@@ -127,19 +127,19 @@ export function deliveryPlan(
  * 'Prima possibile' at send time: the plan with the full slots before the second free one
  * removed, which is all the range depends on. Reads slot by slot until two are free.
  */
-export function asapPlan(
+export async function asapPlan(
   db: Db,
   venue: BusinessRecord,
   nowMs: number,
   forCustomer: boolean,
   areas: readonly KitchenArea[],
-): SlotPlan {
+): Promise<SlotPlan> {
   const all = windowSlots(venue, nowMs, forCustomer);
   if (all.closed) return all;
   const full: string[] = [];
   let free = 0;
   for (const label of all.free) {
-    if (isFullAt(db, venue, all.serviceDate, label, areas)) full.push(label);
+    if (await isFullAt(db, venue, all.serviceDate, label, areas)) full.push(label);
     else if (++free === 2) break;
   }
   return full.length > 0 ? windowSlots(venue, nowMs, forCustomer, full) : all;

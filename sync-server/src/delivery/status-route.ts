@@ -43,12 +43,13 @@ export function deliveryProgress(order: OrderRecord, lines: readonly OrderLineRe
  * any id that is not a delivery of this venue, gets the same NOT_FOUND, so an id reveals nothing.
  */
 export async function statusRoute(app: FastifyInstance): Promise<void> {
-  route(app, calls.userDeliveryStatus, ({ body, user }) => {
-    const { db } = app.store;
-    const order = venueOrder(db, body.ownerId, body.deliveryId);
-    if (!order || order.kind === 'table' || order.placedBy === null || order.placedBy !== user.user.id) {
-      throw new AppError('NOT_FOUND', t.deliveryNotFound);
-    }
-    return { success: true, delivery: deliveryProgress(order, allLines(db, order)) };
-  });
+  route(app, calls.userDeliveryStatus, ({ body, user }) =>
+    app.store.port.read(async (db) => {
+      const order = await venueOrder(db, body.ownerId, body.deliveryId);
+      if (!order || order.kind === 'table' || order.placedBy === null || order.placedBy !== user.user.id) {
+        throw new AppError('NOT_FOUND', t.deliveryNotFound);
+      }
+      return { success: true, delivery: deliveryProgress(order, await allLines(db, order)) };
+    }),
+  );
 }

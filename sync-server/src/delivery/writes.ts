@@ -19,10 +19,17 @@ import type { MutationContext } from '../sync/mutation-route.ts';
 export type WriteTools = Pick<MutationContext<CallDef>, 'db' | 'now' | 'change' | 'publish'>;
 
 /** Appends priced lines to a delivery, after its last one; accepted when the order is. */
-export function insertLines(db: Db, order: OrderRecord, priced: readonly PricedLine[], now: number) {
-  const first = lastLineSeq(db, order.id) + 1;
+export async function insertLines(
+  db: Db,
+  order: OrderRecord,
+  priced: readonly PricedLine[],
+  now: number,
+): Promise<OrderLineRecord[]> {
+  const first = (await lastLineSeq(db, order.id)) + 1;
   const insertLine = orderStatements(db).insertLine;
-  return priced.map((line, i): OrderLineRecord => {
+  const records: OrderLineRecord[] = [];
+  // One after another: the statements of one transaction share its connection.
+  for (const [i, line] of priced.entries()) {
     const record: OrderLineRecord = {
       ...line,
       id: randomId(),
@@ -37,9 +44,10 @@ export function insertLines(db: Db, order: OrderRecord, priced: readonly PricedL
       // Filled in by the order_lines_created_version trigger (migration 0002).
       createdVersion: null,
     };
-    insertLine.run(record);
-    return record;
-  });
+    await insertLine.run(record);
+    records.push(record);
+  }
+  return records;
 }
 
 /** Records the order and these lines as they now are ('order' and 'line' put rows). */
@@ -50,8 +58,8 @@ export function recordPut(ctx: WriteTools, entry: TableOrder): void {
 }
 
 /** Tells the venue's devices how many deliveries now wait for a decision. */
-export function publishCount(ctx: WriteTools, businessId: string): void {
-  ctx.publish('updateCountDelivery', { count: pendingDeliveryCount(ctx.db, businessId) });
+export async function publishCount(ctx: WriteTools, businessId: string): Promise<void> {
+  ctx.publish('updateCountDelivery', { count: await pendingDeliveryCount(ctx.db, businessId) });
 }
 
 /**
@@ -69,8 +77,8 @@ export function tellCustomer(
 }
 
 /** A delivery or pickup of this venue, open or closed; another venue's id or a table order: 404. */
-export function requireDelivery(db: Db, businessId: string, deliveryId: string): OrderRecord {
-  const order = venueOrder(db, businessId, deliveryId);
+export async function requireDelivery(db: Db, businessId: string, deliveryId: string): Promise<OrderRecord> {
+  const order = await venueOrder(db, businessId, deliveryId);
   if (!order || order.kind === 'table') throw new AppError('NOT_FOUND', t.deliveryNotFound);
   return order;
 }

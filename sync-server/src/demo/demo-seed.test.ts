@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, post, rowCounts, sessionCookie, type TestApp } from '../../test-support/test-app.ts';
+import { first } from '../db/client.ts';
 import {
   businesses,
   categories,
@@ -25,7 +26,7 @@ describe('demo venue', () => {
     const demo = t.app.demo;
     expect(demo).toMatchObject({ created: true, email: 'demo@comanda.test', password: 'demo-password' });
     const { db } = t.app.store;
-    const biz = db.select().from(businesses).get();
+    const biz = await first(db.select().from(businesses));
     expect(biz).toMatchObject({
       name: 'Trattoria Demo',
       openingTime: '18:00',
@@ -36,39 +37,32 @@ describe('demo venue', () => {
       costoConsegna: 250,
       deliveryCities: DEMO_CITIES,
     });
-    expect(
-      db
-        .select()
-        .from(rooms)
-        .all()
-        .map((r) => r.name),
-    ).toEqual(['Sala interna', 'Dehors']);
-    const tables = db.select().from(diningTables).all();
+    expect((await db.select().from(rooms)).map((r) => r.name)).toEqual(['Sala interna', 'Dehors']);
+    const tables = await db.select().from(diningTables);
     expect(tables.map((x) => x.number).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(tables.find((x) => x.number === 1)?.id).toBe(demo?.tableId);
     for (const table of tables) {
       expect(table.x).toBeGreaterThanOrEqual(0);
       expect(table.x).toBeLessThanOrEqual(1950);
     }
-    const cats = db.select().from(categories).all();
+    const cats = await db.select().from(categories);
     expect(cats.length).toBeGreaterThanOrEqual(4);
     expect(new Set(cats.map((c) => c.area))).toEqual(new Set(['cucina', 'bar', 'fritti']));
-    expect(db.select().from(dishes).all().length).toBeGreaterThanOrEqual(15);
-    const vs = db.select().from(variants).all();
+    expect((await db.select().from(dishes)).length).toBeGreaterThanOrEqual(15);
+    const vs = await db.select().from(variants);
     const single = vs.find((v) => !v.multi);
-    const multi = db
-      .select({ id: variants.id, name: variants.name, multi: variants.multi })
-      .from(variants)
-      .innerJoin(dishes, eq(dishes.id, variants.dishId))
-      .where(eq(dishes.name, 'Hamburger della casa'))
-      .all()
-      .find((v) => v.multi && v.name === 'Ingredienti');
+    const multi = (
+      await db
+        .select({ id: variants.id, name: variants.name, multi: variants.multi })
+        .from(variants)
+        .innerJoin(dishes, eq(dishes.id, variants.dishId))
+        .where(eq(dishes.name, 'Hamburger della casa'))
+    ).find((v) => v.multi && v.name === 'Ingredienti');
     expect(single).toBeDefined();
-    const options = db
+    const options = await db
       .select()
       .from(variantOptions)
-      .where(eq(variantOptions.variantId, multi?.id ?? ''))
-      .all();
+      .where(eq(variantOptions.variantId, multi?.id ?? ''));
     expect(options.map((o) => o.label)).toEqual(expect.arrayContaining(['no, grazie!', 'Cipolla']));
     expect(options.every((o) => o.price === 0)).toBe(true);
 
@@ -106,7 +100,7 @@ describe('demo venue', () => {
   it('is not created when the database already has a venue, nor without COMANDA_DEMO', async () => {
     t = await createTestApp();
     expect(t.app.demo).toBeNull();
-    expect(t.app.store.db.select().from(users).all()).toHaveLength(0);
+    expect(await t.app.store.db.select().from(users)).toHaveLength(0);
     await post(t.app, '/api/owner/signup', {
       firstName: 'A',
       lastName: 'B',
@@ -119,6 +113,6 @@ describe('demo venue', () => {
     await t.app.close();
     t = await createTestApp({ env: { COMANDA_DEMO: '1' }, dir });
     expect(t.app.demo).toBeNull();
-    expect(t.app.store.db.select().from(businesses).all()).toHaveLength(1);
+    expect(await t.app.store.db.select().from(businesses)).toHaveLength(1);
   });
 });

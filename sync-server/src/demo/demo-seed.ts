@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DELIVERY_CITIES } from '@comanda/shared-schema';
 import { asc, eq } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
-import type { Store } from '../db/client.ts';
+import { type Db, first } from '../db/client.ts';
 import {
   businesses,
   categories,
@@ -45,21 +45,24 @@ const LAYOUT: Array<{ room: string; tables: Array<{ number: number; x: number; y
   { room: 'Dehors', tables: [7, 8, 9, 10].map((n, i) => ({ number: n, x: 100 + i * 200, y: 100 })) },
 ];
 
-function existingDemo(store: Store): DemoInfo | null {
-  const { db } = store;
-  const row = db
-    .select({ businessId: businesses.id })
-    .from(users)
-    .innerJoin(businesses, eq(businesses.ownerUserId, users.id))
-    .where(eq(users.email, DEMO_EMAIL))
-    .get();
+async function existingDemo(db: Db): Promise<DemoInfo | null> {
+  const row = await first(
+    db
+      .select({ businessId: businesses.id })
+      .from(users)
+      .innerJoin(businesses, eq(businesses.ownerUserId, users.id))
+      .where(eq(users.email, DEMO_EMAIL))
+      .limit(1),
+  );
   if (!row) return null;
-  const table = db
-    .select({ id: diningTables.id })
-    .from(diningTables)
-    .where(eq(diningTables.businessId, row.businessId))
-    .orderBy(asc(diningTables.number))
-    .get();
+  const table = await first(
+    db
+      .select({ id: diningTables.id })
+      .from(diningTables)
+      .where(eq(diningTables.businessId, row.businessId))
+      .orderBy(asc(diningTables.number))
+      .limit(1),
+  );
   return {
     created: false,
     email: DEMO_EMAIL,
@@ -67,6 +70,56 @@ function existingDemo(store: Store): DemoInfo | null {
     businessId: row.businessId,
     tableId: table?.id ?? '',
   };
+}
+
+/** Whether any venue exists (the demo is seeded on an empty database only). */
+async function anyVenue(db: Db): Promise<boolean> {
+  return (await first(db.select({ id: businesses.id }).from(businesses).limit(1))) !== undefined;
+}
+
+/** The demo's rooms, tables and menu, in the seeding transaction; table 1's id. */
+async function seedVenue(db: Db, businessId: string, now: number): Promise<string> {
+  let firstTable = '';
+  for (const [position, room] of LAYOUT.entries()) {
+    const roomId = randomId();
+    await db.insert(rooms).values({ id: roomId, businessId, name: room.room, position, createdAt: now });
+    for (const t of room.tables) {
+      const id = randomId();
+      if (t.number === 1) firstTable = id;
+      await db
+        .insert(diningTables)
+        .values({ id, businessId, roomId, number: t.number, x: t.x, y: t.y, createdAt: now });
+    }
+  }
+  for (const [position, category] of demoMenu.entries()) {
+    const categoryId = randomId();
+    await db
+      .insert(categories)
+      .values({ id: categoryId, businessId, name: category.name, position, area: category.area });
+    for (const dish of category.dishes) {
+      const dishId = randomId();
+      await db.insert(dishes).values({
+        id: dishId,
+        businessId,
+        categoryId,
+        name: dish.name,
+        price: dish.price,
+        description: dish.description,
+      });
+      for (const [vPosition, variant] of (dish.variants ?? []).entries()) {
+        const variantId = randomId();
+        await db
+          .insert(variants)
+          .values({ id: variantId, dishId, name: variant.name, multi: variant.multi, position: vPosition });
+        for (const option of variant.options) {
+          await db
+            .insert(variantOptions)
+            .values({ id: randomId(), variantId, label: option.label, price: option.price ?? 0 });
+        }
+      }
+    }
+  }
+  return firstTable;
 }
 
 /**
@@ -80,96 +133,48 @@ export async function seedDemo(
   password: string | undefined,
   hash: (password: string) => Promise<string>,
 ): Promise<DemoInfo | null> {
-  const found = existingDemo(store);
-  if (found) return found;
-  const { db } = store;
-  if (db.select({ id: businesses.id }).from(businesses).limit(1).get()) return null;
+  const { port } = store;
+  const before = await port.read(async (db) => {
+    const demo = await existingDemo(db);
+    return { demo, otherVenues: demo === null && (await anyVenue(db)) };
+  });
+  if (before.demo) return before.demo;
+  if (before.otherVenues) return null;
 
   const plain = password ?? randomBytes(9).toString('base64url');
   const passwordHash = await hash(plain);
   const ownerId = randomId();
   const businessId = randomId();
-  return store.port.writeVenue(businessId, (): DemoInfo => {
+  return port.writeVenue(businessId, async (db): Promise<DemoInfo> => {
     // Re-checked inside the transaction: two processes starting together seed once.
-    const again = existingDemo(store);
+    const again = await existingDemo(db);
     if (again) return again;
     const now = clock.nowMs();
-    db.insert(users)
-      .values({
-        id: ownerId,
-        email: DEMO_EMAIL,
-        passwordHash,
-        firstName: 'Gestore',
-        lastName: 'Demo',
-        role: 'owner',
-        emailConfirmed: true,
-        createdAt: now,
-      })
-      .run();
-    db.insert(businesses)
-      .values({
-        id: businessId,
-        ownerUserId: ownerId,
-        name: DEMO_VENUE,
-        costoConsegna: 250,
-        openingTime: '18:00',
-        closingTime: '02:00',
-        openConsegna: '19:00',
-        closeConsegna: '23:30',
-        abilitaConsegna: true,
-        deliveryCities: DEMO_CITIES,
-        slotCapacity: 2,
-        createdAt: now,
-      })
-      .run();
-    let firstTable = '';
-    LAYOUT.forEach((room, position) => {
-      const roomId = randomId();
-      db.insert(rooms).values({ id: roomId, businessId, name: room.room, position, createdAt: now }).run();
-      for (const t of room.tables) {
-        const id = randomId();
-        if (t.number === 1) firstTable = id;
-        db.insert(diningTables)
-          .values({ id, businessId, roomId, number: t.number, x: t.x, y: t.y, createdAt: now })
-          .run();
-      }
+    await db.insert(users).values({
+      id: ownerId,
+      email: DEMO_EMAIL,
+      passwordHash,
+      firstName: 'Gestore',
+      lastName: 'Demo',
+      role: 'owner',
+      emailConfirmed: true,
+      createdAt: now,
     });
-    demoMenu.forEach((category, position) => {
-      const categoryId = randomId();
-      db.insert(categories)
-        .values({ id: categoryId, businessId, name: category.name, position, area: category.area })
-        .run();
-      for (const dish of category.dishes) {
-        const dishId = randomId();
-        db.insert(dishes)
-          .values({
-            id: dishId,
-            businessId,
-            categoryId,
-            name: dish.name,
-            price: dish.price,
-            description: dish.description,
-          })
-          .run();
-        (dish.variants ?? []).forEach((variant, vPosition) => {
-          const variantId = randomId();
-          db.insert(variants)
-            .values({
-              id: variantId,
-              dishId,
-              name: variant.name,
-              multi: variant.multi,
-              position: vPosition,
-            })
-            .run();
-          for (const option of variant.options) {
-            db.insert(variantOptions)
-              .values({ id: randomId(), variantId, label: option.label, price: option.price ?? 0 })
-              .run();
-          }
-        });
-      }
+    await db.insert(businesses).values({
+      id: businessId,
+      ownerUserId: ownerId,
+      name: DEMO_VENUE,
+      costoConsegna: 250,
+      openingTime: '18:00',
+      closingTime: '02:00',
+      openConsegna: '19:00',
+      closeConsegna: '23:30',
+      abilitaConsegna: true,
+      deliveryCities: DEMO_CITIES,
+      slotCapacity: 2,
+      createdAt: now,
     });
-    return { created: true, email: DEMO_EMAIL, password: plain, businessId, tableId: firstTable };
+    const tableId = await seedVenue(db, businessId, now);
+    return { created: true, email: DEMO_EMAIL, password: plain, businessId, tableId };
   });
 }

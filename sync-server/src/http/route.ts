@@ -42,15 +42,17 @@ export function parseInput<C extends CallDef>(def: C, raw: unknown): ParsedBody<
   return parsed.data as ParsedBody<C>;
 }
 
-/** The handler's context: the session is looked up once per request, `businessId` only on owner calls. */
+/**
+ * The handler's context around the request's session (`app.sessions.fromRequest`, looked up once
+ * per request, before any transaction); `businessId` only on owner calls.
+ */
 export function makeContext<C extends CallDef>(
-  app: FastifyInstance,
   def: C,
   req: FastifyRequest,
   reply: FastifyReply,
   body: ParsedBody<C>,
+  session: Session | null,
 ): CallContext<C> {
-  const session = app.sessions.fromRequest(req, reply);
   return {
     body,
     req,
@@ -119,9 +121,10 @@ export function route<C extends CallDef>(
 ) {
   if (def.mutation) throw new Error(`${def.path} is a mutation: register it with mutationRoute`);
   register(app, def, extras, async (req, reply) => {
-    checkAccess(def, app.sessions.fromRequest(req, reply));
+    const session = await app.sessions.fromRequest(req, reply);
+    checkAccess(def, session);
     const body = parseInput(def, def.method === 'GET' ? req.query : req.body);
-    const result = await handler(makeContext(app, def, req, reply, body));
+    const result = await handler(makeContext(def, req, reply, body, session));
     if (reply.sent) return reply;
     checkResponse(app, def, req, result);
     return result;

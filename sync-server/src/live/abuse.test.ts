@@ -49,14 +49,12 @@ beforeAll(async () => {
   const roomId = randomId();
   tableId = randomId();
   const now = Date.now();
-  t.app.store.db
+  await t.app.store.db
     .insert(rooms)
-    .values({ id: roomId, businessId: owner.businessId, name: 'Sala', createdAt: now })
-    .run();
-  t.app.store.db
+    .values({ id: roomId, businessId: owner.businessId, name: 'Sala', createdAt: now });
+  await t.app.store.db
     .insert(diningTables)
-    .values({ id: tableId, businessId: owner.businessId, roomId, number: 1, createdAt: now })
-    .run();
+    .values({ id: tableId, businessId: owner.businessId, roomId, number: 1, createdAt: now });
 }, 30_000);
 
 afterAll(async () => {
@@ -70,9 +68,8 @@ type Frame = { event: string; data: Record<string, unknown> };
 async function connect(role: 'owner' | 'customer' = 'customer') {
   const query =
     role === 'owner' ? `ownerId=${owner.businessId}` : `ownerId=${owner.businessId}&tableId=${tableId}`;
-  const ws = new WebSocket(`ws://127.0.0.1:${port}/live?${query}`, {
-    headers: { cookie: role === 'owner' ? owner.cookie : anotherSession(t.app, guest) },
-  });
+  const cookie = role === 'owner' ? owner.cookie : await anotherSession(t.app, guest);
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/live?${query}`, { headers: { cookie } });
   opened.push(ws);
   ws.on('error', () => {});
   const frames: Frame[] = [];
@@ -244,7 +241,8 @@ describe('live hub under abuse', () => {
     const sockets: WebSocket[] = [];
     // 50 screens with 10 sockets each (a session's cap), 500 from one address (its cap).
     for (let batch = 0; batch < 10; batch++) {
-      const screens = Array.from({ length: 5 }, () => sessionOf(t, owner.userId));
+      const screens: string[] = [];
+      for (let i = 0; i < 5; i++) screens.push(await sessionOf(t, owner.userId));
       const opening = Array.from({ length: 50 }, async (_, i) => {
         const ws = new WebSocket(`ws://127.0.0.1:${port}/live?ownerId=${owner.businessId}`, {
           headers: { cookie: screens[i % screens.length] ?? '' },

@@ -36,7 +36,7 @@ async function peer(query: string, cookie: string): Promise<Peer> {
 
 /** `perSession` sockets for each of `sessions` guests, all at venue A's table. */
 async function crowdAtTable(sessions: number, perSession: number): Promise<Peer[]> {
-  const cookies = guestSessions(a.app, sessions);
+  const cookies = await guestSessions(a.app, sessions);
   const query = `ownerId=${a.owner.businessId}&tableId=${a.tableId}`;
   const peers: Peer[] = [];
   for (const cookie of cookies) {
@@ -142,7 +142,7 @@ describe("a flood at one venue's table", () => {
     }
     // Meanwhile B takes orders over HTTP, and the server answers its health check.
     const orders = 10;
-    const guestsB = guestSessions(b.app, orders);
+    const guestsB = await guestSessions(b.app, orders);
     for (let i = 0; i < orders; i++) {
       const res = await placeOrder(b, orderBody(b, [cartLine(b.menu.birra, 1)]), guestsB[i]);
       expect(res.statusCode, res.body).toBe(200);

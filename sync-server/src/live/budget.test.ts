@@ -43,7 +43,7 @@ async function peer(query: string, cookie: string): Promise<Peer> {
 }
 
 const customer = async () =>
-  peer(`ownerId=${v.owner.businessId}&tableId=${v.tableId}`, guestSessions(v.app, 1)[0] ?? '');
+  peer(`ownerId=${v.owner.businessId}&tableId=${v.tableId}`, (await guestSessions(v.app, 1))[0] ?? '');
 const joinChat = (tableId = v.tableId) =>
   JSON.stringify({ event: 'joinChat', data: { ownerId: v.owner.businessId, tableId } });
 
@@ -88,7 +88,7 @@ describe('frame budget', () => {
 
   it("the budget is the session's: new sockets, or all closed and opened again, bring no new frames", async () => {
     await setup();
-    const [guest] = guestSessions(v.app, 1) as [string];
+    const [guest] = (await guestSessions(v.app, 1)) as [string];
     const table = `ownerId=${v.owner.businessId}&tableId=${v.tableId}`;
     const first = await peer(table, guest);
     const second = await peer(table, guest);

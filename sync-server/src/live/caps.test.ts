@@ -57,7 +57,7 @@ async function expectRefused(query: string, cookie: string, localAddress?: strin
 describe('sockets per session', () => {
   it('a customer session holds 4 sockets; the 5th is refused until one closes', async () => {
     await setup();
-    const [guest, other] = guestSessions(v.app, 2) as [string, string];
+    const [guest, other] = (await guestSessions(v.app, 2)) as [string, string];
     const four = [
       await peer(atTable(), guest),
       await peer(atTable(), guest),
@@ -79,12 +79,12 @@ describe('sockets per session', () => {
     await setup();
     for (let i = 0; i < 10; i++) await peer(venueWide(), v.owner.cookie);
     await expectRefused(venueWide(), v.owner.cookie);
-    await peer(venueWide(), sessionOf(v.app, v.owner.userId));
+    await peer(venueWide(), await sessionOf(v.app, v.owner.userId));
   });
 
   it('upgrades racing on one session: no more than the cap get in', async () => {
     await setup();
-    const [guest] = guestSessions(v.app, 1) as [string];
+    const [guest] = (await guestSessions(v.app, 1)) as [string];
     const attempts = await Promise.all(Array.from({ length: 12 }, () => upgrade(base, atTable(), guest)));
     const refused = attempts.filter((r) => r.status === 429).length;
     const opened = attempts.filter((r) => r.status === 'open');
@@ -98,7 +98,7 @@ describe('sockets per session', () => {
 describe('upgrades per session and address', () => {
   it('a session reconnecting in a loop is refused past its quota, and back once the window moves on', async () => {
     await setup();
-    const [guest] = guestSessions(v.app, 1) as [string];
+    const [guest] = (await guestSessions(v.app, 1)) as [string];
     for (let i = 0; i < UPGRADES_PER_SESSION; i++) {
       const p = await peer(atTable(), guest);
       p.ws.close();
@@ -111,14 +111,14 @@ describe('upgrades per session and address', () => {
       error: texts.liveReconnectTooFast,
     });
     // Another phone is not affected; the same one is, once the app clock has moved on.
-    await peer(atTable(), guestSessions(v.app, 1)[0] ?? '');
+    await peer(atTable(), (await guestSessions(v.app, 1))[0] ?? '');
     v.app.app.clock.advance(UPGRADE_WINDOW_MS * 2);
     await peer(atTable(), guest);
   });
 
   it('an address opening sockets in a loop is refused past twice its cap in the window', async () => {
     await setup({ liveMaxSocketsPerAddress: 5 });
-    const guests = guestSessions(v.app, 11);
+    const guests = await guestSessions(v.app, 11);
     for (const guest of guests.slice(0, 10)) {
       const p = await peer(atTable(), guest);
       p.ws.close();
@@ -134,7 +134,7 @@ describe('upgrades per session and address', () => {
 describe('sockets per address', () => {
   it('past the address cap a new session is refused; another address still gets in', async () => {
     await setup({ liveMaxSocketsPerAddress: 12 });
-    const guests = guestSessions(v.app, 13);
+    const guests = await guestSessions(v.app, 13);
     for (const guest of guests.slice(0, 10)) await peer(atTable(), guest);
     // Owner screens count as well.
     await peer(venueWide(), v.owner.cookie);
@@ -153,8 +153,9 @@ describe('sockets per address', () => {
       );
     }
     const screens: Peer[] = [];
-    for (let i = 0; i < 20; i++) screens.push(await peer(venueWide(), sessionOf(v.app, v.owner.userId)));
-    const guests = guestSessions(v.app, 150);
+    for (let i = 0; i < 20; i++)
+      screens.push(await peer(venueWide(), await sessionOf(v.app, v.owner.userId)));
+    const guests = await guestSessions(v.app, 150);
     const phones: Array<{ peer: Peer; table: string }> = [];
     for (const [i, guest] of guests.entries()) {
       const table = tables[i % tables.length] as string;

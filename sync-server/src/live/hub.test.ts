@@ -45,14 +45,12 @@ async function setup(config: Parameters<typeof createTestApp>[0] = {}) {
   const roomId = randomId();
   tableId = randomId();
   const now = Date.now();
-  t.app.store.db
+  await t.app.store.db
     .insert(rooms)
-    .values({ id: roomId, businessId: owner.businessId, name: 'Sala', createdAt: now })
-    .run();
-  t.app.store.db
+    .values({ id: roomId, businessId: owner.businessId, name: 'Sala', createdAt: now });
+  await t.app.store.db
     .insert(diningTables)
-    .values({ id: tableId, businessId: owner.businessId, roomId, number: 1, createdAt: now })
-    .run();
+    .values({ id: tableId, businessId: owner.businessId, roomId, number: 1, createdAt: now });
 }
 
 type Frame = { event: string; data: Record<string, unknown>; version?: number };

@@ -2,6 +2,7 @@ import { AppError, Id, t } from '@comanda/shared-schema';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { first } from '../db/client.ts';
 import { businesses, diningTables } from '../db/schema.ts';
 import { isCrossSite } from '../http/security.ts';
 import { validationError } from '../lib/errors.ts';
@@ -42,7 +43,7 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
       if (isCrossSite(app.config, req)) throw new AppError('FORBIDDEN', msg.crossOrigin);
       const query = LiveQuery.safeParse(req.query);
       if (!query.success) throw validationError(query.error);
-      const session = app.sessions.fromRequest(req, reply);
+      const session = await app.sessions.fromRequest(req, reply);
       if (!session) throw new AppError('UNAUTHORIZED', msg.unauthorized);
       await takeUpgrade(app, session.id, req.ip);
       const { ownerId, tableId } = query.data;
@@ -55,7 +56,7 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
         role: owner ? 'owner' : 'customer',
       };
       if (app.hub.admit(admission)) throw quotaRefusal(t.liveTooManyConnections);
-      granted.set(req, { access: decide(app, session, ownerId, tableId), admission });
+      granted.set(req, { access: await decide(app, session, ownerId, tableId), admission });
     },
     handler: async () => {
       throw new AppError('NOT_FOUND', msg.liveUnavailable);
@@ -85,31 +86,32 @@ async function takeUpgrade(app: FastifyInstance, sessionId: string, address: str
 }
 
 /** Who the socket will be, or the refusal (see liveRoutes). */
-function decide(
+async function decide(
   app: FastifyInstance,
   session: Session,
   ownerId: string,
   tableId: string | undefined,
-): Access {
+): Promise<Access> {
   if (!tableId) {
     if (session.user.role === 'owner' && session.businessId === ownerId) {
       return { businessId: ownerId, role: 'owner', tableId: null, userId: session.user.id };
     }
     // A customer on the venue's menu without a table (delivery, or before choosing one):
     // venue-wide events only (menuChanged, enableOrder, disableOrder).
-    const venue = app.store.db
-      .select({ id: businesses.id })
-      .from(businesses)
-      .where(eq(businesses.id, ownerId))
-      .get();
+    const venue = await app.store.port.read((db) =>
+      first(db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, ownerId))),
+    );
     if (!venue) throw new AppError('FORBIDDEN', msg.forbidden);
     return { businessId: ownerId, role: 'customer', tableId: null, userId: session.user.id };
   }
-  const table = app.store.db
-    .select({ id: diningTables.id })
-    .from(diningTables)
-    .where(and(eq(diningTables.id, tableId), eq(diningTables.businessId, ownerId)))
-    .get();
+  const table = await app.store.port.read((db) =>
+    first(
+      db
+        .select({ id: diningTables.id })
+        .from(diningTables)
+        .where(and(eq(diningTables.id, tableId), eq(diningTables.businessId, ownerId))),
+    ),
+  );
   if (!table) throw new AppError('FORBIDDEN', msg.forbidden);
   return { businessId: ownerId, role: 'customer', tableId, userId: session.user.id };
 }

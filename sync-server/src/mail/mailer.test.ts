@@ -35,17 +35,17 @@ const mailThen = defineCall({
 });
 
 function registerMailThen(app: FastifyInstance): void {
-  mutationRoute(app, mailThen, ({ body, queueMail: queue }) => {
-    queue({ to: body.to, subject: 'Prova', text: `Esito: ${body.outcome}`, kind: 'test' });
+  mutationRoute(app, mailThen, async ({ body, queueMail: queue }) => {
+    await queue({ to: body.to, subject: 'Prova', text: `Esito: ${body.outcome}`, kind: 'test' });
     if (body.outcome === 'refuse') throw new AppError('CONFLICT', 'Rifiutato');
     if (body.outcome === 'crash') throw new Error('boom');
     return { success: true };
   });
 }
 
-const rows = (app: FastifyInstance) => app.store.db.select().from(mailOutbox).all();
-const rowsTo = (app: FastifyInstance, to: string) =>
-  app.store.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, to)).all();
+const rows = async (app: FastifyInstance) => await app.store.db.select().from(mailOutbox);
+const rowsTo = async (app: FastifyInstance, to: string) =>
+  await app.store.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, to));
 
 const signup = (app: FastifyInstance, email: string) =>
   post(app, '/api/user/signup', {
@@ -78,7 +78,7 @@ describe('SMTP down', () => {
     expect(res.statusCode).toBe(200);
     await t.app.mailer.flush();
     expect(smtp.messages).toHaveLength(0);
-    const [waiting] = rowsTo(t.app, to);
+    const [waiting] = await rowsTo(t.app, to);
     expect(waiting).toMatchObject({ status: 'pending', attempts: 1, sentAt: null });
     expect(waiting?.lastError).toMatch(/421|not available/i);
     expect(await health(t.app)).toEqual({ overdue: 1, failed: 0 });
@@ -91,7 +91,7 @@ describe('SMTP down', () => {
     await t.app.mailer.flush();
     expect(smtp.messages).toHaveLength(1);
     expect(smtp.messages[0]).toContain(`To: ${to}`);
-    expect(rowsTo(t.app, to)[0]).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+    expect((await rowsTo(t.app, to))[0]).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
 
     // Exactly once: later turns, wakes and flushes send nothing more.
     t.app.clock.advance(60 * 60_000);
@@ -118,8 +118,8 @@ describe('mail folder not writable', () => {
     expect((await signup(t.app, to)).statusCode).toBe(200);
     await t.app.mailer.flush();
     await t.app.mailer.flush();
-    expect(rowsTo(t.app, to)[0]).toMatchObject({ status: 'pending', attempts: 1 });
-    expect(rowsTo(t.app, to)[0]?.lastError).toMatch(/EEXIST|ENOTDIR/);
+    expect((await rowsTo(t.app, to))[0]).toMatchObject({ status: 'pending', attempts: 1 });
+    expect((await rowsTo(t.app, to))[0]?.lastError).toMatch(/EEXIST|ENOTDIR/);
 
     fixMailDir(t);
     t.app.clock.advance(retryDelay(1));
@@ -155,7 +155,7 @@ describe('mail folder not writable', () => {
     );
     t.app.clock.advance(GIVE_UP_MS);
     await t.app.mailer.flush();
-    expect(rowsTo(t.app, 'mai@example.it')[0]).toMatchObject({ status: 'failed', attempts: 2 });
+    expect((await rowsTo(t.app, 'mai@example.it'))[0]).toMatchObject({ status: 'failed', attempts: 2 });
     expect(error).toHaveBeenCalledWith(
       expect.objectContaining({ attempts: 2 }),
       expect.stringMatching(/given up/),
@@ -184,7 +184,7 @@ describe('mails queued by a mutation', () => {
   it('are written in its transaction: none for a refused or failed mutation, one for an applied one', async () => {
     t = await createTestApp({ before: registerMailThen });
     const owner = await createOwner(t);
-    const before = rows(t.app).length;
+    const before = (await rows(t.app)).length;
     const refused = await post(
       t.app,
       mailThen.path,
@@ -197,12 +197,12 @@ describe('mails queued by a mutation', () => {
     expect(refused.statusCode).toBe(409);
     const crashed = await post(t.app, mailThen.path, { to: 'no@example.it', outcome: 'crash' }, owner.cookie);
     expect(crashed.statusCode).toBe(503);
-    expect(rows(t.app)).toHaveLength(before);
+    expect(await rows(t.app)).toHaveLength(before);
 
     const applied = await post(t.app, mailThen.path, { to: 'si@example.it', outcome: 'ok' }, owner.cookie);
     expect(applied.statusCode).toBe(200);
     // In the outbox as the answer leaves: a crash right after the commit would lose nothing.
-    expect(rowsTo(t.app, 'si@example.it')).toHaveLength(1);
+    expect(await rowsTo(t.app, 'si@example.it')).toHaveLength(1);
     const mails = await readMails(t);
     expect(mails.filter((m) => m.text.includes('To: si@example.it'))).toHaveLength(1);
     expect(mails.filter((m) => m.text.includes('To: no@example.it'))).toHaveLength(0);
@@ -221,12 +221,12 @@ describe('the outbox', () => {
     await t.app.mailer.close(); // this test is the only sender
     const db = t.app.store.db;
     const now = t.app.clock.nowMs();
-    const id = queueMail(db, { to: 'lease@example.it', subject: 'x', text: 'y' }, now);
+    const id = await queueMail(db, { to: 'lease@example.it', subject: 'x', text: 'y' }, now);
     const box = outbox(db);
-    expect(box.claim(id, now)?.attempts).toBe(1);
-    expect(box.claim(id, now)).toBeUndefined();
-    expect(box.due(now + CLAIM_LEASE_MS - 1)).toHaveLength(0);
-    expect(box.claim(id, now + CLAIM_LEASE_MS)?.attempts).toBe(2);
+    expect((await box.claim(id, now))?.attempts).toBe(1);
+    expect(await box.claim(id, now)).toBeUndefined();
+    expect(await box.due(now + CLAIM_LEASE_MS - 1)).toHaveLength(0);
+    expect((await box.claim(id, now + CLAIM_LEASE_MS))?.attempts).toBe(2);
   });
 
   it('sends each mail once however often the sender is woken', async () => {
@@ -239,9 +239,7 @@ describe('the outbox', () => {
     const mails = (await readMails(t)).filter((m) => m.text.includes('molti'));
     expect(mails).toHaveLength(5);
     expect(
-      rows(app)
-        .filter((r) => r.recipient.startsWith('molti'))
-        .every((r) => r.attempts === 1),
+      (await rows(app)).filter((r) => r.recipient.startsWith('molti')).every((r) => r.attempts === 1),
     ).toBe(true);
   });
 
@@ -249,11 +247,11 @@ describe('the outbox', () => {
     t = await createTestApp();
     await t.app.mailer.queue({ to: 'vecchia@example.it', subject: 'x', text: 'y' });
     await t.app.mailer.flush();
-    expect(rowsTo(t.app, 'vecchia@example.it')).toHaveLength(1);
+    expect(await rowsTo(t.app, 'vecchia@example.it')).toHaveLength(1);
     t.app.clock.advance(KEEP_SENT_MS + 60 * 60_000);
     await t.app.mailer.queue({ to: 'nuova@example.it', subject: 'x', text: 'y' });
     await t.app.mailer.flush();
-    expect(rowsTo(t.app, 'vecchia@example.it')).toHaveLength(0);
-    expect(rowsTo(t.app, 'nuova@example.it')).toHaveLength(1);
+    expect(await rowsTo(t.app, 'vecchia@example.it')).toHaveLength(0);
+    expect(await rowsTo(t.app, 'nuova@example.it')).toHaveLength(1);
   });
 });

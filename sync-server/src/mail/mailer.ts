@@ -17,22 +17,24 @@ export interface Mailer {
   queue(mail: Mail): Promise<void>;
   /** Sends what is due now (a mail was queued in a transaction that has since committed). */
   wake(): void;
-  /** Starts sending: what is due now, then each mail as it falls due. */
-  start(): void;
+  /**
+   * Starts sending: what is due now, then each mail as it falls due. Resolves once the outbox
+   * was looked at (mails given up are warned of at start-up).
+   */
+  start(): Promise<void>;
   /**
    * Resolves when no mail is due any more: each due mail was attempted (sent, or put off after
    * a failure, so a failing transport does not keep it spinning). Tests and readers of MAIL_DIR.
    */
   flush(): Promise<void>;
   /** For /api/health: pending mails that failed or wait too long, and mails given up. */
-  health(): { overdue: number; failed: number };
+  health(): Promise<{ overdue: number; failed: number }>;
   /** Stops sending; waits a little for the send in progress (its row is retried otherwise). */
   close(): Promise<void>;
 }
 
-/** Where the outbox lives: reads on `db`, every write through the port (store/port.ts). */
+/** Where the outbox lives: every read and write through the port (store/port.ts). */
 export interface MailStore {
-  db: Db;
   port: StorePort<Db>;
 }
 
@@ -94,12 +96,13 @@ export function createMailer(
 ): Mailer {
   const transport = options.smtpUrl ? createTransport({ ...SMTP_TIMEOUTS, url: options.smtpUrl }) : null;
   /** Reads only (what is due, the next turn, the counts): committed data. */
-  const rows = outbox(store.db);
+  const read = <T>(work: (box: Outbox) => Promise<T>): Promise<T> =>
+    store.port.read((db) => work(outbox(db)));
   /**
    * One outbox write (a claim, an outcome, the pruning) in its own transaction: outbox rows are
-   * no venue's data, so `writeAccount`. Synchronous work, committed before the sender goes on.
+   * no venue's data, so `writeAccount`. Committed before the sender goes on.
    */
-  const write = <T>(work: (box: Outbox) => T): Promise<T> =>
+  const write = <T>(work: (box: Outbox) => Promise<T>): Promise<T> =>
     store.port.writeAccount((db) => work(outbox(db)));
   let running: Promise<number> | null = null;
   let again = false;
@@ -168,7 +171,8 @@ export function createMailer(
       prunedAt = now;
     }
     for (;;) {
-      const due = closed ? [] : rows.due(clock.nowMs());
+      const dueAt = clock.nowMs();
+      const due = closed ? [] : await read((box) => box.due(dueAt));
       if (due.length === 0) return attempted;
       for (const candidate of due) {
         if (closed) return attempted;
@@ -181,10 +185,10 @@ export function createMailer(
     }
   }
 
-  function schedule(): void {
+  /** Sets the timer for the next turn (`next`: when the earliest pending mail falls due). */
+  function schedule(next: number | null): void {
     if (closed || !started) return;
     clearTimeout(timer);
-    const next = rows.nextTurn();
     const wait = next === null ? POLL_MS : Math.min(POLL_MS, Math.max(1000, next - clock.nowMs()));
     timer = setTimeout(wake, wait);
     timer.unref();
@@ -196,12 +200,15 @@ export function createMailer(
       again = true;
       return running;
     }
+    let next: number | null = null;
     running = (async () => {
       let attempted = 0;
       do {
         again = false;
         try {
           attempted += await pass();
+          // Read inside the run, so closing waits for it; a wake meanwhile runs another pass.
+          if (!closed) next = await read((box) => box.nextTurn());
         } catch (err) {
           // The outbox itself unreadable (disk, lock): try again on the next turn.
           log.error({ err }, 'mail outbox not readable');
@@ -210,7 +217,7 @@ export function createMailer(
       return attempted;
     })().finally(() => {
       running = null;
-      schedule();
+      schedule(next);
     });
     return running;
   }
@@ -228,10 +235,11 @@ export function createMailer(
       wake();
     },
     wake,
-    start() {
+    async start() {
       if (started || closed) return;
       started = true;
-      const { failed } = rows.counts(clock.nowMs());
+      const now = clock.nowMs();
+      const { failed } = await read((box) => box.counts(now));
       if (failed > 0) log.warn({ failed }, 'mails given up after a day of failures are in the outbox');
       wake();
     },
@@ -241,8 +249,9 @@ export function createMailer(
       if (running) await running;
       while ((await run()) > 0) {}
     },
-    health() {
-      return rows.counts(clock.nowMs());
+    async health() {
+      const now = clock.nowMs();
+      return await read((box) => box.counts(now));
     },
     async close() {
       closed = true;

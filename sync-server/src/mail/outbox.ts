@@ -117,11 +117,11 @@ export type OutboxRow = typeof mailOutbox.$inferSelect;
 
 /**
  * Puts a mail in the outbox through `db`: inside a mutation, its transaction (committed with
- * it, rolled back with it). Synchronous; the sender picks it up when woken or on its next turn.
+ * it, rolled back with it). The sender picks it up when woken or on its next turn.
  */
-export function queueMail(db: Db, mail: Mail, now: number): string {
+export async function queueMail(db: Db, mail: Mail, now: number): Promise<string> {
   const id = randomId();
-  statements(db).insert.run({
+  await statements(db).insert.run({
     id,
     recipient: mail.to,
     subject: mail.subject,
@@ -133,28 +133,35 @@ export function queueMail(db: Db, mail: Mail, now: number): string {
 }
 
 /**
- * The outbox's reads and writes for the sender. Its writes run inside a port transaction (the
- * mailer opens one for each, mailer.ts); its reads may run on the store's handle.
+ * The outbox's reads and writes for the sender, on `db`: its writes inside a port transaction
+ * (the mailer opens one for each, mailer.ts), its reads inside `port.read`.
  */
 export function outbox(db: Db) {
   const s = statements(db);
   return {
-    due: (now: number): OutboxRow[] => s.due.all({ now }),
+    due: async (now: number): Promise<OutboxRow[]> => await s.due.all({ now }),
     /** The row, claimed for one attempt; undefined when another sender took it first. */
-    claim: (id: string, now: number): OutboxRow | undefined =>
-      s.claim.get({ id, now, leaseUntil: now + CLAIM_LEASE_MS }),
-    markSent: (id: string, now: number) => s.sent.run({ id, now }),
-    retryAt: (id: string, next: number, error: string) => s.retry.run({ id, next, error }),
-    giveUp: (id: string, error: string) => s.giveUp.run({ id, error }),
+    claim: async (id: string, now: number): Promise<OutboxRow | undefined> =>
+      await s.claim.get({ id, now, leaseUntil: now + CLAIM_LEASE_MS }),
+    markSent: async (id: string, now: number): Promise<void> => {
+      await s.sent.run({ id, now });
+    },
+    retryAt: async (id: string, next: number, error: string): Promise<void> => {
+      await s.retry.run({ id, next, error });
+    },
+    giveUp: async (id: string, error: string): Promise<void> => {
+      await s.giveUp.run({ id, error });
+    },
     /** When the earliest pending mail falls due, or null when none waits. */
-    nextTurn: (): number | null => s.nextTurn.get()?.at ?? null,
-    counts: (now: number) => ({
-      overdue: s.overdue.get({ before: now - OVERDUE_MS })?.n ?? 0,
-      failed: s.failed.get()?.n ?? 0,
+    nextTurn: async (): Promise<number | null> => (await s.nextTurn.get())?.at ?? null,
+    counts: async (now: number): Promise<{ overdue: number; failed: number }> => ({
+      // One after the other: one connection, one snapshot.
+      overdue: (await s.overdue.get({ before: now - OVERDUE_MS }))?.n ?? 0,
+      failed: (await s.failed.get())?.n ?? 0,
     }),
-    prune: (now: number) => {
-      s.pruneSent.run({ before: now - KEEP_SENT_MS });
-      s.pruneFailed.run({ before: now - KEEP_FAILED_MS });
+    prune: async (now: number): Promise<void> => {
+      await s.pruneSent.run({ before: now - KEEP_SENT_MS });
+      await s.pruneFailed.run({ before: now - KEEP_FAILED_MS });
     },
   };
 }

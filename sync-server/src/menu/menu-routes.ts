@@ -26,16 +26,16 @@ import { mutationRoute } from '../sync/mutation-route.ts';
 type Ctx = Pick<MutationContext<typeof calls.ownerDishAdd>, 'db' | 'businessId' | 'change' | 'publish'>;
 
 /** A new category's or dish's id: the client's UUID unless taken, else a fresh random one. */
-function newId(ctx: Ctx, kind: 'category' | 'dish', given: string | undefined): string {
+async function newId(ctx: Ctx, kind: 'category' | 'dish', given: string | undefined): Promise<string> {
   if (given === undefined) return randomId();
   if (!ClientGeneratedId.safeParse(given).success) return randomId();
-  if (menuIdTaken(ctx.db, kind, given)) throw new AppError('CONFLICT', t.idTaken);
+  if (await menuIdTaken(ctx.db, kind, given)) throw new AppError('CONFLICT', t.idTaken);
   return given;
 }
 
 /** Records the dish as it now is and tells every open menu of the venue. */
-function dishChanged(ctx: Ctx, id: string): void {
-  ctx.change('dish', id, 'put', loadDish(ctx.db, ctx.businessId, id));
+async function dishChanged(ctx: Ctx, id: string): Promise<void> {
+  ctx.change('dish', id, 'put', await loadDish(ctx.db, ctx.businessId, id));
 }
 
 /** Every socket of the venue, customers included: their open menus reload (after commit). */
@@ -49,80 +49,79 @@ function menuChanged(ctx: Ctx): void {
  * change rows (a category rename rewrites its dishes' categoryName) and publishes menuChanged.
  */
 export async function menuRoutes(app: FastifyInstance): Promise<void> {
-  route(app, calls.ownerMenuGet, ({ businessId }) => {
-    const { db } = app.store;
-    return {
+  route(app, calls.ownerMenuGet, ({ businessId }) =>
+    app.store.port.read(async (db) => ({
       success: true,
-      categories: listCategories(db, businessId).map(categoryWire),
-      dishes: loadDishes(db, businessId),
-    };
-  });
+      categories: (await listCategories(db, businessId)).map(categoryWire),
+      dishes: await loadDishes(db, businessId),
+    })),
+  );
 
-  mutationRoute(app, calls.ownerCategoryAdd, (ctx) => {
+  mutationRoute(app, calls.ownerCategoryAdd, async (ctx) => {
     const { body, db, businessId, change } = ctx;
-    const id = newId(ctx, 'category', body.id);
-    const row = insertCategory(db, {
+    const id = await newId(ctx, 'category', body.id);
+    const row = await insertCategory(db, {
       id,
       businessId,
       name: body.name,
       area: body.area,
-      position: body.position ?? nextCategoryPosition(db, businessId),
+      position: body.position ?? (await nextCategoryPosition(db, businessId)),
     });
     change('category', id, 'put', categoryWire(row));
     menuChanged(ctx);
     return { success: true, id };
   });
 
-  mutationRoute(app, calls.ownerCategoryEdit, (ctx) => {
+  mutationRoute(app, calls.ownerCategoryEdit, async (ctx) => {
     const { body, db, businessId, change } = ctx;
-    const current = requireCategory(db, businessId, body.id);
+    const current = await requireCategory(db, businessId, body.id);
     const set = {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.area !== undefined ? { area: body.area } : {}),
       ...(body.position !== undefined ? { position: body.position } : {}),
     };
     if (Object.keys(set).length === 0) return { success: true };
-    const row = updateCategory(db, current.id, set);
+    const row = await updateCategory(db, current.id, set);
     if (!row) throw new Error('category vanished inside its transaction');
     change('category', row.id, 'put', categoryWire(row));
     // Dishes carry their category's name on the wire.
     if (row.name !== current.name) {
-      for (const dish of loadDishes(db, businessId, { categoryId: row.id }))
+      for (const dish of await loadDishes(db, businessId, { categoryId: row.id }))
         change('dish', dish.id, 'put', dish);
     }
     menuChanged(ctx);
     return { success: true };
   });
 
-  mutationRoute(app, calls.ownerCategoryReorder, (ctx) => {
+  mutationRoute(app, calls.ownerCategoryReorder, async (ctx) => {
     const { body, db, businessId, change } = ctx;
     // Named first, the rest after: the rule the tablets' offline reorder follows (shared-schema).
-    const moves = categoryReorder(listCategories(db, businessId), body.ids);
+    const moves = categoryReorder(await listCategories(db, businessId), body.ids);
     if (!moves) throw new AppError('NOT_FOUND', t.categoryNotFound);
     for (const { category, position } of moves) {
-      const row = updateCategory(db, category.id, { position });
+      const row = await updateCategory(db, category.id, { position });
       if (row) change('category', row.id, 'put', categoryWire(row));
     }
     menuChanged(ctx);
     return { success: true };
   });
 
-  mutationRoute(app, calls.ownerCategoryDelete, (ctx) => {
+  mutationRoute(app, calls.ownerCategoryDelete, async (ctx) => {
     const { body, db, businessId, change } = ctx;
-    const category = requireCategory(db, businessId, body.id);
-    if (dishesInCategory(db, category.id) > 0)
+    const category = await requireCategory(db, businessId, body.id);
+    if ((await dishesInCategory(db, category.id)) > 0)
       throw new AppError('CATEGORY_NOT_EMPTY', t.menuCategoryNotEmpty);
-    deleteCategory(db, category.id);
+    await deleteCategory(db, category.id);
     change('category', category.id, 'delete');
     menuChanged(ctx);
     return { success: true };
   });
 
-  mutationRoute(app, calls.ownerDishAdd, (ctx) => {
+  mutationRoute(app, calls.ownerDishAdd, async (ctx) => {
     const { body, db, businessId } = ctx;
-    const category = requireCategory(db, businessId, body.categoryId);
-    const id = newId(ctx, 'dish', body.id);
-    insertDish(db, {
+    const category = await requireCategory(db, businessId, body.categoryId);
+    const id = await newId(ctx, 'dish', body.id);
+    await insertDish(db, {
       id,
       businessId,
       categoryId: category.id,
@@ -131,17 +130,17 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
       description: body.description ?? '',
       available: body.available ?? true,
     });
-    saveVariants(db, id, body.variants ?? []);
-    dishChanged(ctx, id);
+    await saveVariants(db, id, body.variants ?? []);
+    await dishChanged(ctx, id);
     menuChanged(ctx);
     return { success: true, id };
   });
 
-  mutationRoute(app, calls.ownerDishEdit, (ctx) => {
+  mutationRoute(app, calls.ownerDishEdit, async (ctx) => {
     const { body, db, businessId } = ctx;
-    const dish = requireDish(db, businessId, body.id);
+    const dish = await requireDish(db, businessId, body.id);
     const categoryId =
-      body.categoryId !== undefined ? requireCategory(db, businessId, body.categoryId).id : undefined;
+      body.categoryId !== undefined ? (await requireCategory(db, businessId, body.categoryId)).id : undefined;
     const set = {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.price !== undefined ? { price: body.price } : {}),
@@ -149,18 +148,18 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
       ...(body.description !== undefined ? { description: body.description } : {}),
       ...(body.available !== undefined ? { available: body.available } : {}),
     };
-    if (Object.keys(set).length > 0) updateDish(db, businessId, dish.id, set);
-    if (body.variants !== undefined) saveVariants(db, dish.id, body.variants);
-    dishChanged(ctx, dish.id);
+    if (Object.keys(set).length > 0) await updateDish(db, businessId, dish.id, set);
+    if (body.variants !== undefined) await saveVariants(db, dish.id, body.variants);
+    await dishChanged(ctx, dish.id);
     menuChanged(ctx);
     return { success: true };
   });
 
-  mutationRoute(app, calls.ownerDishDelete, (ctx) => {
+  mutationRoute(app, calls.ownerDishDelete, async (ctx) => {
     const { body, db, businessId, change } = ctx;
-    const dish = requireDish(db, businessId, body.id);
+    const dish = await requireDish(db, businessId, body.id);
     // Variants and options go with it (cascade); past order lines keep their copy.
-    deleteDish(db, dish.id);
+    await deleteDish(db, dish.id);
     change('dish', dish.id, 'delete');
     menuChanged(ctx);
     return { success: true };

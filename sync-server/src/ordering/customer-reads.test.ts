@@ -68,9 +68,9 @@ describe('customer reads of the table flow', () => {
       openingTime: '18:00',
       closingTime: '23:00',
     });
-    setVenue(v.app, v.owner.businessId, { isClosed: true, messaggioChiusura: 'Chiusi per ferie' });
+    await setVenue(v.app, v.owner.businessId, { isClosed: true, messaggioChiusura: 'Chiusi per ferie' });
     expect(await status()).toMatchObject({ is_closed: 1, messaggioChiusura: 'Chiusi per ferie' });
-    setVenue(v.app, v.owner.businessId, {
+    await setVenue(v.app, v.owner.businessId, {
       isClosed: false,
       messaggioChiusura: '',
       openingTime: '20:00',

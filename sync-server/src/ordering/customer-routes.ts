@@ -7,10 +7,10 @@ import { linesOfOrder, lineWire, openOrderOfTable } from '../store/orders.ts';
 import { checkBusinessEcho, closedStatus, requireVenue, requireVenueTable } from '../store/venue.ts';
 
 /** What a person can order: available dishes by name, and the categories that have one, by position. */
-function orderableMenu(db: Db, businessId: string) {
-  const data: MenuDish[] = loadDishes(db, businessId, { availableOnly: true });
+async function orderableMenu(db: Db, businessId: string) {
+  const data: MenuDish[] = await loadDishes(db, businessId, { availableOnly: true });
   const used = new Set(data.map((d) => d.categoryId));
-  const cats = listCategories(db, businessId).filter((c) => used.has(c.id));
+  const cats = (await listCategories(db, businessId)).filter((c) => used.has(c.id));
   return { success: true as const, data, categories: sortByPosition(cats).map(categoryWire) };
 }
 
@@ -20,21 +20,23 @@ function orderableMenu(db: Db, businessId: string) {
  * owner) may ask; a venue or table that does not exist answers the spec's error codes.
  */
 export async function customerRoutes(app: FastifyInstance): Promise<void> {
-  const { db } = app.store;
+  const { port } = app.store;
 
-  route(app, calls.userIsValidTable, ({ body }) => {
-    const table = requireVenueTable(db, requireVenue(db, body.ownerId).id, body.tableId);
+  route(app, calls.userIsValidTable, async ({ body }) => {
+    const table = await port.read(async (db) =>
+      requireVenueTable(db, (await requireVenue(db, body.ownerId)).id, body.tableId),
+    );
     return { success: true, number: table.number };
   });
 
-  route(app, calls.userOrderEnabledGet, ({ body }) => ({
+  route(app, calls.userOrderEnabledGet, async ({ body }) => ({
     success: true,
-    orderEnabled: requireVenue(db, body.ownerId).orderEnabled ? 1 : 0,
+    orderEnabled: (await port.read((db) => requireVenue(db, body.ownerId))).orderEnabled ? 1 : 0,
   }));
 
   /** is_closed: the owner's flag, or now (Rome) outside the opening hours. */
-  route(app, calls.userClosedStatusGet, ({ body }) => {
-    const venue = requireVenue(db, body.ownerId);
+  route(app, calls.userClosedStatusGet, async ({ body }) => {
+    const venue = await port.read((db) => requireVenue(db, body.ownerId));
     return {
       success: true,
       ...closedStatus(venue, app.clock.nowMs()),
@@ -43,31 +45,35 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  route(app, calls.verifyBusinessId, ({ body }) => {
-    const venue = requireVenue(db, body.businessId);
+  route(app, calls.verifyBusinessId, async ({ body }) => {
+    const venue = await port.read((db) => requireVenue(db, body.businessId));
     return { success: true, businessId: venue.id, name: venue.name };
   });
 
-  route(app, calls.userMenuGet, ({ body }) => orderableMenu(db, requireVenue(db, body.businessId).id));
+  route(app, calls.userMenuGet, ({ body }) =>
+    port.read(async (db) => orderableMenu(db, (await requireVenue(db, body.businessId)).id)),
+  );
 
   /** The owner ordering on a table's behalf: their own venue's menu (a body businessId must match). */
   route(app, calls.ownerMenuOrderGet, ({ body, businessId }) => {
     checkBusinessEcho(businessId, body.businessId);
-    return orderableMenu(db, businessId);
+    return port.read((db) => orderableMenu(db, businessId));
   });
 
   /**
    * The lines of the table's open order, except those the owner deleted, and its discount; []
    * and 0 when none is open.
    */
-  route(app, calls.userHistoryGet, ({ body }) => {
-    // An unknown venue or table, or another venue's table: history_error.
-    const table = requireVenueTable(db, body.ownerId, body.tableId, 'history_error');
-    const order = openOrderOfTable(db, table.id);
-    return {
-      success: true,
-      history: order ? linesOfOrder(db, order.id, false).map((line) => lineWire(line, order)) : [],
-      sconto: order?.sconto ?? 0,
-    };
-  });
+  route(app, calls.userHistoryGet, ({ body }) =>
+    port.read(async (db) => {
+      // An unknown venue or table, or another venue's table: history_error.
+      const table = await requireVenueTable(db, body.ownerId, body.tableId, 'history_error');
+      const order = await openOrderOfTable(db, table.id);
+      return {
+        success: true,
+        history: order ? (await linesOfOrder(db, order.id, false)).map((line) => lineWire(line, order)) : [],
+        sconto: order?.sconto ?? 0,
+      };
+    }),
+  );
 }

@@ -10,14 +10,17 @@ import { orderRoute } from './order-route.ts';
  * line writes its change row; completing an entry deletes both.
  */
 export async function orderingPlugin(app: FastifyInstance): Promise<void> {
-  app.sync.registerSnapshot('order', (db, businessId) =>
-    listOpenOrders(db, businessId).map(({ order, table }) => ({
+  app.sync.registerSnapshot('order', async (db, businessId) =>
+    (await listOpenOrders(db, businessId)).map(({ order, table }) => ({
       id: order.id,
       data: orderWire(order, table),
     })),
   );
-  app.sync.registerSnapshot('line', (db, businessId) =>
-    listOpenLines(db, businessId).map(({ line, order }) => ({ id: line.id, data: lineWire(line, order) })),
+  app.sync.registerSnapshot('line', async (db, businessId) =>
+    (await listOpenLines(db, businessId)).map(({ line, order }) => ({
+      id: line.id,
+      data: lineWire(line, order),
+    })),
   );
   await app.register(customerRoutes);
   await app.register(orderRoute);

@@ -22,6 +22,7 @@ import {
   type Venue,
 } from '../../test-support/kits/ordering.ts';
 import { rowCounts } from '../../test-support/test-app.ts';
+import { first } from '../db/client.ts';
 import { orderLines, orders } from '../db/schema.ts';
 
 /**
@@ -79,16 +80,12 @@ async function expectRefused(body: unknown, status: number, error: string, cooki
   expect(rowCounts(v.app.app)).toEqual(before);
 }
 
-const openTotal = (tableId = v.tableId) => {
+const openTotal = async (tableId = v.tableId) => {
   const db = v.app.app.store.db;
-  const order = db.select().from(orders).where(eq(orders.tableId, tableId)).get();
+  const order = await first(db.select().from(orders).where(eq(orders.tableId, tableId)).limit(1));
   if (!order) return 0;
-  return db
-    .select()
-    .from(orderLines)
-    .where(eq(orderLines.orderId, order.id))
-    .all()
-    .reduce((sum, l) => sum + l.price * l.amount, 0);
+  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+  return lines.reduce((sum, l) => sum + l.price * l.amount, 0);
 };
 
 describe('order ceilings at send time', () => {
@@ -124,14 +121,14 @@ describe('order ceilings at send time', () => {
     const round = [cartLine(banquet, 133), cartLine(banquet, 66, {}, 'bis')];
     await sent(round);
     await sent([cartLine(banquet, 133)]);
-    expect(openTotal()).toBe(4_980_000);
+    expect(await openTotal()).toBe(4_980_000);
     const full = tf.tableTotalTooHigh(ENTRY_TOTAL_MAX_CENTS);
     await expectRefused(orderBody(v, round), 409, full);
     await expectRefused(orderBody(v, [cartLine(banquet, 2)]), 409, full);
     // Up to 50 cents below the ceiling: one more Birra (4,50 €) no longer fits.
     await sent([cartLine(banquet, 1)]);
     await sent([cartLine(v.menu.birra, 11)]);
-    expect(openTotal()).toBe(ENTRY_TOTAL_MAX_CENTS - 50);
+    expect(await openTotal()).toBe(ENTRY_TOTAL_MAX_CENTS - 50);
     await expectRefused(orderBody(v, [cartLine(v.menu.birra, 1)]), 409, full);
     await sent(round, v.otherTableId);
   });

@@ -182,7 +182,7 @@ describe('quotas on customers’ orders', () => {
     const second = await guest();
     await expectSent(await send(first));
     await expectSent(await send(second, v.tableId, { address: '192.0.2.9' }));
-    const row = v.app.app.store.db.select().from(orders).where(eq(orders.tableId, v.tableId)).get();
+    const [row] = await v.app.app.store.db.select().from(orders).where(eq(orders.tableId, v.tableId));
     expect(row).toMatchObject({ placedBy: first.userId, placedFrom: VENUE_WIFI });
   });
 

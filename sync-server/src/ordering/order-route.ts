@@ -25,13 +25,13 @@ type Ctx = MutationContext<typeof userOrder>;
  * The table's open order, opened by this send when there is none: its first sender and their
  * address are recorded (the per-address quotas and the owner's blocking read them).
  */
-function openOrder(ctx: Ctx, table: TableRecord, open: OrderRecord | undefined): OrderRecord {
+async function openOrder(ctx: Ctx, table: TableRecord, open: OrderRecord | undefined): Promise<OrderRecord> {
   const { db, now } = ctx;
   if (open) {
-    orderStatements(db).touchOrder.run({ id: open.id, now });
+    await orderStatements(db).touchOrder.run({ id: open.id, now });
     return { ...open, updatedAt: now };
   }
-  const opened = orderStatements(db).insertTableOrder.get({
+  const opened = await orderStatements(db).insertTableOrder.get({
     id: randomId(),
     businessId: table.businessId,
     tableId: table.id,
@@ -58,24 +58,26 @@ export async function orderRoute(app: FastifyInstance): Promise<void> {
     userOrder,
     ({ body, req, user }) =>
       takeOrderQuotas(app, { session: user, req, tableId: body.tableId }, body.ownerId),
-    (ctx) => {
+    async (ctx) => {
       const { body, db, now, change, publish, user } = ctx;
-      const venue = requireVenue(db, body.ownerId);
-      const table = requireVenueTable(db, venue.id, body.tableId);
+      const venue = await requireVenue(db, body.ownerId);
+      const table = await requireVenueTable(db, venue.id, body.tableId);
       const ownerHere = user.user.role === 'owner' && user.businessId === venue.id;
       if (body.isOwner && !ownerHere) throw new AppError('FORBIDDEN', msg.forbidden);
       // The owner ordering on a table's behalf: the 'Abilita ordini' switch is for customers.
       const byOwner = body.isOwner === true;
       if (!byOwner && !venue.orderEnabled) throw new AppError('ORDER_DISABLED', t.orderingDisabled);
       if (venueIsClosed(venue, now)) throw new AppError('VENUE_CLOSED', t.venueClosed);
-      const priced = priceCart(db, venue.id, body.cart, byOwner);
-      const open = openOrderOfTable(db, table.id);
-      refuseOverCeilings(db, priced, open, byOwner ? 'owner' : 'customer');
+      const priced = await priceCart(db, venue.id, body.cart, byOwner);
+      const open = await openOrderOfTable(db, table.id);
+      await refuseOverCeilings(db, priced, open, byOwner ? 'owner' : 'customer');
 
-      const order = openOrder(ctx, table, open);
-      const first = lastLineSeq(db, order.id) + 1;
+      const order = await openOrder(ctx, table, open);
+      const first = (await lastLineSeq(db, order.id)) + 1;
       const insertLine = orderStatements(db).insertLine;
-      const stored = priced.map((line, i): OrderLineRecord => {
+      const stored: OrderLineRecord[] = [];
+      // One after another: the statements of one transaction share its connection.
+      for (const [i, line] of priced.entries()) {
         const record: OrderLineRecord = {
           ...line,
           id: randomId(),
@@ -90,14 +92,14 @@ export async function orderRoute(app: FastifyInstance): Promise<void> {
           // Filled in by the order_lines_created_version trigger (migration 0002).
           createdVersion: null,
         };
-        insertLine.run(record);
-        return record;
-      });
+        await insertLine.run(record);
+        stored.push(record);
+      }
 
       // Spec 3: the table's status is set when it has orders.
       let current = table;
       if (!table.status) {
-        const updated = orderStatements(db).markTableBusy.get({ id: table.id });
+        const updated = await orderStatements(db).markTableBusy.get({ id: table.id });
         if (updated) current = updated;
         change('table', current.id, 'put', tableWire(current));
         publish('switchTableStatus', { id: current.id, status: true });

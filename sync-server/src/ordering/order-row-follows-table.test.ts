@@ -15,8 +15,8 @@ afterEach(async () => {
 });
 
 /** The last 'order' put of the change log for `orderId`, as a device replaying it would hold it. */
-const loggedOrder = (orderId: string) =>
-  changeLog(venue.app, venue.owner.businessId)
+const loggedOrder = async (orderId: string) =>
+  (await changeLog(venue.app, venue.owner.businessId))
     .filter((c) => c.entity === 'order' && c.entityId === orderId && c.op === 'put')
     .at(-1)?.data;
 
@@ -37,7 +37,7 @@ it('moving, flagging or calling a table with an open order re-puts the order row
   for (const [path, body] of steps) {
     const res = await venue.tablet.send(path, body);
     expect(res.statusCode, res.body).toBe(200);
-    expect(loggedOrder(row.entityId)).toEqual((await snapshotOrder())?.data);
+    expect(await loggedOrder(row.entityId)).toEqual((await snapshotOrder())?.data);
   }
   const call = await venue.app.app.inject({
     method: 'POST',
@@ -47,8 +47,8 @@ it('moving, flagging or calling a table with an open order re-puts the order row
   });
   expect(call.statusCode, call.body).toBe(200);
   expect((await snapshotOrder())?.data).toMatchObject({ isCalled: true, x: 321, y: 654, status: 0 });
-  expect(loggedOrder(row.entityId)).toEqual((await snapshotOrder())?.data);
+  expect(await loggedOrder(row.entityId)).toEqual((await snapshotOrder())?.data);
   const discard = await venue.tablet.send(calls.dashboardCallDiscard.path, { tableId: venue.tableId });
   expect(discard.statusCode, discard.body).toBe(200);
-  expect(loggedOrder(row.entityId)).toEqual((await snapshotOrder())?.data);
+  expect(await loggedOrder(row.entityId)).toEqual((await snapshotOrder())?.data);
 });

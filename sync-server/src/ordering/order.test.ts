@@ -24,8 +24,8 @@ afterEach(async () => {
   await v.app.close();
 });
 
-function storedOrders() {
-  return v.app.app.store.db.select().from(orders).all();
+async function storedOrders() {
+  return await v.app.app.store.db.select().from(orders);
 }
 
 /** Refused with this code, and not one row written anywhere (no Idempotency-Key: nothing to store). */
@@ -85,10 +85,12 @@ describe('table order', () => {
       'Mozzarella extra',
     ]);
 
-    const [order] = storedOrders();
+    const [order] = await storedOrders();
     expect(order).toMatchObject({ kind: 'table', tableId: v.tableId, accettato: true, closedAt: null });
-    expect(venueRows(v.app, v.owner.businessId).tables.find((r) => r.id === v.tableId)?.status).toBe(true);
-    const log = changeLog(v.app, v.owner.businessId);
+    expect((await venueRows(v.app, v.owner.businessId)).tables.find((r) => r.id === v.tableId)?.status).toBe(
+      true,
+    );
+    const log = await changeLog(v.app, v.owner.businessId);
     const sent = log.filter((c) => c.version === log.at(-1)?.version);
     expect(sent.map((c) => c.entity)).toEqual(['table', 'order', 'line', 'line', 'line']);
     for (const row of sent) {
@@ -112,14 +114,13 @@ describe('table order', () => {
       orderBody(v, [cartLine(v.menu.birra, 2), cartLine(v.menu.margherita, 1, { Formato: ['Normale'] })]),
     );
     await placeOrder(v, orderBody(v, [cartLine(v.menu.birra, 1)], { tableId: v.otherTableId }));
-    const all = storedOrders();
+    const all = await storedOrders();
     expect(all.map((o) => o.tableId).sort()).toEqual([v.tableId, v.otherTableId].sort());
     const mine = all.find((o) => o.tableId === v.tableId);
-    const lines = v.app.app.store.db
+    const lines = await v.app.app.store.db
       .select()
       .from(orderLines)
-      .where(eq(orderLines.orderId, mine?.id ?? ''))
-      .all();
+      .where(eq(orderLines.orderId, mine?.id ?? ''));
     expect(lines.map((l) => [l.seq, l.name, l.amount]).sort()).toEqual([
       [1, 'Birra', 1],
       [2, 'Birra', 2],
@@ -138,7 +139,7 @@ describe('table order', () => {
       headers: { cookie: v.owner.cookie },
     });
     const rows = snapshot.json().rows as Array<{ entity: string; entityId: string; data: unknown }>;
-    const log = changeLog(v.app, v.owner.businessId);
+    const log = await changeLog(v.app, v.owner.businessId);
     const latest = (entity: string, id: string) =>
       log.filter((c) => c.entity === entity && c.entityId === id).at(-1)?.data;
     const orderRows = rows.filter((r) => r.entity === 'order');
@@ -243,12 +244,16 @@ describe('table order', () => {
     await expectRefused(orderBody(v, cart), 409, 'ORDER_DISABLED', t.orderingDisabled);
     await v.tablet.send(calls.ownerOrderToggle.path);
 
-    setVenue(v.app, v.owner.businessId, { isClosed: true });
+    await setVenue(v.app, v.owner.businessId, { isClosed: true });
     await expectRefused(orderBody(v, cart), 409, 'VENUE_CLOSED', t.venueClosed);
-    setVenue(v.app, v.owner.businessId, { isClosed: false, openingTime: '19:30', closingTime: '23:00' });
+    await setVenue(v.app, v.owner.businessId, {
+      isClosed: false,
+      openingTime: '19:30',
+      closingTime: '23:00',
+    });
     await expectRefused(orderBody(v, cart), 409, 'VENUE_CLOSED', t.venueClosed);
     // Past midnight: 18:00-02:00 is open at 01:00 Rome and closed at 02:00.
-    setVenue(v.app, v.owner.businessId, { openingTime: '18:00', closingTime: '02:00' });
+    await setVenue(v.app, v.owner.businessId, { openingTime: '18:00', closingTime: '02:00' });
     v.app.app.clock.advance(6 * 3600_000);
     expect((await placeOrder(v, orderBody(v, cart))).statusCode).toBe(200);
     v.app.app.clock.advance(3600_000);
@@ -305,7 +310,7 @@ describe('table order', () => {
     expect(again.json()).toEqual(first.json());
     expect(again.headers[SYNC_HEADERS.replayed]).toBe('1');
     expect(orderCounts(v.app)).toEqual(before);
-    expect(v.app.app.store.db.select().from(orderLines).all()).toHaveLength(1);
+    expect(await v.app.app.store.db.select().from(orderLines)).toHaveLength(1);
     // The key with another cart is a mistake, not a new order.
     const reused = await placeOrder(v, orderBody(v, [cartLine(v.menu.birra, 3)]), v.guest, key);
     expect(reused.statusCode).toBe(409);

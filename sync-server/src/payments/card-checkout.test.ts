@@ -22,6 +22,7 @@ import {
 } from '../../test-support/kits/payments.ts';
 import { changeLog, connectLive, type LiveClient, listen } from '../../test-support/kits/rooms.ts';
 import { createGuest, createTestApp, post } from '../../test-support/test-app.ts';
+import { first } from '../db/client.ts';
 import { orders } from '../db/schema.ts';
 import { CHECKOUT_RECHECK_MS } from './checkout-expiry.ts';
 
@@ -51,9 +52,9 @@ afterEach(async () => {
 });
 
 const app = () => v.app.app;
-const orderRow = (id: string) => app().store.db.select().from(orders).where(eq(orders.id, id)).get();
-const orderChanges = (id: string) =>
-  changeLog(v.app, v.owner.businessId).filter((c) => c.entityId === id || c.entity === 'line');
+const orderRow = (id: string) => first(app().store.db.select().from(orders).where(eq(orders.id, id)));
+const orderChanges = async (id: string) =>
+  (await changeLog(v.app, v.owner.businessId)).filter((c) => c.entityId === id || c.entity === 'line');
 
 async function ownerSocket(): Promise<LiveClient> {
   const client = await connectLive(await listen(v.app), `ownerId=${v.owner.businessId}`, v.owner.cookie);
@@ -99,9 +100,13 @@ describe('a card checkout before it is paid', () => {
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json()).toMatchObject({ code: 'CONFLICT', error: t.checkoutNotPaid });
     }
-    expect(orderRow(order.deliveryId)).toMatchObject({ accettato: false, closedAt: null, statusPay: false });
+    expect(await orderRow(order.deliveryId)).toMatchObject({
+      accettato: false,
+      closedAt: null,
+      statusPay: false,
+    });
     expect((await deliveryOptions(v)).reservation.map((r) => r.orario)).not.toContain('20:00');
-    setVenue(v.app, v.owner.businessId, { slotCapacity: 1 });
+    await setVenue(v.app, v.owner.businessId, { slotCapacity: 1 });
     expect((await deliveryOptions(v)).reservation.map((r) => r.orario)).toContain('20:00');
   });
 });
@@ -136,12 +141,12 @@ describe('paid: the order reaches the owner as a new order does, once', () => {
     expect(arrivals[0]?.data.table).not.toHaveProperty('checkoutUntil');
     expect(eventsOf(frames, 'updateCountDelivery').map((f) => f.data)).toEqual([{ count: 1 }]);
     expect(await pendingCount(v)).toBe(1);
-    expect(orderRow(order.deliveryId)).toMatchObject({
+    expect(await orderRow(order.deliveryId)).toMatchObject({
       checkoutUntil: null,
       statusPay: true,
       closedAt: null,
     });
-    const paidRows = changeLog(v.app, v.owner.businessId).filter(
+    const paidRows = (await changeLog(v.app, v.owner.businessId)).filter(
       (c) => c.entity === 'order' && c.entityId === order.deliveryId && c.op === 'put',
     );
     expect(paidRows.map((c) => (c.data as { statusPay: number }).statusPay)).toEqual([0, 1]);
@@ -170,7 +175,7 @@ describe('paid: the order reaches the owner as a new order does, once', () => {
 
 describe('unpaid past its deadline: expired', () => {
   it('intent canceled at Stripe, slot freed, rows deleted from the devices, never reaches the owner', async () => {
-    setVenue(v.app, v.owner.businessId, { slotCapacity: 1 });
+    await setVenue(v.app, v.owner.businessId, { slotCapacity: 1 });
     const owner = await ownerSocket();
     const order = await placeCardOrder(v);
     const other = await createGuest(v.app);
@@ -181,7 +186,7 @@ describe('unpaid past its deadline: expired', () => {
     app().clock.advance(CARD_CHECKOUT_MS - 60_000);
     await app().checkouts.runOnce();
     expect(fake.count('cancelIntent')).toBe(0);
-    expect(orderRow(order.deliveryId)?.closedAt).toBeNull();
+    expect((await orderRow(order.deliveryId))?.closedAt).toBeNull();
 
     app().clock.advance(60_001);
     await app().checkouts.runOnce();
@@ -190,9 +195,9 @@ describe('unpaid past its deadline: expired', () => {
       status: 'canceled',
       cancellation_reason: 'abandoned',
     });
-    expect(orderRow(order.deliveryId)).toMatchObject({ statusPay: false, accettato: false });
-    expect(orderRow(order.deliveryId)?.closedAt).not.toBeNull();
-    const deletes = orderChanges(order.deliveryId).filter((c) => c.op === 'delete');
+    expect(await orderRow(order.deliveryId)).toMatchObject({ statusPay: false, accettato: false });
+    expect((await orderRow(order.deliveryId))?.closedAt).not.toBeNull();
+    const deletes = (await orderChanges(order.deliveryId)).filter((c) => c.op === 'delete');
     expect(deletes.map((c) => c.entity).sort()).toEqual(['line', 'line', 'order']);
     const frames = await drained(owner);
     expect(frames.map((f) => f.event)).toEqual(['cardCheckout', 'removeDelivery']);
@@ -222,18 +227,18 @@ describe('unpaid past its deadline: expired', () => {
     const res = await paymentStatus(v, order.paymentIntentId);
     expect(res.json()).toMatchObject({ paymentStatus: 'expired', statusPay: 0 });
     expect(fake.intent(order.paymentIntentId)?.status).toBe('canceled');
-    expect(orderRow(order.deliveryId)?.closedAt).not.toBeNull();
+    expect((await orderRow(order.deliveryId))?.closedAt).not.toBeNull();
   });
 
   it('Stripe unreachable at the deadline: kept as it is, expired at a later pass', async () => {
     const order = await placeCardOrder(v);
     fake.failNext({ op: 'cancelIntent', status: 503, times: 2 });
     await pastDeadline();
-    expect(orderRow(order.deliveryId)).toMatchObject({ closedAt: null });
-    expect(orderRow(order.deliveryId)?.checkoutUntil).not.toBeNull();
+    expect(await orderRow(order.deliveryId)).toMatchObject({ closedAt: null });
+    expect((await orderRow(order.deliveryId))?.checkoutUntil).not.toBeNull();
     await app().checkouts.runOnce();
     expect(fake.intent(order.paymentIntentId)?.status).toBe('canceled');
-    expect(orderRow(order.deliveryId)?.closedAt).not.toBeNull();
+    expect((await orderRow(order.deliveryId))?.closedAt).not.toBeNull();
   });
 });
 
@@ -244,7 +249,7 @@ describe('the races', () => {
     await fake.confirm(order.paymentIntentId);
     await pastDeadline();
     expect(fake.intent(order.paymentIntentId)?.status).toBe('succeeded');
-    expect(orderRow(order.deliveryId)).toMatchObject({
+    expect(await orderRow(order.deliveryId)).toMatchObject({
       closedAt: null,
       checkoutUntil: null,
       statusPay: true,
@@ -263,7 +268,7 @@ describe('the races', () => {
     const order = await placeCardOrder(v);
     await fake.confirm(order.paymentIntentId, 'pm_card_processing');
     await pastDeadline();
-    const row = orderRow(order.deliveryId);
+    const row = await orderRow(order.deliveryId);
     expect(row).toMatchObject({ closedAt: null, statusPay: false });
     expect(row?.checkoutUntil).toBe((row?.updatedAt ?? 0) + CHECKOUT_RECHECK_MS);
     expect(await pendingCount(v)).toBe(0);
@@ -272,7 +277,7 @@ describe('the races', () => {
     if (intent) intent.status = 'succeeded';
     app().clock.advance(CHECKOUT_RECHECK_MS);
     await app().checkouts.runOnce();
-    expect(orderRow(order.deliveryId)).toMatchObject({
+    expect(await orderRow(order.deliveryId)).toMatchObject({
       closedAt: null,
       checkoutUntil: null,
       statusPay: true,
@@ -286,7 +291,7 @@ describe('the races', () => {
     // Stripe refused the cancel for a reason of its own: dropped all the same, the intent open.
     fake.failNext({ op: 'cancelIntent', status: 400, code: 'account_invalid', message: 'Account revoked' });
     await pastDeadline();
-    expect(orderRow(order.deliveryId)?.closedAt).not.toBeNull();
+    expect((await orderRow(order.deliveryId))?.closedAt).not.toBeNull();
     await fake.confirm(order.paymentIntentId);
     const event = fake.event('payment_intent.succeeded', order.paymentIntentId);
     expect((await deliverEvent(v, event)).statusCode).toBe(200);
@@ -297,7 +302,7 @@ describe('the races', () => {
     expect(fake.refunds()).toEqual([
       expect.objectContaining({ payment_intent: order.paymentIntentId, status: 'succeeded' }),
     ]);
-    expect(orderRow(order.deliveryId)).toMatchObject({ statusPay: false, accettato: false });
+    expect(await orderRow(order.deliveryId)).toMatchObject({ statusPay: false, accettato: false });
     const frames = await drained(owner);
     expect(eventsOf(frames, 'order', 'updateCountDelivery')).toEqual([]);
     expect(await pendingCount(v)).toBe(0);
@@ -315,9 +320,12 @@ describe('the sweep', () => {
       env: { ...fake.env, COMANDA_FAKE_NOW: later },
     });
     try {
-      await vi.waitFor(() => {
+      await vi.waitFor(async () => {
         expect(fake.intent(order.paymentIntentId)?.status).toBe('canceled');
-        const row = restarted.app.store.db.select().from(orders).where(eq(orders.id, order.deliveryId)).get();
+        const [row] = await restarted.app.store.db
+          .select()
+          .from(orders)
+          .where(eq(orders.id, order.deliveryId));
         expect(row?.closedAt).not.toBeNull();
       });
     } finally {
@@ -339,7 +347,7 @@ describe('the sweep', () => {
     expect(cash.statusCode, cash.body).toBe(200);
     app().clock.advance(CARD_CHECKOUT_MS * 4);
     expect(await app().checkouts.runOnce()).toBe(0);
-    expect(storedDeliveries(v).map((o) => o.closedAt)).toEqual([null]);
+    expect((await storedDeliveries(v)).map((o) => o.closedAt)).toEqual([null]);
     expect(await pendingCount(v)).toBe(1);
   });
 });

@@ -17,6 +17,7 @@ import {
 } from '../../test-support/kits/payments.ts';
 import { device } from '../../test-support/kits/rooms.ts';
 import { post } from '../../test-support/test-app.ts';
+import { first } from '../db/client.ts';
 import { orderLines, orders } from '../db/schema.ts';
 import { stripeOf } from './stripe-client.ts';
 
@@ -36,7 +37,7 @@ useCardVenue((f, venue) => {
 
 const db = () => v.app.app.store.db;
 const sqlite = () => v.app.app.store.sqlite;
-const orderRow = (id: string) => db().select().from(orders).where(eq(orders.id, id)).get();
+const orderRow = (id: string) => first(db().select().from(orders).where(eq(orders.id, id)));
 const linesOf = (id: string) =>
   db()
     .select({
@@ -46,8 +47,7 @@ const linesOf = (id: string) =>
       status: orderLines.status,
     })
     .from(orderLines)
-    .where(eq(orderLines.orderId, id))
-    .all();
+    .where(eq(orderLines.orderId, id));
 const historyOf = (orderId: string) =>
   sqlite().prepare('SELECT * FROM order_history WHERE order_id = ?').get(orderId) as
     | Record<string, number | string | null>
@@ -59,7 +59,7 @@ async function acceptedPaidOrder(): Promise<IntentAnswer> {
   const event = await deliverEvent(v, fake.event('payment_intent.succeeded', paid.paymentIntentId));
   expect(event.statusCode, event.body).toBe(200);
   await accept(paid.deliveryId);
-  expect(orderRow(paid.deliveryId)).toMatchObject({ statusPay: true, accettato: true });
+  expect(await orderRow(paid.deliveryId)).toMatchObject({ statusPay: true, accettato: true });
   return paid;
 }
 
@@ -70,7 +70,7 @@ async function acceptedPaidOrder(): Promise<IntentAnswer> {
  */
 async function acceptedUnpaidOrder(): Promise<IntentAnswer> {
   const answer = await placeCardOrder(v);
-  db().update(orders).set({ checkoutUntil: null }).where(eq(orders.id, answer.deliveryId)).run();
+  await db().update(orders).set({ checkoutUntil: null }).where(eq(orders.id, answer.deliveryId));
   await accept(answer.deliveryId);
   return answer;
 }
@@ -113,15 +113,15 @@ describe("a card order's payment status is Stripe's", () => {
       );
       expect(sqlite().prepare('SELECT count(*) AS n FROM changes').get()).toEqual(changes);
     }
-    expect(orderRow(paid.deliveryId)?.statusPay).toBe(true);
-    expect(orderRow(unpaid.deliveryId)?.statusPay).toBe(false);
+    expect((await orderRow(paid.deliveryId))?.statusPay).toBe(true);
+    expect((await orderRow(unpaid.deliveryId))?.statusPay).toBe(false);
     // The refusals are stored: the tablet's next mutation goes through.
     const res = await v.tablet.send(calls.deliveryChangeStatusPay.path, {
       deliveryId: cash.deliveryId,
       status: 1,
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(orderRow(cash.deliveryId)?.statusPay).toBe(true);
+    expect((await orderRow(cash.deliveryId))?.statusPay).toBe(true);
   });
 });
 
@@ -130,7 +130,7 @@ describe('a card order costs what its payment charged', () => {
     const paid = await acceptedPaidOrder();
     const [first, second] = paid.table.reservations;
     if (!first || !second) throw new Error('two lines expected');
-    const before = linesOf(paid.deliveryId);
+    const before = await linesOf(paid.deliveryId);
     const tableId = paid.deliveryId;
     const modify = (edit: Record<string, unknown>) =>
       v.tablet.send(calls.dashboardTableModify.path, { tableId, reservations: [{ id: first.id, ...edit }] });
@@ -161,12 +161,12 @@ describe('a card order costs what its payment charged', () => {
       }),
       t.cardOrderAmountsLocked,
     );
-    expect(linesOf(paid.deliveryId)).toEqual(before);
+    expect(await linesOf(paid.deliveryId)).toEqual(before);
 
     expect((await modify({ note: 'ben cotta' })).statusCode).toBe(200);
     const ready = await v.tablet.send(calls.dashboardStatusSet.path, { id: second.id, status: 'ready' });
     expect(ready.statusCode, ready.body).toBe(200);
-    expect(linesOf(paid.deliveryId).map((l) => [l.price, l.amount])).toEqual(
+    expect((await linesOf(paid.deliveryId)).map((l) => [l.price, l.amount])).toEqual(
       before.map((l) => [l.price, l.amount]),
     );
   });
@@ -224,7 +224,7 @@ describe('completing a card order records what Stripe kept', () => {
   it('paid at Stripe before the webhook arrived: recorded as paid by card, nothing canceled', async () => {
     const answer = await acceptedUnpaidOrder();
     await fake.confirm(answer.paymentIntentId);
-    expect(orderRow(answer.deliveryId)?.statusPay).toBe(false);
+    expect((await orderRow(answer.deliveryId))?.statusPay).toBe(false);
     const res = await complete(answer.deliveryId);
     expect(res.statusCode, res.body).toBe(200);
     expect(historyOf(answer.deliveryId)).toMatchObject({
@@ -286,7 +286,7 @@ describe('completing a card order records what Stripe kept', () => {
     const answer = await acceptedUnpaidOrder();
     await fake.confirm(answer.paymentIntentId, 'pm_card_processing');
     refusedWith(await complete(answer.deliveryId), t.cardPaymentInProgress);
-    expect(orderRow(answer.deliveryId)?.closedAt).toBeNull();
+    expect((await orderRow(answer.deliveryId))?.closedAt).toBeNull();
     expect(fake.intent(answer.paymentIntentId)?.status).toBe('processing');
     expect(historyOf(answer.deliveryId)).toBeUndefined();
   });
@@ -297,7 +297,7 @@ describe('completing a card order records what Stripe kept', () => {
     fake.failNext({ op: 'retrieveIntent', status: 500, times: 2 });
     const failed = await complete(paid.deliveryId, desk, 1);
     expect(failed.statusCode, failed.body).toBeGreaterThanOrEqual(500);
-    expect(orderRow(paid.deliveryId)?.closedAt).toBeNull();
+    expect((await orderRow(paid.deliveryId))?.closedAt).toBeNull();
     expect(historyOf(paid.deliveryId)).toBeUndefined();
     const retried = await complete(paid.deliveryId, desk, 1);
     expect(retried.statusCode, retried.body).toBe(200);

@@ -37,10 +37,11 @@ export async function settleCardOrder(
   const paymentIntentId = order.paymentIntentId;
   if (paymentIntentId === null) return null;
   const stripe = keysConfigured(app.config) ? stripeOf(app) : null;
-  const account = order.accountIdPayment ?? businessVenue(app, order.businessId)?.stripeAccountId ?? null;
+  const account =
+    order.accountIdPayment ?? (await businessVenue(app, order.businessId))?.stripeAccountId ?? null;
   if (!stripe || !account) {
     app.log.warn({ deliveryId: order.id }, 'card order completed without Stripe: its own record is used');
-    return localSettlement(app.store.db, order);
+    return app.store.port.read((db) => localSettlement(db, order));
   }
   const context = { deliveryId: order.id, paymentIntentId };
   const options = { stripeAccount: account };

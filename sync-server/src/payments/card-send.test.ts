@@ -36,6 +36,7 @@ import {
 } from '../../test-support/kits/payments.ts';
 import { changeLog } from '../../test-support/kits/rooms.ts';
 import { post } from '../../test-support/test-app.ts';
+import { first } from '../db/client.ts';
 import { orders } from '../db/schema.ts';
 
 let fake: FakeStripe;
@@ -46,15 +47,15 @@ useCardVenue((f, venue) => {
   v = venue;
 });
 
-const orderRow = (id: string) => v.app.app.store.db.select().from(orders).where(eq(orders.id, id)).get();
+const orderRow = (id: string) => first(v.app.app.store.db.select().from(orders).where(eq(orders.id, id)));
 
 /** A refusal that stored nothing (the idempotency row of a keyed call aside). */
 async function expectRefused(body: unknown, status: number, code: string, error?: string) {
-  const before = everything(v);
+  const before = await everything(v);
   const res = await sendCard(v, body, null);
   expect(res.statusCode, res.body).toBe(status);
   expect(res.json()).toMatchObject({ success: false, code, ...(error ? { error } : {}) });
-  expect(everything(v)).toEqual(before);
+  expect(await everything(v)).toEqual(before);
 }
 
 /** A dish the owner adds to the menu, as the customer's menu then lists it. */
@@ -93,7 +94,7 @@ describe('create-payment-intent: the card send', () => {
     const create = fake.calls.find((c) => c.op === 'createIntent');
     expect(create?.idempotencyKey).toBe(`comanda-pi-${body.deliveryId}-${CARD_TOTAL}`);
 
-    const stored = orderRow(answer.deliveryId);
+    const stored = await orderRow(answer.deliveryId);
     expect(stored).toMatchObject({
       paymentMethod: 'carta',
       paymentIntentId: answer.paymentIntentId,
@@ -114,7 +115,7 @@ describe('create-payment-intent: the card send', () => {
     const until = (stored?.createdAt ?? 0) + CARD_CHECKOUT_MS;
     expect(stored?.checkoutUntil).toBe(until);
     expect(await pendingCount(v)).toBe(0);
-    const log = changeLog(v.app, v.owner.businessId).filter((c) => c.entity === 'order');
+    const log = (await changeLog(v.app, v.owner.businessId)).filter((c) => c.entity === 'order');
     expect(log.at(-1)?.data).toMatchObject({
       paymentIntentId: answer.paymentIntentId,
       statusPay: 0,
@@ -140,7 +141,7 @@ describe('create-payment-intent: the card send', () => {
     }
     expect(fake.count('createIntent')).toBe(1);
     expect(fake.intents()).toHaveLength(1);
-    expect(everything(v).orders).toHaveLength(1);
+    expect((await everything(v)).orders).toHaveLength(1);
   });
 
   it('a resend after paying says so (statusPay 1) and the page skips the card dialog', async () => {
@@ -152,11 +153,11 @@ describe('create-payment-intent: the card send', () => {
   });
 
   it("keeps orderDelivery's refusals, storing nothing: slot taken, delivery off, the fee changed", async () => {
-    setVenue(v.app, v.owner.businessId, { slotCapacity: 1 });
+    await setVenue(v.app, v.owner.businessId, { slotCapacity: 1 });
     await placeCardOrder(v);
     await expectRefused(cardBody(v), 409, 'SLOT_TAKEN');
     await expectRefused(cardBody(v, { orario: '20:15', costoConsegna: 100 }), 409, 'FEE_CHANGED');
-    setVenue(v.app, v.owner.businessId, { abilitaConsegna: false });
+    await setVenue(v.app, v.owner.businessId, { abilitaConsegna: false });
     await expectRefused(cardBody(v, { orario: '20:15' }), 409, 'DELIVERY_DISABLED');
   });
 
@@ -225,7 +226,7 @@ describe('carta offered only with both keys and an account', () => {
   });
 
   it('no account, or no keys: not offered, and a card send is refused with nothing stored', async () => {
-    setVenue(v.app, v.owner.businessId, { stripeAccountId: null });
+    await setVenue(v.app, v.owner.businessId, { stripeAccountId: null });
     expect((await config(v)).json()).toMatchObject({
       cardPayments: false,
       publishableKey: null,
@@ -239,7 +240,7 @@ describe('carta offered only with both keys and an account', () => {
       const res = await sendCard(noKeys, cardBody(noKeys));
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toBe(t.cardPaymentUnavailable);
-      expect(everything(noKeys).orders).toEqual([]);
+      expect((await everything(noKeys)).orders).toEqual([]);
       // Cash orders are untouched.
       expect((await sendDelivery(noKeys, deliveryBody(noKeys))).statusCode).toBe(200);
     } finally {

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { perDb } from '../db/client.ts';
+import { first, perDb } from '../db/client.ts';
 import { type OrderRecord, orders } from '../db/schema.ts';
 import { allLines, orderWire } from '../store/orders.ts';
 import { isExpiredCheckout } from '../store/payment-status.ts';
@@ -66,7 +66,8 @@ type Verdict = 'cancel' | 'paid' | 'processing' | 'unreachable';
 async function cancelIntent(app: FastifyInstance, order: OrderRecord): Promise<Verdict> {
   const paymentIntentId = order.paymentIntentId;
   const stripe = keysConfigured(app.config) ? stripeOf(app) : null;
-  const account = order.accountIdPayment ?? businessVenue(app, order.businessId)?.stripeAccountId ?? null;
+  const account =
+    order.accountIdPayment ?? (await businessVenue(app, order.businessId))?.stripeAccountId ?? null;
   const context = { deliveryId: order.id, paymentIntentId };
   if (!paymentIntentId || !stripe || !account) {
     app.log.warn(context, 'checkout expired without Stripe: its intent was not canceled');
@@ -106,7 +107,7 @@ async function cancelIntent(app: FastifyInstance, order: OrderRecord): Promise<V
 async function write<R>(
   app: FastifyInstance,
   order: OrderRecord,
-  run: (tools: MutationTools) => R,
+  run: (tools: MutationTools) => Promise<R>,
 ): Promise<R> {
   const outcome = await app.sync.execute({
     scope: SCOPE,
@@ -141,26 +142,27 @@ export async function expireCheckout(app: FastifyInstance, order: OrderRecord): 
     app.log.info({ deliveryId: order.id }, 'checkout paid just before its deadline');
     return 'paid';
   }
-  const settled = await write(app, order, (tools): CheckoutOutcome => {
+  const settled = await write(app, order, async (tools): Promise<CheckoutOutcome> => {
     const { db, now } = tools;
-    const current = statements(db).byId.get({ id: order.id });
+    const current = await statements(db).byId.get({ id: order.id });
     if (!current || isExpiredCheckout(current)) return 'expired';
     // Paid meanwhile (the webhook, the return page), then maybe decided: never undone here.
     if (current.closedAt !== null || current.checkoutUntil === null) return 'paid';
     if (verdict === 'processing') {
-      const later = db
-        .update(orders)
-        .set({ checkoutUntil: now + CHECKOUT_RECHECK_MS, updatedAt: now })
-        .where(eq(orders.id, current.id))
-        .returning()
-        .get();
+      const later = await first(
+        db
+          .update(orders)
+          .set({ checkoutUntil: now + CHECKOUT_RECHECK_MS, updatedAt: now })
+          .where(eq(orders.id, current.id))
+          .returning(),
+      );
       if (later) tools.change('order', later.id, 'put', orderWire(later, null));
       // The desk's time left follows (its devices catch up); still nothing to ring for.
       tools.publish('cardCheckout', { deliveryId: current.id });
       return 'pending';
     }
-    const lines = allLines(db, current);
-    db.update(orders).set({ closedAt: now, updatedAt: now }).where(eq(orders.id, current.id)).run();
+    const lines = await allLines(db, current);
+    await db.update(orders).set({ closedAt: now, updatedAt: now }).where(eq(orders.id, current.id));
     tools.change('order', current.id, 'delete');
     for (const line of lines) tools.change('line', line.id, 'delete');
     tools.publish('removeDelivery', { deliveryId: current.id });
@@ -202,7 +204,10 @@ export function createCheckoutSweeper(app: FastifyInstance): CheckoutSweeper {
 
   async function pass(): Promise<number> {
     if (closed) return 0;
-    const due = statements(app.store.db).due.all({ now: app.clock.nowMs(), limit: CHECKOUT_SWEEP_BATCH });
+    const now = app.clock.nowMs();
+    const due = await app.store.port.read((db) =>
+      statements(db).due.all({ now, limit: CHECKOUT_SWEEP_BATCH }),
+    );
     for (const order of due) {
       if (closed) break;
       try {

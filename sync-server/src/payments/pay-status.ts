@@ -24,10 +24,10 @@ export async function recordPayStatus(
     prepare: async () => undefined,
     businessId: () => input.businessId,
     socketId: () => null,
-    run: (_body, _prepared, tools) => {
-      const order = orderOfIntent(tools.db, input.paymentIntentId, input.businessId);
+    run: async (_body, _prepared, tools) => {
+      const order = await orderOfIntent(tools.db, input.paymentIntentId, input.businessId);
       if (!order) return null;
-      const after = applyPayStatus(tools, order, input.status);
+      const after = await applyPayStatus(tools, order, input.status);
       return { deliveryId: after.id, statusPay: after.statusPay ? (1 as const) : (0 as const) };
     },
   });

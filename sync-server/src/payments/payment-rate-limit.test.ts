@@ -41,12 +41,12 @@ describe('payment calls are limited per session first, then loosely per address 
       const res = await sendCard(v, cardBody(v));
       expect(res.statusCode, res.body).not.toBe(429);
     }
-    const before = everything(v);
+    const before = await everything(v);
     const intents = fake.intents().length;
     const limited = await sendCard(v, cardBody(v));
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' });
-    expect(everything(v)).toEqual(before);
+    expect(await everything(v)).toEqual(before);
     expect(fake.intents()).toHaveLength(intents);
     // Another diner at the same address is not held up by this one.
     const other = await sendCard(v, cardBody(v), randomUUID(), await createGuest(v.app));

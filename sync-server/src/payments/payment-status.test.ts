@@ -12,6 +12,7 @@ import {
   setupCardVenue,
 } from '../../test-support/kits/payments.ts';
 import { changeLog, connectLive, type LiveClient, listen, settle } from '../../test-support/kits/rooms.ts';
+import { first } from '../db/client.ts';
 import { orders } from '../db/schema.ts';
 
 let fake: FakeStripe;
@@ -33,9 +34,9 @@ afterEach(async () => {
   await v.app.close();
 });
 
-const orderRow = (id: string) => v.app.app.store.db.select().from(orders).where(eq(orders.id, id)).get();
-const orderChanges = (id: string) =>
-  changeLog(v.app, v.owner.businessId).filter((c) => c.entity === 'order' && c.entityId === id);
+const orderRow = (id: string) => first(v.app.app.store.db.select().from(orders).where(eq(orders.id, id)));
+const orderChanges = async (id: string) =>
+  (await changeLog(v.app, v.owner.businessId)).filter((c) => c.entity === 'order' && c.entityId === id);
 
 async function ownerSocket(): Promise<LiveClient> {
   const client = await connectLive(await listen(v.app), `ownerId=${v.owner.businessId}`, v.owner.cookie);
@@ -48,14 +49,14 @@ describe('the webhook', () => {
     const owner = await ownerSocket();
     const paid = await paidCardOrder(v);
     const event = fake.event('payment_intent.succeeded', paid.paymentIntentId);
-    const before = orderChanges(paid.deliveryId).length;
+    const before = (await orderChanges(paid.deliveryId)).length;
     for (let i = 0; i < 3; i++) {
       const res = await deliverEvent(v, event);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ received: true });
     }
-    expect(orderRow(paid.deliveryId)?.statusPay).toBe(true);
-    const after = orderChanges(paid.deliveryId);
+    expect((await orderRow(paid.deliveryId))?.statusPay).toBe(true);
+    const after = await orderChanges(paid.deliveryId);
     expect(after.length).toBe(before + 1);
     expect(after.at(-1)?.data).toMatchObject({ statusPay: 1, paymentIntentId: paid.paymentIntentId });
     await settle();
@@ -68,7 +69,7 @@ describe('the webhook', () => {
     ]);
 
     // The success page and another event of the same payment afterwards change nothing either.
-    const versions = everything(v).versions;
+    const versions = (await everything(v)).versions;
     expect((await paymentStatus(v, paid.paymentIntentId)).json()).toMatchObject({
       paymentStatus: 'paid',
       statusPay: 1,
@@ -77,13 +78,13 @@ describe('the webhook', () => {
     expect(
       (await deliverEvent(v, fake.event('payment_intent.succeeded', paid.paymentIntentId))).statusCode,
     ).toBe(200);
-    expect(everything(v).versions).toEqual(versions);
+    expect((await everything(v)).versions).toEqual(versions);
   });
 
   it('unsigned, wrongly signed, tampered or unconfigured: 400, nothing changes', async () => {
     const paid = await paidCardOrder(v);
     const event = fake.event('payment_intent.succeeded', paid.paymentIntentId);
-    const before = everything(v);
+    const before = await everything(v);
     const { payload, headers } = fake.signed(event);
     const send = (body: string, h: Record<string, string>) =>
       v.app.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: body, headers: h });
@@ -97,7 +98,7 @@ describe('the webhook', () => {
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION' });
     }
-    expect(everything(v)).toEqual(before);
+    expect(await everything(v)).toEqual(before);
 
     const noSecret = await setupCardVenue(fake, { webhookSecret: false });
     try {
@@ -111,17 +112,17 @@ describe('the webhook', () => {
   it('payment_failed leaves an unpaid order as it is; an intent that is not ours is ignored (200)', async () => {
     const order = await placeCardOrder(v);
     await fake.confirm(order.paymentIntentId, 'pm_card_chargeDeclined');
-    const before = everything(v);
+    const before = await everything(v);
     const failed = await deliverEvent(v, fake.event('payment_intent.payment_failed', order.paymentIntentId));
     expect(failed.statusCode, failed.body).toBe(200);
-    expect(everything(v).orders).toEqual(before.orders);
-    expect(everything(v).changes).toEqual(before.changes);
+    expect((await everything(v)).orders).toEqual(before.orders);
+    expect((await everything(v)).changes).toEqual(before.changes);
 
     // Paid on the second try; the first try's failure arriving late does not undo it.
     await fake.confirm(order.paymentIntentId);
     await deliverEvent(v, fake.event('payment_intent.succeeded', order.paymentIntentId));
     await deliverEvent(v, fake.event('payment_intent.payment_failed', order.paymentIntentId));
-    expect(orderRow(order.deliveryId)?.statusPay).toBe(true);
+    expect((await orderRow(order.deliveryId))?.statusPay).toBe(true);
 
     const other = await setupCardVenue(fake);
     try {
@@ -129,7 +130,7 @@ describe('the webhook', () => {
       await fake.confirm(foreign.paymentIntentId);
       const res = await deliverEvent(v, fake.event('payment_intent.succeeded', foreign.paymentIntentId));
       expect(res.statusCode).toBe(200);
-      expect(everything(v).orders).toHaveLength(1);
+      expect((await everything(v)).orders).toHaveLength(1);
     } finally {
       await other.app.close();
     }
@@ -150,12 +151,12 @@ describe('payment-status: the success page', () => {
       paymentStatus: 'processing',
     });
     fake.intent(order.paymentIntentId)!.status = 'succeeded';
-    const before = orderChanges(order.deliveryId).length;
+    const before = (await orderChanges(order.deliveryId)).length;
     const paid = await paymentStatus(v, order.paymentIntentId);
     expect(paid.json()).toMatchObject({ paymentStatus: 'paid', statusPay: 1 });
     expect(Number(paid.headers[SYNC_HEADERS.version])).toBeGreaterThan(0);
     await deliverEvent(v, fake.event('payment_intent.succeeded', order.paymentIntentId));
-    expect(orderChanges(order.deliveryId).length).toBe(before + 1);
+    expect((await orderChanges(order.deliveryId)).length).toBe(before + 1);
     // Once paid, the page's later checks do not ask Stripe again.
     const retrievals = fake.count('retrieveIntent');
     await paymentStatus(v, order.paymentIntentId);
@@ -183,9 +184,11 @@ describe('orderDelivery with paymentIntentId: the success page resending its dat
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ deliveryId: order.deliveryId, table: { statusPay: 1 } });
     expect((await sendDelivery(v, resend)).json()).toMatchObject({ table: { statusPay: 1 } });
-    expect(everything(v).orders).toHaveLength(1);
+    expect((await everything(v)).orders).toHaveLength(1);
     expect(
-      orderChanges(order.deliveryId).filter((c) => (c.data as { statusPay?: number }).statusPay === 1),
+      (await orderChanges(order.deliveryId)).filter(
+        (c) => (c.data as { statusPay?: number }).statusPay === 1,
+      ),
     ).toHaveLength(1);
 
     // Another order's payment, or none stored under that deliveryId: refused.
@@ -195,6 +198,6 @@ describe('orderDelivery with paymentIntentId: the success page resending its dat
     expect(mixed.json()).toMatchObject({ code: 'CONFLICT', error: t.paymentDoesNotMatch });
     const orphan = await sendDelivery(v, { ...resend, deliveryId: crypto.randomUUID() });
     expect(orphan.json()).toMatchObject({ code: 'CONFLICT', error: t.paymentDoesNotMatch });
-    expect(everything(v).orders).toHaveLength(2);
+    expect((await everything(v)).orders).toHaveLength(2);
   });
 });

@@ -16,7 +16,7 @@ export async function refundRoute(app: FastifyInstance): Promise<void> {
     app,
     calls.refundStripe,
     async ({ body, businessId }) => {
-      const order = orderOfIntent(app.store.db, body.paymentIntentId, businessId);
+      const order = await app.store.port.read((db) => orderOfIntent(db, body.paymentIntentId, businessId));
       const named = (id: string | undefined, stored: string | null) => id === undefined || id === stored;
       if (!order || order.kind === 'table' || !named(body.deliveryId, order.id)) {
         throw new AppError('NOT_FOUND', t.paymentNotFound);

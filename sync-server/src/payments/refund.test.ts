@@ -14,6 +14,7 @@ import {
 } from '../../test-support/kits/payments.ts';
 import { device } from '../../test-support/kits/rooms.ts';
 import { createOwner } from '../../test-support/test-app.ts';
+import { first } from '../db/client.ts';
 import { orders } from '../db/schema.ts';
 
 let fake: FakeStripe;
@@ -24,7 +25,7 @@ useCardVenue((f, venue) => {
   v = venue;
 });
 
-const orderRow = (id: string) => v.app.app.store.db.select().from(orders).where(eq(orders.id, id)).get();
+const orderRow = (id: string) => first(v.app.app.store.db.select().from(orders).where(eq(orders.id, id)));
 
 describe('rejecting a card order', () => {
   it('paid: refunds once, even with the rejection replayed twice and sent again by another tablet', async () => {
@@ -51,7 +52,7 @@ describe('rejecting a card order', () => {
     ]);
     expect(fake.count('createRefund')).toBe(1);
     expect(fake.calls.find((c) => c.op === 'createRefund')?.account).toBe(paid.accountId);
-    expect(orderRow(paid.deliveryId)?.closedAt).not.toBeNull();
+    expect((await orderRow(paid.deliveryId))?.closedAt).not.toBeNull();
     expect(await pendingCount(v)).toBe(0);
     const [mail, ...more] = await mailsTo(v, 'lucia@example.it');
     expect(more).toEqual([]);
@@ -67,7 +68,7 @@ describe('rejecting a card order', () => {
     );
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
     expect(fake.refunds()).toHaveLength(1);
-    expect(orderRow(paid.deliveryId)?.closedAt).not.toBeNull();
+    expect((await orderRow(paid.deliveryId))?.closedAt).not.toBeNull();
   });
 
   it('accepted on another tablet while Stripe refunded: refused with the truth, recorded unpaid', async () => {
@@ -85,7 +86,11 @@ describe('rejecting a card order', () => {
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json()).toMatchObject({ code: 'ALREADY_DECIDED', error: t.refundedButAccepted });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(orderRow(paid.deliveryId)).toMatchObject({ accettato: true, closedAt: null, statusPay: false });
+    expect(await orderRow(paid.deliveryId)).toMatchObject({
+      accettato: true,
+      closedAt: null,
+      statusPay: false,
+    });
     expect(fake.refunds()).toHaveLength(1);
   });
 
@@ -117,7 +122,7 @@ describe('rejecting a card order', () => {
     }
     expect(fake.intent(order.paymentIntentId)?.status).toBe('requires_payment_method');
     expect(fake.count('cancelIntent')).toBe(0);
-    expect(orderRow(order.deliveryId)?.closedAt).toBeNull();
+    expect((await orderRow(order.deliveryId))?.closedAt).toBeNull();
     await fake.confirm(order.paymentIntentId);
     expect(fake.refunds()).toEqual([]);
     expect(await mailsTo(v, 'lucia@example.it')).toEqual([]);
@@ -131,22 +136,22 @@ describe('rejecting a card order', () => {
       code: 'balance_insufficient',
       message: 'Insufficient funds',
     });
-    const before = everything(v);
+    const before = await everything(v);
     const desk = device(v.app, v.owner);
     const res = await desk.send(calls.deliveryReject.path, { deliveryId: paid.deliveryId });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'CONFLICT', error: tf.refundFailed(t.refundReasonBalance) });
-    const after = everything(v);
+    const after = await everything(v);
     expect(after.orders).toEqual(before.orders);
     expect(after.changes).toEqual(before.changes);
-    expect(orderRow(paid.deliveryId)?.closedAt).toBeNull();
+    expect((await orderRow(paid.deliveryId))?.closedAt).toBeNull();
 
     // Unreachable: 502, the counter does not move (the outbox sends the same mutation again).
     fake.failNext({ op: 'retrieveIntent', status: 503, times: 2 });
     const down = await desk.send(calls.deliveryReject.path, { deliveryId: paid.deliveryId });
     expect(down.statusCode).toBe(502);
     expect(down.json()).toMatchObject({ code: 'PAYMENT_ERROR', error: t.paymentServiceUnreachable });
-    expect(orderRow(paid.deliveryId)?.closedAt).toBeNull();
+    expect((await orderRow(paid.deliveryId))?.closedAt).toBeNull();
     const retried = await desk.sendAs(2, calls.deliveryReject.path, { deliveryId: paid.deliveryId });
     expect(retried.statusCode, retried.body).toBe(200);
     expect(fake.refunds()).toHaveLength(1);
@@ -168,6 +173,6 @@ describe('refund-stripe', () => {
     await refuse({ paymentIntentId: paid.paymentIntentId }, device(v.app, stranger));
     expect(fake.calls.length).toBe(calls0);
     expect(fake.refunds()).toEqual([]);
-    expect(orderRow(paid.deliveryId)?.statusPay).toBe(false);
+    expect((await orderRow(paid.deliveryId))?.statusPay).toBe(false);
   });
 });

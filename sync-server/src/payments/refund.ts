@@ -45,7 +45,8 @@ export async function refundPayment(
   const paymentIntentId = order.paymentIntentId;
   if (paymentIntentId === null) return { refundId: null };
   const stripe = keysConfigured(app.config) ? stripeOf(app) : null;
-  const account = order.accountIdPayment ?? businessVenue(app, order.businessId)?.stripeAccountId ?? null;
+  const account =
+    order.accountIdPayment ?? (await businessVenue(app, order.businessId))?.stripeAccountId ?? null;
   if (!stripe || !account) {
     app.log.warn({ deliveryId: order.id }, 'refund requested without Stripe keys or account');
     throw new AppError('CONFLICT', t.refundUnavailable);

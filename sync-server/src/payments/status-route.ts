@@ -67,7 +67,7 @@ export async function statusRoute(app: FastifyInstance): Promise<void> {
         ],
         t.tooManyAttempts,
       );
-      const order = orderOfIntent(app.store.db, body.paymentIntentId, body.ownerId);
+      const order = await app.store.port.read((db) => orderOfIntent(db, body.paymentIntentId, body.ownerId));
       if (!order) throw new AppError('NOT_FOUND', t.paymentNotFound);
       if (order.statusPay) return { order, status: 'succeeded' };
       if (isExpiredCheckout(order)) return expiredAnswer(app, order, req.log);
@@ -89,11 +89,11 @@ export async function statusRoute(app: FastifyInstance): Promise<void> {
         });
       return { order, status: intent.status };
     },
-    (ctx, { order, status }) => {
-      const current = orderOfIntent(ctx.db, ctx.body.paymentIntentId, ctx.body.ownerId) ?? order;
+    async (ctx, { order, status }) => {
+      const current = (await orderOfIntent(ctx.db, ctx.body.paymentIntentId, ctx.body.ownerId)) ?? order;
       // Expired while Stripe was asked (the sweep): its intent is canceled, nothing was paid.
       const expired = status === 'expired' || isExpiredCheckout(current);
-      const after = status === 'succeeded' && !expired ? applyPayStatus(ctx, current, 1) : current;
+      const after = status === 'succeeded' && !expired ? await applyPayStatus(ctx, current, 1) : current;
       return {
         success: true as const,
         deliveryId: after.id,

@@ -6,6 +6,7 @@ import { FAKE_STRIPE_ACCOUNT, type FakeStripe, startFakeStripe } from '../../tes
 import { type CardVenue, placeCardOrder, setupCardVenue } from '../../test-support/kits/payments.ts';
 import { device } from '../../test-support/kits/rooms.ts';
 import { post } from '../../test-support/test-app.ts';
+import { first } from '../db/client.ts';
 import { businesses, orders } from '../db/schema.ts';
 
 let fake: FakeStripe;
@@ -25,12 +26,15 @@ afterEach(async () => {
   await v.app.close();
 });
 
-const stored = () =>
-  v.app.app.store.db
-    .select({ id: businesses.stripeAccountId })
-    .from(businesses)
-    .where(eq(businesses.id, v.owner.businessId))
-    .get()?.id;
+const stored = async () =>
+  (
+    await first(
+      v.app.app.store.db
+        .select({ id: businesses.stripeAccountId })
+        .from(businesses)
+        .where(eq(businesses.id, v.owner.businessId)),
+    )
+  )?.id;
 
 describe("the owner's Stripe account", () => {
   it('is set after Stripe confirms it exists and is Italian, read back, and cleared with null', async () => {
@@ -49,7 +53,7 @@ describe("the owner's Stripe account", () => {
     );
     const cleared = await v.tablet.send(calls.stripeAccountSet.path, { stripeAccountId: null });
     expect(cleared.json()).toEqual({ success: true, stripeAccountId: null, cardPayments: false });
-    expect(stored()).toBeNull();
+    expect(await stored()).toBeNull();
   });
 
   it('refuses an unknown or foreign account, a malformed id, and any account without server keys', async () => {
@@ -63,7 +67,7 @@ describe("the owner's Stripe account", () => {
     await refused({ stripeAccountId: 'acct_1GermanVenue' }, t.stripeAccountNotItalian);
     const malformed = await v.tablet.send(calls.stripeAccountSet.path, { stripeAccountId: 'sk_live_oops' });
     expect(malformed.json()).toMatchObject({ code: 'VALIDATION' });
-    expect(stored()).toBeNull();
+    expect(await stored()).toBeNull();
 
     const noKeys = await setupCardVenue(fake, { keys: false, account: false });
     try {
@@ -94,7 +98,7 @@ describe('the fake for e2e: control calls and webhooks over real HTTP', () => {
     });
     expect(((await confirmed.json()) as { status: string }).status).toBe('succeeded');
     await fake.idle();
-    const row = v.app.app.store.db.select().from(orders).where(eq(orders.id, order.deliveryId)).get();
+    const row = await first(v.app.app.store.db.select().from(orders).where(eq(orders.id, order.deliveryId)));
     expect(row?.statusPay).toBe(true);
     const state = (await (await fetch(`${fake.url}/_fake/state`)).json()) as {
       intents: Array<{ id: string }>;

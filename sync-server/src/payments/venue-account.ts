@@ -1,6 +1,7 @@
 import { AppError, calls, t } from '@comanda/shared-schema';
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { first } from '../db/client.ts';
 import { type BusinessRecord, businesses } from '../db/schema.ts';
 import { route } from '../http/route.ts';
 import { msg } from '../lib/messages.ts';
@@ -14,8 +15,11 @@ import {
   stripeFailure,
 } from './stripe-client.ts';
 
-export function businessVenue(app: FastifyInstance, businessId: string): BusinessRecord | undefined {
-  return app.store.db.select().from(businesses).where(eq(businesses.id, businessId)).get();
+/** The venue's row, read as committed (never from inside a write: it takes the port's read). */
+export function businessVenue(app: FastifyInstance, businessId: string): Promise<BusinessRecord | undefined> {
+  return app.store.port.read((db) =>
+    first(db.select().from(businesses).where(eq(businesses.id, businessId))),
+  );
 }
 
 /**
@@ -24,8 +28,8 @@ export function businessVenue(app: FastifyInstance, businessId: string): Busines
  */
 export async function venueAccountRoutes(app: FastifyInstance): Promise<void> {
   /** `GET /api/stripe/config?ownerId=`: carta offered, and Stripe.js's key and account. */
-  route(app, calls.stripeConfig, ({ body }) => {
-    const venue = requireVenue(app.store.db, body.ownerId);
+  route(app, calls.stripeConfig, async ({ body }) => {
+    const venue = await app.store.port.read((db) => requireVenue(db, body.ownerId));
     const offered = cardPaymentsOffered(app.config, venue);
     return {
       success: true,
@@ -36,8 +40,8 @@ export async function venueAccountRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  route(app, calls.stripeAccountGet, ({ businessId }) => {
-    const venue = businessVenue(app, businessId);
+  route(app, calls.stripeAccountGet, async ({ businessId }) => {
+    const venue = await businessVenue(app, businessId);
     if (!venue) throw new AppError('business_id_error', msg.businessNotFound);
     return {
       success: true,
@@ -76,27 +80,30 @@ export async function venueAccountRoutes(app: FastifyInstance): Promise<void> {
         });
       }
     },
-    ({ body, db, businessId }) => {
+    async ({ body, db, businessId }) => {
       // Spec 2.11: one connected account per venue. Another venue's account would take this
       // venue's card payments, and its refunds would draw on that venue's Stripe balance.
       if (body.stripeAccountId !== null) {
-        const holder = db
-          .select({ id: businesses.id })
-          .from(businesses)
-          .where(and(eq(businesses.stripeAccountId, body.stripeAccountId), ne(businesses.id, businessId)))
-          .get();
+        const holder = await first(
+          db
+            .select({ id: businesses.id })
+            .from(businesses)
+            .where(and(eq(businesses.stripeAccountId, body.stripeAccountId), ne(businesses.id, businessId)))
+            .limit(1),
+        );
         if (holder) {
           throw new AppError('CONFLICT', t.stripeAccountTaken, {
             issues: [{ path: 'stripeAccountId', message: t.stripeAccountTaken }],
           });
         }
       }
-      const row = db
-        .update(businesses)
-        .set({ stripeAccountId: body.stripeAccountId })
-        .where(eq(businesses.id, businessId))
-        .returning()
-        .get();
+      const row = await first(
+        db
+          .update(businesses)
+          .set({ stripeAccountId: body.stripeAccountId })
+          .where(eq(businesses.id, businessId))
+          .returning(),
+      );
       if (!row) throw new AppError('business_id_error', msg.businessNotFound);
       return {
         success: true,

@@ -34,7 +34,7 @@ async function handleEvent(app: FastifyInstance, req: FastifyRequest, event: Str
   if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') return;
   const intent = event.data.object;
   const context = { eventId: event.id, type: event.type, paymentIntentId: intent.id };
-  const order = orderOfIntent(app.store.db, intent.id);
+  const order = await app.store.port.read((db) => orderOfIntent(db, intent.id));
   const account = order?.accountIdPayment ?? null;
   if (!order || intent.metadata?.deliveryId !== order.id || (event.account && event.account !== account)) {
     req.log.info(context, 'stripe event for no order of ours: ignored');

@@ -1,6 +1,7 @@
 import { AppError, calls, t } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { first } from '../db/client.ts';
 import { businesses } from '../db/schema.ts';
 import { route } from '../http/route.ts';
 import { msg } from '../lib/messages.ts';
@@ -27,13 +28,16 @@ const CUSTOMER_VISIBLE: ReadonlyArray<keyof BusinessUpdate> = [
  * status again, and a send after closing is refused (VENUE_CLOSED) whatever the page showed.
  */
 export async function profilePlugin(app: FastifyInstance): Promise<void> {
-  route(app, calls.ownerProfileGet, ({ businessId }) => {
-    const row = app.store.db.select().from(businesses).where(eq(businesses.id, businessId)).get();
-    if (!row) throw new AppError('business_id_error', msg.businessNotFound);
-    return { success: true, profile: businessWire(app.store.db, row) };
+  route(app, calls.ownerProfileGet, async ({ businessId }) => {
+    const profile = await app.store.port.read(async (db) => {
+      const row = await first(db.select().from(businesses).where(eq(businesses.id, businessId)));
+      if (!row) throw new AppError('business_id_error', msg.businessNotFound);
+      return businessWire(db, row);
+    });
+    return { success: true, profile };
   });
 
-  mutationRoute(app, calls.ownerProfileSet, ({ body, db, businessId, change, publish }) => {
+  mutationRoute(app, calls.ownerProfileSet, async ({ body, db, businessId, change, publish }) => {
     const set: BusinessUpdate = {};
     if (body.name !== undefined) set.name = body.name;
     if (body.costoConsegna !== undefined) set.costoConsegna = body.costoConsegna;
@@ -46,9 +50,9 @@ export async function profilePlugin(app: FastifyInstance): Promise<void> {
     if (body.messaggioChiusura !== undefined) set.messaggioChiusura = body.messaggioChiusura ?? '';
     if (body.ownerIp !== undefined) set.ownerIp = body.ownerIp || null;
     if (Object.keys(set).length === 0) throw new AppError('VALIDATION', t.nothingToChange);
-    const row = db.update(businesses).set(set).where(eq(businesses.id, businessId)).returning().get();
+    const row = await first(db.update(businesses).set(set).where(eq(businesses.id, businessId)).returning());
     if (!row) throw new AppError('business_id_error', msg.businessNotFound);
-    const wire = businessWire(db, row);
+    const wire = await businessWire(db, row);
     change('business', row.id, 'put', wire);
     if (CUSTOMER_VISIBLE.some((key) => key in set)) publish('venueChanged', {}, { to: 'all' });
     return { success: true, profile: wire };

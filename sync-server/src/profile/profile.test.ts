@@ -63,7 +63,7 @@ describe('owner profile', () => {
       ownerIp: '192.168.1.20:3001',
     });
     expect(await profile()).toEqual(after);
-    const last = changeLog(app, owner.businessId).at(-1);
+    const last = (await changeLog(app, owner.businessId)).at(-1);
     expect(last).toMatchObject({ entity: 'business', entityId: owner.businessId, op: 'put', data: after });
   });
 

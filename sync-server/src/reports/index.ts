@@ -1,7 +1,7 @@
 import { AppError, calls, REPORT_CSV, type ReportAnswer, type ReportRange } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/client.ts';
+import { type Db, first } from '../db/client.ts';
 import { businesses } from '../db/schema.ts';
 import { route } from '../http/route.ts';
 import { msg } from '../lib/messages.ts';
@@ -19,16 +19,17 @@ import { readReportRows } from './queries.ts';
  */
 export default async function reportsPlugin(app: FastifyInstance): Promise<void> {
   /** The venue's name and today's service date on the app clock (the default range). */
-  const venueOf = (db: Db, businessId: string) => {
-    const venue = db
-      .select({
-        name: businesses.name,
-        openingTime: businesses.openingTime,
-        closingTime: businesses.closingTime,
-      })
-      .from(businesses)
-      .where(eq(businesses.id, businessId))
-      .get();
+  const venueOf = async (db: Db, businessId: string) => {
+    const venue = await first(
+      db
+        .select({
+          name: businesses.name,
+          openingTime: businesses.openingTime,
+          closingTime: businesses.closingTime,
+        })
+        .from(businesses)
+        .where(eq(businesses.id, businessId)),
+    );
     if (!venue) throw new AppError('business_id_error', msg.businessNotFound);
     return {
       name: venue.name,
@@ -41,8 +42,8 @@ export default async function reportsPlugin(app: FastifyInstance): Promise<void>
     range: ReportRange,
   ): Promise<{ report: ReportAnswer; venueName: string }> => {
     // One read of committed data: the venue and the three scans see the same snapshot.
-    const { venue, from, to, rows } = await app.store.port.read((db) => {
-      const venue = venueOf(db, businessId);
+    const { venue, from, to, rows } = await app.store.port.read(async (db) => {
+      const venue = await venueOf(db, businessId);
       const from = range.from ?? venue.today;
       const to = range.to ?? venue.today;
       return { venue, from, to, rows: readReportRows(db, businessId, from, to) };

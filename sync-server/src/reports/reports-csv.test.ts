@@ -13,7 +13,7 @@ beforeAll(async () => {
   owner = await createOwner(app);
   const db = app.app.store.db;
   const pizza = { categoryId: 'c1', categoryName: 'Pizze', area: 'cucina' as const };
-  seedHistory(db, {
+  await seedHistory(db, {
     businessId: owner.businessId,
     kind: 'consegna',
     paymentMethod: 'carta',

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedHistory } from '../../test-support/kits/reports.ts';
 import { DROP_ROLLUP_SQL, reportFromHistory, reportRollupSql } from '../../test-support/report-oracle.ts';
 import { createOwner, createTestApp, type Owner, post, type TestApp } from '../../test-support/test-app.ts';
+import { first } from '../db/client.ts';
 import { orderHistory } from '../db/schema.ts';
 
 /**
@@ -27,7 +28,7 @@ function prng(seed: number): () => number {
 }
 
 /** `n` varied orders from 2025-03-20 over 60 days (the March clock change inside). */
-function seedMany(owner: Owner, n: number, seed: number): void {
+async function seedMany(owner: Owner, n: number, seed: number): Promise<void> {
   const random = prng(seed);
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T;
   for (let i = 0; i < n; i++) {
@@ -54,7 +55,7 @@ function seedMany(owner: Owner, n: number, seed: number): void {
         deleted: random() < 0.1,
       };
     });
-    seedHistory(app.app.store.db, {
+    await seedHistory(app.app.store.db, {
       businessId: owner.businessId,
       kind,
       paymentMethod: kind !== 'table' && random() < 0.5 ? 'carta' : 'cassa',
@@ -84,8 +85,8 @@ function viaRawHistory(owner: Owner, today: string): Promise<ReportAnswer> {
 beforeAll(async () => {
   app = await createTestApp({ env: { COMANDA_FAKE_NOW: '2025-07-15T20:00:00+02:00' } });
   owners = [await createOwner(app), await createOwner(app)];
-  seedMany(owners[0] as Owner, 400, 1);
-  seedMany(owners[1] as Owner, 100, 2);
+  await seedMany(owners[0] as Owner, 400, 1);
+  await seedMany(owners[1] as Owner, 100, 2);
 });
 afterAll(async () => {
   await app.close();
@@ -106,27 +107,26 @@ describe('the daily rollup', () => {
 
   it('follows what is completed and deleted afterwards, through its triggers', async () => {
     const [a, b] = owners as [Owner, Owner];
-    seedMany(a, 150, 3);
-    seedMany(b, 50, 4);
+    await seedMany(a, 150, 3);
+    await seedMany(b, 50, 4);
     // Two completed orders inside the range leave the history (their lines go by cascade).
     const removed: number[] = [];
     for (const owner of [a, b]) {
-      const row = app.app.store.db
-        .select({ id: orderHistory.id, totalePagato: orderHistory.totalePagato })
-        .from(orderHistory)
-        .where(
-          and(
-            eq(orderHistory.businessId, owner.businessId),
-            between(orderHistory.serviceDate, RANGE.from, RANGE.to),
-            gt(orderHistory.totaleOrdine, 0),
-          ),
-        )
-        .get();
+      const row = await first(
+        app.app.store.db
+          .select({ id: orderHistory.id, totalePagato: orderHistory.totalePagato })
+          .from(orderHistory)
+          .where(
+            and(
+              eq(orderHistory.businessId, owner.businessId),
+              between(orderHistory.serviceDate, RANGE.from, RANGE.to),
+              gt(orderHistory.totaleOrdine, 0),
+            ),
+          )
+          .limit(1),
+      );
       const before = await viaEndpoint(owner);
-      app.app.store.db
-        .delete(orderHistory)
-        .where(eq(orderHistory.id, row?.id ?? ''))
-        .run();
+      await app.app.store.db.delete(orderHistory).where(eq(orderHistory.id, row?.id ?? ''));
       const after = await viaEndpoint(owner);
       removed.push(before.summary.revenue - after.summary.revenue);
       expect(after.summary.itemsTotal).toBeLessThan(before.summary.itemsTotal);

@@ -38,7 +38,7 @@ beforeAll(async () => {
   const db = app.app.store.db;
   const businessId = owner.businessId;
   // O1, table 14/07: 2 Margherita 16,00 + 3 Birra deleted (0) + 1 Coca 3,00 = 19,00; sconto 2,00 -> 17,00.
-  seedHistory(db, {
+  await seedHistory(db, {
     businessId,
     kind: 'table',
     openedAt: '2025-07-14T20:10:00+02:00',
@@ -52,7 +52,7 @@ beforeAll(async () => {
     ],
   });
   // O2, consegna paid by card 15/07: 8,00 + 2 Fritto misto 12,00 = 20,00 + 2,50 fee + 0,75 card fee -> 23,25.
-  seedHistory(db, {
+  await seedHistory(db, {
     businessId,
     kind: 'consegna',
     paymentMethod: 'carta',
@@ -65,7 +65,7 @@ beforeAll(async () => {
   });
   // O3, ritiro opened at 00:40 on the 16th, the night of the 15th: an out-of-menu cake 5,00 and
   // the Margherita, renamed since, 8,00 = 13,00; sconto 1,00 -> 12,00.
-  seedHistory(db, {
+  await seedHistory(db, {
     businessId,
     kind: 'ritiro',
     openedAt: '2025-07-16T00:40:00+02:00',
@@ -86,7 +86,7 @@ beforeAll(async () => {
     ],
   });
   // Outside the range (13/07), and another venue's table on the 15th: never counted.
-  seedHistory(db, {
+  await seedHistory(db, {
     businessId,
     kind: 'table',
     openedAt: '2025-07-13T20:00:00+02:00',
@@ -94,7 +94,7 @@ beforeAll(async () => {
     serviceDate: '2025-07-13',
     lines: [margherita(5)],
   });
-  seedHistory(db, {
+  await seedHistory(db, {
     businessId: stranger.businessId,
     kind: 'table',
     openedAt: '2025-07-15T20:00:00+02:00',
@@ -257,7 +257,7 @@ describe('busiest hours across summer time', () => {
         '2025-10-26T21:30:00+01:00', // winter again, 21
       ];
       for (const openedAt of opened) {
-        seedHistory(t2.app.store.db, {
+        await seedHistory(t2.app.store.db, {
           businessId: o.businessId,
           kind: 'table',
           openedAt,

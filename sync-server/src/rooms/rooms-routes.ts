@@ -1,7 +1,8 @@
-import { AppError, calls, checkRoomName, t } from '@comanda/shared-schema';
+import { AppError, calls, checkRoomName, type RoomTableView, t } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { first } from '../db/client.ts';
 import { rooms } from '../db/schema.ts';
 import { route } from '../http/route.ts';
 import {
@@ -33,47 +34,48 @@ function validName(name: string): string {
 
 /** Spec 7 "Rooms and tables": the room calls. */
 export async function roomsRoutes(app: FastifyInstance): Promise<void> {
-  route(app, calls.roomsGet, ({ businessId }) => ({
+  route(app, calls.roomsGet, async ({ businessId }) => ({
     success: true,
-    roomsList: listRooms(app.store.db, businessId).map(roomWire),
+    roomsList: (await app.store.port.read((db) => listRooms(db, businessId))).map(roomWire),
   }));
 
-  route(app, calls.roomTablesGet, ({ body, businessId }) => {
-    const { db } = app.store;
-    const room = requireRoom(db, businessId, body.id);
-    return {
-      success: true,
-      tablesList: listTables(db, businessId, room.id).map((row) => tableView(db, row)),
-    };
-  });
+  route(app, calls.roomTablesGet, ({ body, businessId }) =>
+    app.store.port.read(async (db) => {
+      const room = await requireRoom(db, businessId, body.id);
+      const tablesList: RoomTableView[] = [];
+      // One after another: a read's statements share its connection.
+      for (const row of await listTables(db, businessId, room.id)) tablesList.push(await tableView(db, row));
+      return { success: true, tablesList };
+    }),
+  );
 
-  mutationRoute(app, roomsAdd, ({ body, db, businessId, now, change, publish }) => {
+  mutationRoute(app, roomsAdd, async ({ body, db, businessId, now, change, publish }) => {
     const name = validName(body.name);
-    const id = newId(db, 'room', body.id);
-    const row = db
-      .insert(rooms)
-      .values({ id, businessId, name, position: nextRoomPosition(db, businessId), createdAt: now })
-      .returning()
-      .get();
+    const id = await newId(db, 'room', body.id);
+    const position = await nextRoomPosition(db, businessId);
+    const row = await first(
+      db.insert(rooms).values({ id, businessId, name, position, createdAt: now }).returning(),
+    );
+    if (!row) throw new Error('room insert returned no row');
     change('room', id, 'put', roomWire(row));
     publish('updateRoom', { roomId: id });
     return { success: true, id };
   });
 
-  mutationRoute(app, roomsEdit, ({ body, db, businessId, change, publish }) => {
+  mutationRoute(app, roomsEdit, async ({ body, db, businessId, change, publish }) => {
     const name = validName(body.name);
-    const room = requireRoom(db, businessId, body.id);
-    const row = db.update(rooms).set({ name }).where(eq(rooms.id, room.id)).returning().get();
+    const room = await requireRoom(db, businessId, body.id);
+    const row = await first(db.update(rooms).set({ name }).where(eq(rooms.id, room.id)).returning());
     if (!row) throw new Error('room vanished inside its transaction');
     change('room', row.id, 'put', roomWire(row));
     publish('updateRoom', { roomId: row.id });
     return { success: true };
   });
 
-  mutationRoute(app, calls.roomsDelete, ({ body, db, businessId, change, publish }) => {
-    const room = requireRoom(db, businessId, body.id);
-    if (tablesInRoom(db, room.id) > 0) throw new AppError('ROOM_NOT_EMPTY', t.roomNotEmpty);
-    db.delete(rooms).where(eq(rooms.id, room.id)).run();
+  mutationRoute(app, calls.roomsDelete, async ({ body, db, businessId, change, publish }) => {
+    const room = await requireRoom(db, businessId, body.id);
+    if ((await tablesInRoom(db, room.id)) > 0) throw new AppError('ROOM_NOT_EMPTY', t.roomNotEmpty);
+    await db.delete(rooms).where(eq(rooms.id, room.id));
     change('room', room.id, 'delete');
     publish('updateRoom', { roomId: room.id });
     return { success: true };

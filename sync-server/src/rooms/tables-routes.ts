@@ -1,6 +1,7 @@
 import { AppError, calls, t } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { first } from '../db/client.ts';
 import { diningTables } from '../db/schema.ts';
 import { reputOpenOrder } from '../store/orders.ts';
 import {
@@ -17,69 +18,72 @@ import { checkBusinessEcho } from '../store/venue.ts';
 import { type MutationContext, mutationRoute } from '../sync/mutation-route.ts';
 
 /** Writes a table's new state: its change row, returned for the answer and the events. */
-function saveTable(
+async function saveTable(
   ctx: Pick<MutationContext<typeof calls.tablesSetCoords>, 'db' | 'change'>,
   id: string,
   set: Partial<Pick<TableRecord, 'x' | 'y' | 'status'>>,
-): TableRecord {
-  const row = ctx.db.update(diningTables).set(set).where(eq(diningTables.id, id)).returning().get();
+): Promise<TableRecord> {
+  const row = await first(ctx.db.update(diningTables).set(set).where(eq(diningTables.id, id)).returning());
   if (!row) throw new Error('table vanished inside its transaction');
   ctx.change('table', row.id, 'put', tableWire(row));
-  reputOpenOrder(ctx.db, row, ctx.change);
+  await reputOpenOrder(ctx.db, row, ctx.change);
   return row;
 }
 
 /** Spec 7 "Rooms and tables": the table calls. Every one is a mutation of the sync core. */
 export async function tablesRoutes(app: FastifyInstance): Promise<void> {
-  mutationRoute(app, calls.tablesAdd, ({ body, db, businessId, now, change, publish }) => {
-    const room = requireRoom(db, businessId, body.roomId);
-    const id = newId(db, 'table', body.id);
-    const row = db
-      .insert(diningTables)
-      .values({
-        id,
-        businessId,
-        roomId: room.id,
-        number: nextTableNumber(db, businessId),
-        // Absent coordinates (if a client ever omits them) land at the spec's x 10, y 70.
-        x: placeCoord(body.x as number | undefined, 'x'),
-        y: placeCoord(body.y as number | undefined, 'y'),
-        createdAt: now,
-      })
-      .returning()
-      .get();
+  mutationRoute(app, calls.tablesAdd, async ({ body, db, businessId, now, change, publish }) => {
+    const room = await requireRoom(db, businessId, body.roomId);
+    const id = await newId(db, 'table', body.id);
+    const number = await nextTableNumber(db, businessId);
+    const row = await first(
+      db
+        .insert(diningTables)
+        .values({
+          id,
+          businessId,
+          roomId: room.id,
+          number,
+          // Absent coordinates (if a client ever omits them) land at the spec's x 10, y 70.
+          x: placeCoord(body.x as number | undefined, 'x'),
+          y: placeCoord(body.y as number | undefined, 'y'),
+          createdAt: now,
+        })
+        .returning(),
+    );
+    if (!row) throw new Error('table insert returned no row');
     change('table', id, 'put', tableWire(row));
     publish('updateRoom', { roomId: room.id });
     return { success: true, id, businessId, number: row.number };
   });
 
-  mutationRoute(app, calls.tablesSetCoords, (ctx) => {
+  mutationRoute(app, calls.tablesSetCoords, async (ctx) => {
     const { body, db, businessId, publish } = ctx;
     checkBusinessEcho(businessId, body.businessId);
     // The room screen sends tableId, the order view id (spec 7); the schema ensures one is there.
-    const table = requireTable(db, businessId, body.tableId ?? body.id ?? '');
-    const row = saveTable(ctx, table.id, { x: placeCoord(body.x, 'x'), y: placeCoord(body.y, 'y') });
+    const table = await requireTable(db, businessId, body.tableId ?? body.id ?? '');
+    const row = await saveTable(ctx, table.id, { x: placeCoord(body.x, 'x'), y: placeCoord(body.y, 'y') });
     publish('updateRoom', { roomId: row.roomId });
     return { success: true };
   });
 
-  mutationRoute(app, calls.tablesSetStatus, (ctx) => {
+  mutationRoute(app, calls.tablesSetStatus, async (ctx) => {
     const { body, db, businessId, publish } = ctx;
     checkBusinessEcho(businessId, body.businessId);
-    const table = requireTable(db, businessId, body.id);
-    const row = saveTable(ctx, table.id, { status: body.status });
+    const table = await requireTable(db, businessId, body.id);
+    const row = await saveTable(ctx, table.id, { status: body.status });
     publish('switchTableStatus', { id: row.id, status: row.status });
     return { success: true };
   });
 
-  mutationRoute(app, calls.tablesDelete, ({ body, db, businessId, change, publish }) => {
+  mutationRoute(app, calls.tablesDelete, async ({ body, db, businessId, change, publish }) => {
     checkBusinessEcho(businessId, body.businessId);
-    const table = requireTable(db, businessId, body.id);
+    const table = await requireTable(db, businessId, body.id);
     // Issues 4/5: the check below also covers open order lines once orders exist (see
     // tableHasOrders), and DESIGN.md's "delete table carries the version the tablet saw" lands
     // with them (a `seenVersion` in the body, refused as CONFLICT if lines arrived since).
-    if (tableHasOrders(db, table)) throw new AppError('CONFLICT', t.tableHasOrders);
-    db.delete(diningTables).where(eq(diningTables.id, table.id)).run();
+    if (await tableHasOrders(db, table)) throw new AppError('CONFLICT', t.tableHasOrders);
+    await db.delete(diningTables).where(eq(diningTables.id, table.id));
     change('table', table.id, 'delete');
     publish('updateRoom', { roomId: table.roomId });
     return { success: true };

@@ -25,17 +25,20 @@ async function addTable(body: Record<string, unknown> = {}) {
   return res.json() as { success: true; id: string; businessId: string; number: number };
 }
 
-function tableRow(id: string) {
-  return venueRows(app, owner.businessId).tables.find((r) => r.id === id);
+async function tableRow(id: string) {
+  return (await venueRows(app, owner.businessId)).tables.find((r) => r.id === id);
 }
 
 async function expectRefused(path: string, body: unknown, status: number, code: string, error?: string) {
-  const before = { rows: venueRows(app, owner.businessId), log: changeLog(app, owner.businessId) };
+  const before = {
+    rows: await venueRows(app, owner.businessId),
+    log: await changeLog(app, owner.businessId),
+  };
   const res = await tablet.send(path, body);
   expect(res.statusCode, `${path} ${JSON.stringify(body)}: ${res.body}`).toBe(status);
   expect(res.json()).toMatchObject({ success: false, code, ...(error ? { error } : {}) });
-  expect(venueRows(app, owner.businessId)).toEqual(before.rows);
-  expect(changeLog(app, owner.businessId)).toEqual(before.log);
+  expect(await venueRows(app, owner.businessId)).toEqual(before.rows);
+  expect(await changeLog(app, owner.businessId)).toEqual(before.log);
 }
 
 describe('tables', () => {
@@ -48,7 +51,7 @@ describe('tables', () => {
     await tablet.send(calls.tablesDelete.path, { id: two.id });
     expect((await addTable()).number).toBe(2);
     expect((await addTable()).number).toBe(4);
-    expect(tableRow(one.id)).toMatchObject({ roomId, x: 10, y: 70, status: false, number: 1 });
+    expect(await tableRow(one.id)).toMatchObject({ roomId, x: 10, y: 70, status: false, number: 1 });
   });
 
   it('keeps a client-generated UUID; refuses a taken one and an unknown room', async () => {
@@ -77,10 +80,10 @@ describe('tables', () => {
     ];
     for (const [sent, stored] of cases) {
       const added = await addTable({ x: sent, y: sent });
-      expect(tableRow(added.id), `add ${sent}`).toMatchObject({ x: stored, y: stored });
+      expect(await tableRow(added.id), `add ${sent}`).toMatchObject({ x: stored, y: stored });
       const moved = await tablet.send(calls.tablesSetCoords.path, { tableId: added.id, x: sent, y: 5 });
       expect(moved.json()).toEqual({ success: true });
-      expect(tableRow(added.id), `move ${sent}`).toMatchObject({ x: stored, y: 5 });
+      expect(await tableRow(added.id), `move ${sent}`).toMatchObject({ x: stored, y: 5 });
     }
     const table = await addTable();
     for (const bad of [-1, -0.5, 2000.5, 1e9, -1e9, '10', null, true, [1], { x: 1 }]) {
@@ -100,7 +103,7 @@ describe('tables', () => {
     const body = { roomId };
     if (calls.tablesAdd.body.safeParse(body).success) {
       const res = await tablet.send(calls.tablesAdd.path, body);
-      expect(tableRow(res.json().id)).toMatchObject(NEW_TABLE_POSITION);
+      expect(await tableRow(res.json().id)).toMatchObject(NEW_TABLE_POSITION);
     } else {
       await expectRefused(calls.tablesAdd.path, body, 400, 'VALIDATION');
     }
@@ -112,17 +115,17 @@ describe('tables', () => {
     expect((await tablet.send(calls.tablesSetCoords.path, { id: a.id, x: 300, y: 400 })).statusCode).toBe(
       200,
     );
-    expect(tableRow(a.id)).toMatchObject({ x: 300, y: 400 });
+    expect(await tableRow(a.id)).toMatchObject({ x: 300, y: 400 });
     await tablet.send(calls.tablesSetCoords.path, { tableId: b.id, id: a.id, x: 5, y: 6 });
-    expect(tableRow(b.id)).toMatchObject({ x: 5, y: 6 });
-    expect(tableRow(a.id)).toMatchObject({ x: 300, y: 400 });
+    expect(await tableRow(b.id)).toMatchObject({ x: 5, y: 6 });
+    expect(await tableRow(a.id)).toMatchObject({ x: 300, y: 400 });
     await tablet.send(calls.tablesSetCoords.path, {
       tableId: a.id,
       x: 7,
       y: 8,
       businessId: owner.businessId,
     });
-    expect(tableRow(a.id)).toMatchObject({ x: 7, y: 8 });
+    expect(await tableRow(a.id)).toMatchObject({ x: 7, y: 8 });
     await expectRefused(calls.tablesSetCoords.path, { x: 1, y: 1 }, 400, 'VALIDATION');
     await expectRefused(calls.tablesSetCoords.path, { tableId: 'nope', x: 1, y: 1 }, 404, 'NOT_FOUND');
     await expectRefused(calls.tablesSetCoords.path, { tableId: 5, x: 1, y: 1 }, 400, 'VALIDATION');
@@ -132,9 +135,9 @@ describe('tables', () => {
     const a = await addTable();
     const on = await tablet.send(calls.tablesSetStatus.path, { id: a.id, status: true, socketId: 's' });
     expect(on.json()).toEqual({ success: true });
-    expect(tableRow(a.id)?.status).toBe(true);
+    expect((await tableRow(a.id))?.status).toBe(true);
     await tablet.send(calls.tablesSetStatus.path, { id: a.id, status: false });
-    expect(tableRow(a.id)?.status).toBe(false);
+    expect((await tableRow(a.id))?.status).toBe(false);
     for (const status of [1, 0, 'true', null, undefined]) {
       await expectRefused(calls.tablesSetStatus.path, { id: a.id, status }, 400, 'VALIDATION');
     }
@@ -149,7 +152,7 @@ describe('tables', () => {
     await tablet.send(calls.tablesSetStatus.path, { id: a.id, status: false });
     const del = await tablet.send(calls.tablesDelete.path, { id: a.id, businessId: owner.businessId });
     expect(del.json()).toEqual({ success: true });
-    expect(tableRow(a.id)).toBeUndefined();
+    expect(await tableRow(a.id)).toBeUndefined();
     await expectRefused(calls.tablesDelete.path, { id: a.id }, 404, 'NOT_FOUND', t.tableNotFound);
     await expectRefused(calls.tablesDelete.path, {}, 400, 'VALIDATION');
     await expectRefused(calls.tablesDelete.path, { id: 3 }, 400, 'VALIDATION');
@@ -160,23 +163,26 @@ describe('tables', () => {
     const first = await tablet.sendAs(2, calls.tablesAdd.path, body);
     expect(first.statusCode).toBe(200);
     expect(first.headers[SYNC_HEADERS.replayed]).toBeUndefined();
-    const before = { rows: venueRows(app, owner.businessId), log: changeLog(app, owner.businessId) };
+    const before = {
+      rows: await venueRows(app, owner.businessId),
+      log: await changeLog(app, owner.businessId),
+    };
     const again = await tablet.sendAs(2, calls.tablesAdd.path, body);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
     expect(again.headers[SYNC_HEADERS.replayed]).toBe('1');
     expect(again.headers[SYNC_HEADERS.version]).toBe(first.headers[SYNC_HEADERS.version]);
-    expect(venueRows(app, owner.businessId)).toEqual(before.rows);
-    expect(changeLog(app, owner.businessId)).toEqual(before.log);
+    expect(await venueRows(app, owner.businessId)).toEqual(before.rows);
+    expect(await changeLog(app, owner.businessId)).toEqual(before.log);
     expect(before.rows.tables).toHaveLength(1);
     // A different body under the same id is still the stored answer: the id names the mutation.
     const other = await tablet.sendAs(2, calls.tablesAdd.path, { roomId, x: 1, y: 1 });
     expect(other.json()).toEqual(first.json());
-    expect(venueRows(app, owner.businessId).tables).toHaveLength(1);
+    expect((await venueRows(app, owner.businessId)).tables).toHaveLength(1);
   });
 
   it('writes a table change per mutation with the table wire shape and one version each', async () => {
-    const v0 = businessVersion(app, owner.businessId);
+    const v0 = await businessVersion(app, owner.businessId);
     const a = await addTable({ x: 20, y: 30 });
     await tablet.send(calls.tablesSetCoords.path, { tableId: a.id, x: 40, y: 50 });
     await tablet.send(calls.tablesSetStatus.path, { id: a.id, status: true });
@@ -184,7 +190,7 @@ describe('tables', () => {
     const del = await tablet.send(calls.tablesDelete.path, { id: a.id });
     expect(Number(del.headers[SYNC_HEADERS.version])).toBe(v0 + 5);
     const wire = { id: a.id, businessId: owner.businessId, roomId, number: 1, called: false };
-    const log = changeLog(app, owner.businessId).filter((c) => c.version > v0);
+    const log = (await changeLog(app, owner.businessId)).filter((c) => c.version > v0);
     expect(log).toEqual([
       {
         version: v0 + 1,
@@ -225,13 +231,13 @@ describe('order flag and owner version', () => {
   it('reads and toggles orderEnabled, logging the business row', async () => {
     const get = () => post(app.app, calls.ownerOrderEnabledGet.path, undefined, owner.cookie);
     expect((await get()).json()).toEqual({ success: true, orderEnabled: 1 });
-    const v0 = businessVersion(app, owner.businessId);
+    const v0 = await businessVersion(app, owner.businessId);
     const off = await tablet.send(calls.ownerOrderToggle.path);
     expect(off.json()).toEqual({ success: true, orderEnabled: 0 });
     expect((await get()).json()).toEqual({ success: true, orderEnabled: 0 });
     const on = await tablet.send(calls.ownerOrderToggle.path, {});
     expect(on.json()).toEqual({ success: true, orderEnabled: 1 });
-    const log = changeLog(app, owner.businessId).filter((c) => c.version > v0);
+    const log = (await changeLog(app, owner.businessId)).filter((c) => c.version > v0);
     expect(log.map((c) => [c.version, c.entity, c.entityId, c.op])).toEqual([
       [v0 + 1, 'business', owner.businessId, 'put'],
       [v0 + 2, 'business', owner.businessId, 'put'],

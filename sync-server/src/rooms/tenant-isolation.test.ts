@@ -40,12 +40,12 @@ afterAll(async () => {
   await app.close();
 });
 
-function state() {
+async function state() {
   return {
-    a: venueRows(app, a.businessId),
-    b: venueRows(app, b.businessId),
-    logA: changeLog(app, a.businessId),
-    logB: changeLog(app, b.businessId),
+    a: await venueRows(app, a.businessId),
+    b: await venueRows(app, b.businessId),
+    logA: await changeLog(app, a.businessId),
+    logB: await changeLog(app, b.businessId),
   };
 }
 
@@ -71,7 +71,7 @@ const crossVenue = (): Array<[CallDef, unknown, number]> => [
 
 describe('tenant isolation', () => {
   it('owner B cannot read or change owner A’s rooms and tables', async () => {
-    const before = state();
+    const before = await state();
     for (const [def, body, status] of crossVenue()) {
       const res = await tabletB.send(def.path, body);
       const where = `${def.path} ${JSON.stringify(body)}: ${res.body}`;
@@ -79,7 +79,7 @@ describe('tenant isolation', () => {
       expect(res.json().code, where).toBe(
         status === 404 ? 'NOT_FOUND' : status === 403 ? 'FORBIDDEN' : 'VALIDATION',
       );
-      expect(state(), where).toEqual(before);
+      expect(await state(), where).toEqual(before);
     }
     const tables = await post(app.app, calls.roomTablesGet.path, { id: roomA }, b.cookie);
     expect(tables.statusCode).toBe(404);
@@ -91,17 +91,17 @@ describe('tenant isolation', () => {
     const uuidRoom = (
       await device(app, a).send(calls.roomsAdd.path, { id: crypto.randomUUID(), name: 'U' })
     ).json().id as string;
-    const before = state();
+    const before = await state();
     const res = await tabletB.send(calls.roomsAdd.path, { id: uuidRoom, name: 'Presa' });
     expect(res.statusCode).toBe(409);
-    expect(state()).toEqual(before);
+    expect(await state()).toEqual(before);
   });
 
   it('B’s order toggle changes only B', async () => {
-    const before = state();
+    const before = await state();
     const res = await tabletB.send(calls.ownerOrderToggle.path);
     expect(res.json()).toEqual({ success: true, orderEnabled: 0 });
-    const after = state();
+    const after = await state();
     expect(after.a).toEqual(before.a);
     expect(after.logA).toEqual(before.logA);
     expect(after.b.business?.orderEnabled).toBe(false);
@@ -125,7 +125,7 @@ describe('tenant isolation', () => {
       [calls.ownerOrderToggle, undefined],
     ];
     const before = rowCounts(app.app);
-    const rows = state();
+    const rows = await state();
     let n = 0;
     for (const [def, body] of ownerRoutes) {
       for (const [who, cookie, status] of [
@@ -143,6 +143,6 @@ describe('tenant isolation', () => {
     }
     expect(n).toBe(ownerRoutes.length * 6);
     expect(rowCounts(app.app)).toEqual(before);
-    expect(state()).toEqual(rows);
+    expect(await state()).toEqual(rows);
   });
 });

@@ -46,7 +46,7 @@ describe('owner version', () => {
     expect(res.json()).toEqual({ success: true, version: 3 });
     expect(await versionRead(owner.businessId)).toBe(3);
     expect(await profile()).toMatchObject({ userVersion: 3 });
-    const last = changeLog(app, owner.businessId).at(-1);
+    const last = (await changeLog(app, owner.businessId)).at(-1);
     expect(last).toMatchObject({
       entity: 'business',
       entityId: owner.businessId,
@@ -55,7 +55,10 @@ describe('owner version', () => {
     });
     // Every other change of the venue row keeps it.
     await tablet.send(calls.ownerProfileSet.path, { name: 'Osteria' });
-    expect(changeLog(app, owner.businessId).at(-1)?.data).toMatchObject({ name: 'Osteria', userVersion: 3 });
+    expect((await changeLog(app, owner.businessId)).at(-1)?.data).toMatchObject({
+      name: 'Osteria',
+      userVersion: 3,
+    });
   });
 
   it('tells the owners’ tablets with a versioned frame, and a same-value set changes nothing', async () => {
@@ -65,10 +68,10 @@ describe('owner version', () => {
     await tablet.send(calls.ownerVersionSet.path, { version: 2 });
     const frame = await other.next('venueChanged');
     expect(frame.version).toBeGreaterThan(0);
-    const rows = changeLog(app, owner.businessId).length;
+    const rows = (await changeLog(app, owner.businessId)).length;
     const again = await tablet.send(calls.ownerVersionSet.path, { version: 2 });
     expect(again.statusCode).toBe(200);
-    expect(changeLog(app, owner.businessId)).toHaveLength(rows);
+    expect(await changeLog(app, owner.businessId)).toHaveLength(rows);
   });
 
   it('refuses anything but 1, 2 or 3 and changes nothing', async () => {

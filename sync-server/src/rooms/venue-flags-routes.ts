@@ -1,6 +1,7 @@
 import { AppError, calls } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { type Db, first } from '../db/client.ts';
 import { businesses, users } from '../db/schema.ts';
 import { route } from '../http/route.ts';
 import { msg } from '../lib/messages.ts';
@@ -14,66 +15,73 @@ const flag = (on: boolean): 0 | 1 => (on ? 1 : 0);
  * owner's version, which decides the room screen's extra panels (spec 2.4), read and set.
  */
 export async function venueFlagsRoutes(app: FastifyInstance): Promise<void> {
-  route(app, calls.ownerOrderEnabledGet, ({ businessId }) => {
-    const row = app.store.db
-      .select({ orderEnabled: businesses.orderEnabled })
-      .from(businesses)
-      .where(eq(businesses.id, businessId))
-      .get();
+  route(app, calls.ownerOrderEnabledGet, async ({ businessId }) => {
+    const row = await app.store.port.read((db) =>
+      first(
+        db
+          .select({ orderEnabled: businesses.orderEnabled })
+          .from(businesses)
+          .where(eq(businesses.id, businessId)),
+      ),
+    );
     if (!row) throw new AppError('business_id_error', msg.businessNotFound);
     return { success: true, orderEnabled: flag(row.orderEnabled) };
   });
 
   /** Flips the flag; owners and the venue's customers follow it live (enableOrder/disableOrder). */
-  mutationRoute(app, calls.ownerOrderToggle, ({ db, businessId, change, publish }) => {
-    const current = db
-      .select({ orderEnabled: businesses.orderEnabled })
-      .from(businesses)
-      .where(eq(businesses.id, businessId))
-      .get();
+  mutationRoute(app, calls.ownerOrderToggle, async ({ db, businessId, change, publish }) => {
+    const current = await first(
+      db
+        .select({ orderEnabled: businesses.orderEnabled })
+        .from(businesses)
+        .where(eq(businesses.id, businessId)),
+    );
     if (!current) throw new AppError('business_id_error', msg.businessNotFound);
-    const row = db
-      .update(businesses)
-      .set({ orderEnabled: !current.orderEnabled })
-      .where(eq(businesses.id, businessId))
-      .returning()
-      .get();
+    const row = await first(
+      db
+        .update(businesses)
+        .set({ orderEnabled: !current.orderEnabled })
+        .where(eq(businesses.id, businessId))
+        .returning(),
+    );
     if (!row) throw new Error('venue vanished inside its transaction');
-    change('business', row.id, 'put', businessWire(db, row));
+    change('business', row.id, 'put', await businessWire(db, row));
     publish(row.orderEnabled ? 'enableOrder' : 'disableOrder', {}, { to: 'all' });
     return { success: true, orderEnabled: flag(row.orderEnabled) };
   });
 
-  const chatEnabled = (businessId: string): 0 | 1 => {
-    const row = app.store.db
-      .select({ chatEnabled: businesses.chatEnabled })
-      .from(businesses)
-      .where(eq(businesses.id, businessId))
-      .get();
+  /** Reads through `db`: the port's read for the reads, the transaction's own for the toggle. */
+  const chatEnabled = async (db: Db, businessId: string): Promise<0 | 1> => {
+    const row = await first(
+      db
+        .select({ chatEnabled: businesses.chatEnabled })
+        .from(businesses)
+        .where(eq(businesses.id, businessId)),
+    );
     if (!row) throw new AppError('business_id_error', msg.businessNotFound);
     return flag(row.chatEnabled);
   };
 
   /** A customer's chat button follows this (spec 2.6, 7 "Chat"). */
-  route(app, calls.userChatGet, ({ body }) => ({ success: true, chatEnabled: chatEnabled(body.ownerId) }));
+  route(app, calls.userChatGet, async ({ body }) => ({
+    success: true,
+    chatEnabled: await app.store.port.read((db) => chatEnabled(db, body.ownerId)),
+  }));
 
   /** The owner's venue always, whatever `ownerId` says (the spec's screen may send none). */
-  route(app, calls.ownerChatGet, ({ businessId }) => ({
+  route(app, calls.ownerChatGet, async ({ businessId }) => ({
     success: true,
-    chatEnabled: chatEnabled(businessId),
+    chatEnabled: await app.store.port.read((db) => chatEnabled(db, businessId)),
   }));
 
   /** Flips the chat switch; owners and the venue's customers follow it live (enableChat/disableChat). */
-  mutationRoute(app, calls.ownerChatToggle, ({ db, businessId, change, publish }) => {
-    const current = chatEnabled(businessId) === 1;
-    const row = db
-      .update(businesses)
-      .set({ chatEnabled: !current })
-      .where(eq(businesses.id, businessId))
-      .returning()
-      .get();
+  mutationRoute(app, calls.ownerChatToggle, async ({ db, businessId, change, publish }) => {
+    const current = (await chatEnabled(db, businessId)) === 1;
+    const row = await first(
+      db.update(businesses).set({ chatEnabled: !current }).where(eq(businesses.id, businessId)).returning(),
+    );
     if (!row) throw new Error('venue vanished inside its transaction');
-    change('business', row.id, 'put', businessWire(db, row));
+    change('business', row.id, 'put', await businessWire(db, row));
     publish(row.chatEnabled ? 'enableChat' : 'disableChat', {}, { to: 'all' });
     return { success: true, chatEnabled: flag(row.chatEnabled) };
   });
@@ -83,30 +91,31 @@ export async function venueFlagsRoutes(app: FastifyInstance): Promise<void> {
    * session's venue, never from the body. A 'business' change row carries it to every tablet,
    * and `venueChanged` to the owners' sockets makes them catch up now.
    */
-  mutationRoute(app, calls.ownerVersionSet, ({ body, db, businessId, change, publish }) => {
-    const venue = db.select().from(businesses).where(eq(businesses.id, businessId)).get();
+  mutationRoute(app, calls.ownerVersionSet, async ({ body, db, businessId, change, publish }) => {
+    const venue = await first(db.select().from(businesses).where(eq(businesses.id, businessId)));
     if (!venue) throw new AppError('business_id_error', msg.businessNotFound);
-    const current = db
-      .select({ version: users.version })
-      .from(users)
-      .where(eq(users.id, venue.ownerUserId))
-      .get();
+    const current = await first(
+      db.select({ version: users.version }).from(users).where(eq(users.id, venue.ownerUserId)),
+    );
     if (userVersionOf(current?.version) !== body.version) {
-      db.update(users).set({ version: body.version }).where(eq(users.id, venue.ownerUserId)).run();
-      change('business', venue.id, 'put', businessWire(db, venue));
+      await db.update(users).set({ version: body.version }).where(eq(users.id, venue.ownerUserId));
+      change('business', venue.id, 'put', await businessWire(db, venue));
       publish('venueChanged', {});
     }
     return { success: true, version: body.version };
   });
 
   /** Only the version: the venue's owner account is nobody else's business. */
-  route(app, calls.userDataUserGet, ({ body }) => {
-    const row = app.store.db
-      .select({ version: users.version })
-      .from(businesses)
-      .innerJoin(users, eq(users.id, businesses.ownerUserId))
-      .where(eq(businesses.id, body.ownerId))
-      .get();
+  route(app, calls.userDataUserGet, async ({ body }) => {
+    const row = await app.store.port.read((db) =>
+      first(
+        db
+          .select({ version: users.version })
+          .from(businesses)
+          .innerJoin(users, eq(users.id, businesses.ownerUserId))
+          .where(eq(businesses.id, body.ownerId)),
+      ),
+    );
     if (!row) throw new AppError('business_id_error', msg.businessNotFound);
     return { success: true, version: userVersionOf(row.version) };
   });

@@ -28,9 +28,9 @@ function feesOf(order: Pick<OrderRecord, 'kind' | 'costoConsegna' | 'serviceFee'
 }
 
 /** What an open entry already holds: its line count and its total (fees included). */
-export function entryLoad(db: Db, order: OrderRecord | null | undefined): OpenEntryLoad {
+export async function entryLoad(db: Db, order: OrderRecord | null | undefined): Promise<OpenEntryLoad> {
   if (!order) return { total: 0, lines: 0 };
-  const row = orderStatements(db).entryLoad.get({ orderId: order.id });
+  const row = await orderStatements(db).entryLoad.get({ orderId: order.id });
   return { lines: row?.lines ?? 0, total: (row?.total ?? 0) + feesOf(order) };
 }
 
@@ -45,14 +45,14 @@ function refusal(breach: CeilingBreach, to: Audience): AppError {
  * Refuses a send past a ceiling: `lines` priced by the server, joining `open` (the table's open
  * order or the delivery; none for a new entry), `extra` a new delivery's fee.
  */
-export function refuseOverCeilings(
+export async function refuseOverCeilings(
   db: Db,
   lines: readonly TotalsLine[],
   open: OrderRecord | null | undefined,
   to: Audience,
   extra = 0,
-): void {
-  const breach = sendCeilingBreach(lines, entryLoad(db, open), extra);
+): Promise<void> {
+  const breach = sendCeilingBreach(lines, await entryLoad(db, open), extra);
   if (breach) throw refusal(breach, to);
 }
 

@@ -81,14 +81,19 @@ const statements = perDb((db: Db) => {
  * Appends one mutation's changes under a new business version (inside the caller's
  * transaction) and returns that version.
  */
-export function appendChanges(db: Db, businessId: string, pending: PendingChange[], now: number): number {
+export async function appendChanges(
+  db: Db,
+  businessId: string,
+  pending: PendingChange[],
+  now: number,
+): Promise<number> {
   const s = statements(db);
-  const bumped = s.bump.get({ businessId });
+  const bumped = await s.bump.get({ businessId });
   // A venue id from a body (customer calls) that names no venue: refused, nothing written.
   if (!bumped) throw new AppError('business_id_error', msg.businessNotFound);
   const { version, floor } = bumped;
   for (const c of pending) {
-    s.insert.run({
+    await s.insert.run({
       businessId,
       version,
       entity: c.entity,
@@ -100,14 +105,14 @@ export function appendChanges(db: Db, businessId: string, pending: PendingChange
   }
   if (version - floor > CHANGE_LOG_KEEP + PRUNE_SLACK) {
     const newFloor = version - CHANGE_LOG_KEEP;
-    s.prune.run({ businessId, floor: newFloor });
-    s.setFloor.run({ businessId, floor: newFloor });
+    await s.prune.run({ businessId, floor: newFloor });
+    await s.setFloor.run({ businessId, floor: newFloor });
   }
   return version;
 }
 
-export function currentVersion(db: Db, businessId: string): number | null {
-  return statements(db).cursor.get({ businessId })?.version ?? null;
+export async function currentVersion(db: Db, businessId: string): Promise<number | null> {
+  return (await statements(db).cursor.get({ businessId }))?.version ?? null;
 }
 
 export type ChangesPage =
@@ -118,13 +123,18 @@ export type ChangesPage =
  * Changes after `since`, whole versions only (a page never splits one mutation's rows), so the
  * returned `version` is a safe cursor for the next page.
  */
-export function changesSince(db: Db, businessId: string, since: number, limit: number): ChangesPage {
+export async function changesSince(
+  db: Db,
+  businessId: string,
+  since: number,
+  limit: number,
+): Promise<ChangesPage> {
   const s = statements(db);
-  const biz = s.cursor.get({ businessId });
+  const biz = await s.cursor.get({ businessId });
   if (!biz) return { success: true, reset: true, version: 0 };
   // Older than the kept log, or ahead of the server (a restored backup): reload everything.
   if (since < biz.floor || since > biz.version) return { success: true, reset: true, version: biz.version };
-  let rows = s.page.all({ businessId, since, limit: limit + 1 });
+  let rows = await s.page.all({ businessId, since, limit: limit + 1 });
   let hasMore = false;
   if (rows.length > limit) {
     hasMore = true;
@@ -134,7 +144,7 @@ export function changesSince(db: Db, businessId: string, since: number, limit: n
     else {
       // One mutation with more rows than a page: send that version whole.
       const only = rows[0]?.version ?? 0;
-      rows = s.oneVersion.all({ businessId, version: only });
+      rows = await s.oneVersion.all({ businessId, version: only });
       hasMore = only < biz.version;
     }
   }

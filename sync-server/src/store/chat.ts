@@ -95,26 +95,29 @@ export function messageWire(row: ChatMessageRecord): ChatMessage {
 }
 
 /** The venue's chat switch, or undefined for an unknown venue. */
-export function venueChatSwitch(db: Db, businessId: string): { chatEnabled: boolean } | undefined {
-  return chatStatements(db).venueChat.get({ businessId });
+export async function venueChatSwitch(
+  db: Db,
+  businessId: string,
+): Promise<{ chatEnabled: boolean } | undefined> {
+  return await chatStatements(db).venueChat.get({ businessId });
 }
 
 /** The venue's table with this id (another venue's: undefined). */
-export function chatTable(
+export async function chatTable(
   db: Db,
   businessId: string,
   tableId: string,
-): { id: string; number: number } | undefined {
-  return chatStatements(db).table.get({ tableId, businessId });
+): Promise<{ id: string; number: number } | undefined> {
+  return await chatStatements(db).table.get({ tableId, businessId });
 }
 
 /** How many customer messages the table sent after `since`: the burst rule's count. */
-export function customerMessagesSince(db: Db, tableId: string, since: number): number {
-  return chatStatements(db).recentFromTable.get({ tableId, since })?.n ?? 0;
+export async function customerMessagesSince(db: Db, tableId: string, since: number): Promise<number> {
+  return (await chatStatements(db).recentFromTable.get({ tableId, since }))?.n ?? 0;
 }
 
-export function messageById(db: Db, id: string): ChatMessageRecord | undefined {
-  return chatStatements(db).byId.get({ id });
+export async function messageById(db: Db, id: string): Promise<ChatMessageRecord | undefined> {
+  return await chatStatements(db).byId.get({ id });
 }
 
 export interface MessageRow {
@@ -128,8 +131,8 @@ export interface MessageRow {
 }
 
 /** Stores a message as given (its id decided by the caller), in the caller's transaction. */
-export function insertChatMessage(db: Db, m: MessageRow): ChatMessageRecord {
-  const row = chatStatements(db).insert.get({
+export async function insertChatMessage(db: Db, m: MessageRow): Promise<ChatMessageRecord> {
+  const row = await chatStatements(db).insert.get({
     id: m.id,
     businessId: m.businessId,
     tableId: m.tableId,
@@ -143,21 +146,29 @@ export function insertChatMessage(db: Db, m: MessageRow): ChatMessageRecord {
 }
 
 /** When the table's last order was completed (its previous party left), or null. */
-export function lastTableCompletion(db: Db, businessId: string, tableId: string): number | null {
-  return chatStatements(db).lastClosedOrder.get({ businessId, tableId })?.at ?? null;
+export async function lastTableCompletion(
+  db: Db,
+  businessId: string,
+  tableId: string,
+): Promise<number | null> {
+  return (await chatStatements(db).lastClosedOrder.get({ businessId, tableId }))?.at ?? null;
 }
 
 /** A table's messages after `since`, oldest first. */
-export function tableMessagesSince(db: Db, tableId: string, since: number): ChatMessageRecord[] {
-  return chatStatements(db).tableSince.all({ tableId, since });
+export async function tableMessagesSince(
+  db: Db,
+  tableId: string,
+  since: number,
+): Promise<ChatMessageRecord[]> {
+  return await chatStatements(db).tableSince.all({ tableId, since });
 }
 
 /** A venue's messages after `since`, newest first, at most `limit`. */
-export function venueMessagesSince(
+export async function venueMessagesSince(
   db: Db,
   businessId: string,
   since: number,
   limit: number,
-): ChatMessageRecord[] {
-  return chatStatements(db).venueSince.all({ businessId, since, limit });
+): Promise<ChatMessageRecord[]> {
+  return await chatStatements(db).venueSince.all({ businessId, since, limit });
 }

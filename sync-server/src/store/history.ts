@@ -29,51 +29,47 @@ export interface HistoryInput {
 }
 
 /** Writes the order's history row and one row per line (0 for owner_deleted), in the caller's transaction. */
-export function writeHistory(db: Db, input: HistoryInput): string {
+export async function writeHistory(db: Db, input: HistoryInput): Promise<string> {
   const { entry, lines, totals, now, serviceDate } = input;
   const { order, table } = entry;
   const id = randomId();
-  db.insert(orderHistory)
-    .values({
-      id,
-      businessId: order.businessId,
-      orderId: order.id,
-      kind: order.kind,
-      tableId: order.tableId,
-      tableNumber: table?.number ?? null,
-      paymentMethod: input.paymentMethod,
-      paymentIntentId: order.paymentIntentId,
-      ...totals,
-      snapshot: input.snapshot,
-      openedAt: order.createdAt,
-      completedAt: now,
-      serviceDate,
-      completedBy: input.completedBy,
-    })
-    .run();
+  await db.insert(orderHistory).values({
+    id,
+    businessId: order.businessId,
+    orderId: order.id,
+    kind: order.kind,
+    tableId: order.tableId,
+    tableNumber: table?.number ?? null,
+    paymentMethod: input.paymentMethod,
+    paymentIntentId: order.paymentIntentId,
+    ...totals,
+    snapshot: input.snapshot,
+    openedAt: order.createdAt,
+    completedAt: now,
+    serviceDate,
+    completedBy: input.completedBy,
+  });
   if (lines.length > 0) {
-    db.insert(orderHistoryLines)
-      .values(
-        lines.map((line) => ({
-          id: line.id,
-          historyId: id,
-          businessId: order.businessId,
-          completedAt: now,
-          serviceDate,
-          dishId: line.dishId,
-          name: line.name,
-          categoryId: line.categoryId,
-          categoryName: line.categoryName,
-          area: line.selectedOption,
-          price: line.price,
-          amount: line.amount,
-          total: line.status === 'owner_deleted' ? 0 : line.price * line.amount,
-          status: line.status,
-          variant: line.variant,
-          note: line.note,
-        })),
-      )
-      .run();
+    await db.insert(orderHistoryLines).values(
+      lines.map((line) => ({
+        id: line.id,
+        historyId: id,
+        businessId: order.businessId,
+        completedAt: now,
+        serviceDate,
+        dishId: line.dishId,
+        name: line.name,
+        categoryId: line.categoryId,
+        categoryName: line.categoryName,
+        area: line.selectedOption,
+        price: line.price,
+        amount: line.amount,
+        total: line.status === 'owner_deleted' ? 0 : line.price * line.amount,
+        status: line.status,
+        variant: line.variant,
+        note: line.note,
+      })),
+    );
   }
   return id;
 }

@@ -12,7 +12,7 @@ import {
 } from '@comanda/shared-schema';
 import { and, asc, count, eq, inArray, max } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../db/client.ts';
+import { type Db, first } from '../db/client.ts';
 import {
   type CategoryRecord,
   categories,
@@ -81,25 +81,24 @@ export interface MenuQuery {
  * A venue's dishes with categories, variants and options in four queries, whatever the menu's
  * size. Dishes sorted by name (spec 2.7).
  */
-export function loadDishes(db: Db, businessId: string, query: MenuQuery = {}): MenuDish[] {
+export async function loadDishes(db: Db, businessId: string, query: MenuQuery = {}): Promise<MenuDish[]> {
   if (query.dishIds && query.dishIds.length === 0) return [];
   const conditions = [eq(dishes.businessId, businessId)];
   if (query.availableOnly) conditions.push(eq(dishes.available, true));
   if (query.dishIds) conditions.push(inArray(dishes.id, [...query.dishIds]));
   if (query.categoryId) conditions.push(eq(dishes.categoryId, query.categoryId));
-  const rows = db
+  const rows = await db
     .select({ dish: dishes, categoryName: categories.name })
     .from(dishes)
     .innerJoin(categories, eq(categories.id, dishes.categoryId))
-    .where(and(...conditions))
-    .all();
+    .where(and(...conditions));
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.dish.id);
-  const variantRows = db.select().from(variants).where(inArray(variants.dishId, ids)).all();
+  const variantRows = await db.select().from(variants).where(inArray(variants.dishId, ids));
   const optionRows =
     variantRows.length === 0
       ? []
-      : db
+      : await db
           .select()
           .from(variantOptions)
           .where(
@@ -107,8 +106,7 @@ export function loadDishes(db: Db, businessId: string, query: MenuQuery = {}): M
               variantOptions.variantId,
               variantRows.map((v) => v.id),
             ),
-          )
-          .all();
+          );
   const variantsByDish = groupBy(variantRows, (v) => v.dishId);
   const optionsByVariant = groupBy(optionRows, (o) => o.variantId);
   return sortDishes(
@@ -135,99 +133,104 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
 }
 
 /** A venue's categories in display order: position, then name. */
-export function listCategories(db: Db, businessId: string): CategoryRecord[] {
-  const rows = db
+export async function listCategories(db: Db, businessId: string): Promise<CategoryRecord[]> {
+  const rows = await db
     .select()
     .from(categories)
     .where(eq(categories.businessId, businessId))
-    .orderBy(asc(categories.position), asc(categories.id))
-    .all();
+    .orderBy(asc(categories.position), asc(categories.id));
   return sortByPosition(rows);
 }
 
 /** The venue's category, or 404 (another venue's id is "not found in yours"). */
-export function requireCategory(db: Db, businessId: string, id: string): CategoryRecord {
-  const row = db
-    .select()
-    .from(categories)
-    .where(and(eq(categories.id, id), eq(categories.businessId, businessId)))
-    .get();
+export async function requireCategory(db: Db, businessId: string, id: string): Promise<CategoryRecord> {
+  const row = await first(
+    db
+      .select()
+      .from(categories)
+      .where(and(eq(categories.id, id), eq(categories.businessId, businessId))),
+  );
   if (!row) throw new AppError('NOT_FOUND', t.categoryNotFound);
   return row;
 }
 
-export function requireDish(db: Db, businessId: string, id: string): DishRecord {
-  const row = db
-    .select()
-    .from(dishes)
-    .where(and(eq(dishes.id, id), eq(dishes.businessId, businessId)))
-    .get();
+export async function requireDish(db: Db, businessId: string, id: string): Promise<DishRecord> {
+  const row = await first(
+    db
+      .select()
+      .from(dishes)
+      .where(and(eq(dishes.id, id), eq(dishes.businessId, businessId))),
+  );
   if (!row) throw new AppError('NOT_FOUND', t.dishNotFound);
   return row;
 }
 
 /** One dish as it travels, read back after a write. */
-export function loadDish(db: Db, businessId: string, id: string): MenuDish {
-  const [dish] = loadDishes(db, businessId, { dishIds: [id] });
+export async function loadDish(db: Db, businessId: string, id: string): Promise<MenuDish> {
+  const [dish] = await loadDishes(db, businessId, { dishIds: [id] });
   if (!dish) throw new Error(`dish ${id} vanished inside its transaction`);
   return dish;
 }
 
-export function nextCategoryPosition(db: Db, businessId: string): number {
-  const row = db
-    .select({ top: max(categories.position) })
-    .from(categories)
-    .where(eq(categories.businessId, businessId))
-    .get();
+export async function nextCategoryPosition(db: Db, businessId: string): Promise<number> {
+  const row = await first(
+    db
+      .select({ top: max(categories.position) })
+      .from(categories)
+      .where(eq(categories.businessId, businessId)),
+  );
   return row?.top === null || row?.top === undefined ? 0 : row.top + 1;
 }
 
 /** Whether a category (or a dish) with this id exists, in any venue. */
-export function menuIdTaken(db: Db, kind: 'category' | 'dish', id: string): boolean {
+export async function menuIdTaken(db: Db, kind: 'category' | 'dish', id: string): Promise<boolean> {
   const table = kind === 'category' ? categories : dishes;
-  return db.select({ id: table.id }).from(table).where(eq(table.id, id)).get() !== undefined;
+  return (await first(db.select({ id: table.id }).from(table).where(eq(table.id, id)))) !== undefined;
 }
 
-export function insertCategory(db: Db, row: CategoryRecord): CategoryRecord {
-  return db.insert(categories).values(row).returning().get();
+export async function insertCategory(db: Db, row: CategoryRecord): Promise<CategoryRecord> {
+  const inserted = await first(db.insert(categories).values(row).returning());
+  if (!inserted) throw new Error(`category ${row.id} not stored`);
+  return inserted;
 }
 
 /** The category as it now is (undefined: no category with this id). */
-export function updateCategory(
+export async function updateCategory(
   db: Db,
   id: string,
   set: Partial<Pick<CategoryRecord, 'name' | 'area' | 'position'>>,
-): CategoryRecord | undefined {
-  return db.update(categories).set(set).where(eq(categories.id, id)).returning().get();
+): Promise<CategoryRecord | undefined> {
+  return await first(db.update(categories).set(set).where(eq(categories.id, id)).returning());
 }
 
-export function dishesInCategory(db: Db, categoryId: string): number {
-  return db.select({ n: count() }).from(dishes).where(eq(dishes.categoryId, categoryId)).get()?.n ?? 0;
+export async function dishesInCategory(db: Db, categoryId: string): Promise<number> {
+  const row = await first(db.select({ n: count() }).from(dishes).where(eq(dishes.categoryId, categoryId)));
+  return row?.n ?? 0;
 }
 
-export function deleteCategory(db: Db, id: string): void {
-  db.delete(categories).where(eq(categories.id, id)).run();
+export async function deleteCategory(db: Db, id: string): Promise<void> {
+  await db.delete(categories).where(eq(categories.id, id));
 }
 
-export function insertDish(db: Db, row: DishRecord): void {
-  db.insert(dishes).values(row).run();
+export async function insertDish(db: Db, row: DishRecord): Promise<void> {
+  await db.insert(dishes).values(row);
 }
 
-export function updateDish(
+export async function updateDish(
   db: Db,
   businessId: string,
   id: string,
   set: Partial<Pick<DishRecord, 'name' | 'price' | 'categoryId' | 'description' | 'available'>>,
-): void {
-  db.update(dishes)
+): Promise<void> {
+  await db
+    .update(dishes)
     .set(set)
-    .where(and(eq(dishes.id, id), eq(dishes.businessId, businessId)))
-    .run();
+    .where(and(eq(dishes.id, id), eq(dishes.businessId, businessId)));
 }
 
 /** Deletes the dish; its variants and options go with it (cascade). */
-export function deleteDish(db: Db, id: string): void {
-  db.delete(dishes).where(eq(dishes.id, id)).run();
+export async function deleteDish(db: Db, id: string): Promise<void> {
+  await db.delete(dishes).where(eq(dishes.id, id));
 }
 
 type VariantsInput = ReadonlyArray<z.output<typeof VariantInput>>;
@@ -238,19 +241,19 @@ type VariantsInput = ReadonlyArray<z.output<typeof VariantInput>>;
  * elsewhere is taken as is (created offline); one used elsewhere is a conflict; anything else
  * (an id the server never gave) gets a fresh random id.
  */
-function idFor(
+async function idFor(
   given: string | undefined,
   own: ReadonlySet<string>,
-  takenElsewhere: (id: string) => boolean,
+  takenElsewhere: (id: string) => Promise<boolean>,
   used: Set<string>,
-): string {
+): Promise<string> {
   if (given !== undefined) {
     if (used.has(given)) throw new AppError('CONFLICT', t.idTaken);
-    if (own.has(given) || (ClientGeneratedId.safeParse(given).success && !takenElsewhere(given))) {
+    if (own.has(given) || (ClientGeneratedId.safeParse(given).success && !(await takenElsewhere(given)))) {
       used.add(given);
       return given;
     }
-    if (takenElsewhere(given)) throw new AppError('CONFLICT', t.idTaken);
+    if (await takenElsewhere(given)) throw new AppError('CONFLICT', t.idTaken);
   }
   const id = randomId();
   used.add(id);
@@ -261,49 +264,43 @@ function idFor(
  * Replaces a dish's variants and options with `input` (inside the mutation's transaction):
  * updates the ones it names, inserts the new ones, deletes the rest.
  */
-export function saveVariants(db: Db, dishId: string, input: VariantsInput): void {
-  const current = db.select().from(variants).where(eq(variants.dishId, dishId)).all();
+export async function saveVariants(db: Db, dishId: string, input: VariantsInput): Promise<void> {
+  const current = await db.select().from(variants).where(eq(variants.dishId, dishId));
   const ownVariants = new Set(current.map((v) => v.id));
   const currentOptions =
     current.length === 0
       ? []
-      : db
+      : await db
           .select()
           .from(variantOptions)
-          .where(inArray(variantOptions.variantId, [...ownVariants]))
-          .all();
+          .where(inArray(variantOptions.variantId, [...ownVariants]));
   const ownOptions = new Set(currentOptions.map((o) => o.id));
-  const variantTaken = (id: string) =>
+  const variantTaken = async (id: string) =>
     !ownVariants.has(id) &&
-    db.select({ id: variants.id }).from(variants).where(eq(variants.id, id)).get() !== undefined;
-  const optionTaken = (id: string) =>
+    (await first(db.select({ id: variants.id }).from(variants).where(eq(variants.id, id)))) !== undefined;
+  const optionTaken = async (id: string) =>
     !ownOptions.has(id) &&
-    db.select({ id: variantOptions.id }).from(variantOptions).where(eq(variantOptions.id, id)).get() !==
-      undefined;
+    (await first(
+      db.select({ id: variantOptions.id }).from(variantOptions).where(eq(variantOptions.id, id)),
+    )) !== undefined;
 
   const keptVariants = new Set<string>();
   const keptOptions = new Set<string>();
   for (const v of input) {
-    const variantId = idFor(v.id, ownVariants, variantTaken, keptVariants);
+    const variantId = await idFor(v.id, ownVariants, variantTaken, keptVariants);
     const fields = { name: v.name, multi: v.multi === 1, position: v.position };
-    if (ownVariants.has(variantId)) db.update(variants).set(fields).where(eq(variants.id, variantId)).run();
-    else
-      db.insert(variants)
-        .values({ id: variantId, dishId, ...fields })
-        .run();
+    if (ownVariants.has(variantId)) await db.update(variants).set(fields).where(eq(variants.id, variantId));
+    else await db.insert(variants).values({ id: variantId, dishId, ...fields });
     for (const o of v.options) {
-      const optionId = idFor(o.id, ownOptions, optionTaken, keptOptions);
+      const optionId = await idFor(o.id, ownOptions, optionTaken, keptOptions);
       const option = { variantId, label: o.label, price: o.price };
       if (ownOptions.has(optionId))
-        db.update(variantOptions).set(option).where(eq(variantOptions.id, optionId)).run();
-      else
-        db.insert(variantOptions)
-          .values({ id: optionId, ...option })
-          .run();
+        await db.update(variantOptions).set(option).where(eq(variantOptions.id, optionId));
+      else await db.insert(variantOptions).values({ id: optionId, ...option });
     }
   }
   const goneOptions = currentOptions.filter((o) => !keptOptions.has(o.id)).map((o) => o.id);
-  if (goneOptions.length > 0) db.delete(variantOptions).where(inArray(variantOptions.id, goneOptions)).run();
+  if (goneOptions.length > 0) await db.delete(variantOptions).where(inArray(variantOptions.id, goneOptions));
   const goneVariants = current.filter((v) => !keptVariants.has(v.id)).map((v) => v.id);
-  if (goneVariants.length > 0) db.delete(variants).where(inArray(variants.id, goneVariants)).run();
+  if (goneVariants.length > 0) await db.delete(variants).where(inArray(variants.id, goneVariants));
 }

@@ -16,7 +16,7 @@ import { cartLineOf } from '../../test-support/fuzz/world-data.ts';
 import type { World } from '../../test-support/fuzz/world-shape.ts';
 import { sessionCookie } from '../../test-support/test-app.ts';
 import { guardWrites, type StrayWrite, type WriteGuard } from '../../test-support/write-guard.ts';
-import type { Db } from '../db/client.ts';
+import { type Db, first } from '../db/client.ts';
 import { diningTables, mailOutbox, orders } from '../db/schema.ts';
 
 /**
@@ -94,13 +94,17 @@ async function sendCard(): Promise<{ deliveryId: string; paymentIntentId: string
   return { deliveryId, paymentIntentId: String(res.json().paymentIntentId) };
 }
 
-const orderRow = (id: string) => world.app.store.db.select().from(orders).where(eq(orders.id, id)).get();
-const calledTable = (id: string | undefined) =>
-  world.app.store.db
-    .select({ called: diningTables.called })
-    .from(diningTables)
-    .where(eq(diningTables.id, id ?? ''))
-    .get()?.called;
+const orderRow = async (id: string) =>
+  await first(world.app.store.db.select().from(orders).where(eq(orders.id, id)));
+const calledTable = async (id: string | undefined) =>
+  (
+    await first(
+      world.app.store.db
+        .select({ called: diningTables.called })
+        .from(diningTables)
+        .where(eq(diningTables.id, id ?? '')),
+    )
+  )?.called;
 
 describe('every write of the server goes through the port', () => {
   it('building the fuzz world through the real calls', () => {
@@ -116,7 +120,7 @@ describe('every write of the server goes through the port', () => {
       const unpaid = await sendCard();
       app.clock.advance(CARD_CHECKOUT_MS + 1000);
       await app.checkouts.runOnce();
-      expect(orderRow(unpaid.deliveryId)?.closedAt).not.toBeNull();
+      expect((await orderRow(unpaid.deliveryId))?.closedAt).not.toBeNull();
 
       // A payment Stripe tells through the webhook.
       const paid = await sendCard();
@@ -124,7 +128,7 @@ describe('every write of the server goes through the port', () => {
       const { payload, headers } = fake.signed(fake.event('payment_intent.succeeded', paid.paymentIntentId));
       const hook = await app.inject({ method: 'POST', url: '/api/stripe/webhook', payload, headers });
       expect(hook.statusCode, hook.body).toBe(200);
-      expect(orderRow(paid.deliveryId)?.statusPay).toBe(true);
+      expect((await orderRow(paid.deliveryId))?.statusPay).toBe(true);
 
       // The mailer: a mail queued, claimed and marked sent; an hour on, old rows pruned.
       await app.mailer.queue({ to: 'porta@example.it', subject: 'Prova', text: 'Prova' });
@@ -132,8 +136,11 @@ describe('every write of the server goes through the port', () => {
       app.clock.advance(61 * 60_000);
       await app.mailer.queue({ to: 'porta@example.it', subject: 'Prova', text: 'Di nuovo' });
       await app.mailer.flush();
-      const box = app.store.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, 'porta@example.it'));
-      expect(box.all().map((row) => row.status)).toEqual(['sent', 'sent']);
+      const box = await app.store.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.recipient, 'porta@example.it'));
+      expect(box.map((row) => row.status)).toEqual(['sent', 'sent']);
     });
     expect(written).toBeGreaterThan(0);
     expect(strays()).toEqual([]);
@@ -153,12 +160,15 @@ describe('every write of the server goes through the port', () => {
       const written = await writesOf(async () => {
         await fuzzer.run();
         // And for certain: a customer's message and the owner's dismissal of a waiter call.
-        const tableId = app.store.db
-          .select({ id: diningTables.id })
-          .from(diningTables)
-          .where(eq(diningTables.businessId, businessId))
-          .orderBy(diningTables.number)
-          .get()?.id;
+        const tableId = (
+          await first(
+            app.store.db
+              .select({ id: diningTables.id })
+              .from(diningTables)
+              .where(eq(diningTables.businessId, businessId))
+              .orderBy(diningTables.number),
+          )
+        )?.id;
         const customer = await fuzzer.connect('customer');
         const text = `Un caffè, grazie ${randomUUID()}`;
         customer.ws.send(
@@ -173,12 +183,12 @@ describe('every write of the server goes through the port', () => {
           payload: { ownerId: businessId, tableId },
         });
         expect(call.statusCode, call.body).toBe(200);
-        expect(calledTable(tableId)).toBe(true);
+        expect(await calledTable(tableId)).toBe(true);
         const owner = await fuzzer.connect('owner');
         owner.ws.send(
           JSON.stringify({ event: 'discardCalledTable', data: { ownerId: businessId, tableId } }),
         );
-        await vi.waitFor(() => expect(calledTable(tableId)).toBe(false));
+        await vi.waitFor(async () => expect(await calledTable(tableId)).toBe(false));
       });
       expect(written).toBeGreaterThan(0);
     } finally {

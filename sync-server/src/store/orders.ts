@@ -8,7 +8,7 @@ import {
   type Variant,
 } from '@comanda/shared-schema';
 import { and, asc, eq, gt, isNull, ne } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { type Db, first } from '../db/client.ts';
 import { diningTables, type OrderLineRecord, type OrderRecord, orderLines, orders } from '../db/schema.ts';
 import { orderStatements } from './order-statements.ts';
 import type { TableRecord } from './rooms.ts';
@@ -115,8 +115,8 @@ export function tableOrderWire(
 }
 
 /** The table's open order (at most one: the `orders_open_table` index), or undefined. */
-export function openOrderOfTable(db: Db, tableId: string): OrderRecord | undefined {
-  return orderStatements(db).openOrder.get({ tableId });
+export async function openOrderOfTable(db: Db, tableId: string): Promise<OrderRecord | undefined> {
+  return await orderStatements(db).openOrder.get({ tableId });
 }
 
 /**
@@ -125,76 +125,84 @@ export function openOrderOfTable(db: Db, tableId: string): OrderRecord | undefin
  * device that caught up through the change log keeps the old copy while the snapshot has the new
  * one (found by tests/sync/offline-restart.test.ts: the devices did not converge).
  */
-export function reputOpenOrder(
+export async function reputOpenOrder(
   db: Db,
   table: TableRecord,
   change: (entity: string, entityId: string, op: 'put', data: OrderRow) => void,
-): void {
-  const open = openOrderOfTable(db, table.id);
+): Promise<void> {
+  const open = await openOrderOfTable(db, table.id);
   if (open) change('order', open.id, 'put', orderWire(open, table));
 }
 
 /** An order's lines in the order they were sent; `withDeleted: false` drops owner_deleted ones. */
-export function linesOfOrder(db: Db, orderId: string, withDeleted = true): OrderLineRecord[] {
+export async function linesOfOrder(db: Db, orderId: string, withDeleted = true): Promise<OrderLineRecord[]> {
   const where = withDeleted
     ? eq(orderLines.orderId, orderId)
     : and(eq(orderLines.orderId, orderId), ne(orderLines.status, 'owner_deleted'));
-  return db.select().from(orderLines).where(where).orderBy(asc(orderLines.seq)).all();
+  return await db.select().from(orderLines).where(where).orderBy(asc(orderLines.seq));
 }
 
-export function lastLineSeq(db: Db, orderId: string): number {
-  return orderStatements(db).lastSeq.get({ orderId })?.top ?? 0;
+export async function lastLineSeq(db: Db, orderId: string): Promise<number> {
+  return (await orderStatements(db).lastSeq.get({ orderId }))?.top ?? 0;
 }
 
 /** A venue's open dashboard entries with their tables (the 'order' snapshot rows). */
-export function listOpenOrders(
+export async function listOpenOrders(
   db: Db,
   businessId: string,
-): Array<{ order: OrderRecord; table: TableRecord | null }> {
-  return db
+): Promise<Array<{ order: OrderRecord; table: TableRecord | null }>> {
+  return await db
     .select({ order: orders, table: diningTables })
     .from(orders)
     .leftJoin(diningTables, eq(diningTables.id, orders.tableId))
     .where(and(eq(orders.businessId, businessId), isNull(orders.closedAt)))
-    .orderBy(asc(orders.createdAt), asc(orders.id))
-    .all();
+    .orderBy(asc(orders.createdAt), asc(orders.id));
 }
 
 /** The lines of a venue's open entries (the 'line' snapshot rows), deleted ones included. */
-export function listOpenLines(
+export async function listOpenLines(
   db: Db,
   businessId: string,
-): Array<{ line: OrderLineRecord; order: OrderRecord }> {
-  return db
+): Promise<Array<{ line: OrderLineRecord; order: OrderRecord }>> {
+  return await db
     .select({ line: orderLines, order: orders })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .where(and(eq(orders.businessId, businessId), isNull(orders.closedAt)))
-    .orderBy(asc(orders.createdAt), asc(orderLines.seq))
-    .all();
+    .orderBy(asc(orders.createdAt), asc(orderLines.seq));
 }
 
 /** The venue's order with this id, open or closed (another venue's: undefined). */
-export function venueOrder(db: Db, businessId: string, orderId: string): OrderRecord | undefined {
-  return db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.businessId, businessId)))
-    .get();
+export async function venueOrder(
+  db: Db,
+  businessId: string,
+  orderId: string,
+): Promise<OrderRecord | undefined> {
+  return await first(
+    db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.businessId, businessId))),
+  );
 }
 
 /**
  * DESIGN.md merge rule: a destructive action decided on a tablet that had seen `seenVersion` is
  * refused when the order got lines in a later mutation (the owner has not seen them yet).
  */
-export function refuseIfNewLines(db: Db, orderId: string, seenVersion: number | undefined): void {
+export async function refuseIfNewLines(
+  db: Db,
+  orderId: string,
+  seenVersion: number | undefined,
+): Promise<void> {
   if (seenVersion === undefined) return;
-  const newer = db
-    .select({ id: orderLines.id })
-    .from(orderLines)
-    .where(and(eq(orderLines.orderId, orderId), gt(orderLines.createdVersion, seenVersion)))
-    .limit(1)
-    .get();
+  const newer = await first(
+    db
+      .select({ id: orderLines.id })
+      .from(orderLines)
+      .where(and(eq(orderLines.orderId, orderId), gt(orderLines.createdVersion, seenVersion)))
+      .limit(1),
+  );
   if (newer) throw new AppError('CONFLICT', t.orderChangedSinceSeen);
 }
 
@@ -204,6 +212,6 @@ export function deliveryWire(order: OrderRecord, lines: readonly OrderLineRecord
 }
 
 /** Every line of the delivery (owner-deleted ones included), in order. */
-export function allLines(db: Db, order: OrderRecord): OrderLineRecord[] {
-  return linesOfOrder(db, order.id);
+export async function allLines(db: Db, order: OrderRecord): Promise<OrderLineRecord[]> {
+  return await linesOfOrder(db, order.id);
 }

@@ -1,6 +1,6 @@
 import { AppError, orderBill, type ServerEventData, type ServerEventName, t } from '@comanda/shared-schema';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { type Db, first } from '../db/client.ts';
 import { type OrderRecord, orders } from '../db/schema.ts';
 import { pendingDeliveryCount } from './deliveries.ts';
 import { deliveryWire, linesOfOrder, lineWire, orderCharges, orderWire } from './orders.ts';
@@ -12,8 +12,8 @@ import { deliveryWire, linesOfOrder, lineWire, orderCharges, orderWire } from '.
  * Stripe is payments' alone (handed to the others as `CardPayments`, card-payments.ts).
  */
 /** What the stored order costs by card now: its live lines, delivery fee and card fee. */
-export function storedCharge(db: Db, order: OrderRecord): number {
-  const lines = linesOfOrder(db, order.id).map((line) => lineWire(line, order));
+export async function storedCharge(db: Db, order: OrderRecord): Promise<number> {
+  const lines = (await linesOfOrder(db, order.id)).map((line) => lineWire(line, order));
   return orderBill(orderCharges(order), lines).total;
 }
 
@@ -35,13 +35,19 @@ export const checkoutIsDue = (order: Pick<OrderRecord, 'closedAt' | 'checkoutUnt
   order.closedAt === null && order.checkoutUntil !== null && order.checkoutUntil <= now;
 
 /** The delivery paid through this intent, in one venue or (webhook) wherever it is. */
-export function orderOfIntent(db: Db, paymentIntentId: string, businessId?: string): OrderRecord | undefined {
+export async function orderOfIntent(
+  db: Db,
+  paymentIntentId: string,
+  businessId?: string,
+): Promise<OrderRecord | undefined> {
   const byIntent = eq(orders.paymentIntentId, paymentIntentId);
-  return db
-    .select()
-    .from(orders)
-    .where(businessId ? and(byIntent, eq(orders.businessId, businessId)) : byIntent)
-    .get();
+  return await first(
+    db
+      .select()
+      .from(orders)
+      .where(businessId ? and(byIntent, eq(orders.businessId, businessId)) : byIntent)
+      .limit(1),
+  );
 }
 
 /** What Stripe kept of a card order's payment, cents: received minus refunded. */
@@ -54,9 +60,9 @@ export interface CardSettlement {
  * order was paid): paid means the whole charge, which rule 1 of payments/card-order.ts keeps
  * equal to its lines and fees.
  */
-export function localSettlement(db: Db, order: OrderRecord): CardSettlement | null {
+export async function localSettlement(db: Db, order: OrderRecord): Promise<CardSettlement | null> {
   if (!isCardOrder(order)) return null;
-  return { kept: order.statusPay ? storedCharge(db, order) : 0 };
+  return { kept: order.statusPay ? await storedCharge(db, order) : 0 };
 }
 
 /**
@@ -79,20 +85,29 @@ export interface PayTools {
  * the new pending count. Only the one call that records the payment does so, inside its
  * transaction: a second hearing of the same payment finds it paid and publishes nothing.
  */
-export function applyPayStatus(tools: PayTools, order: OrderRecord, status: 0 | 1): OrderRecord {
+export async function applyPayStatus(
+  tools: PayTools,
+  order: OrderRecord,
+  status: 0 | 1,
+): Promise<OrderRecord> {
   if (order.closedAt !== null || Number(order.statusPay) === status) return order;
   const paidCheckout = status === 1 && order.checkoutUntil !== null;
-  const updated = tools.db
-    .update(orders)
-    .set({ statusPay: status === 1, updatedAt: tools.now, ...(paidCheckout ? { checkoutUntil: null } : {}) })
-    .where(eq(orders.id, order.id))
-    .returning()
-    .get();
+  const updated = await first(
+    tools.db
+      .update(orders)
+      .set({
+        statusPay: status === 1,
+        updatedAt: tools.now,
+        ...(paidCheckout ? { checkoutUntil: null } : {}),
+      })
+      .where(eq(orders.id, order.id))
+      .returning(),
+  );
   if (!updated) throw new Error('order vanished inside its transaction');
   tools.change('order', updated.id, 'put', orderWire(updated, null));
   tools.publish('changeStatusPay', { deliveryId: updated.id, status });
   if (paidCheckout) {
-    tools.publish('order', { table: deliveryWire(updated, linesOfOrder(tools.db, updated.id)) });
+    tools.publish('order', { table: deliveryWire(updated, await linesOfOrder(tools.db, updated.id)) });
     tools.publish('updateCountDelivery', { count: pendingDeliveryCount(tools.db, updated.businessId) });
   }
   return updated;

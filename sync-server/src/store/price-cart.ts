@@ -79,10 +79,14 @@ function chosenVariants(dish: MenuDish, line: DishCartLine): Variant[] {
 }
 
 /** The available dishes a cart names, as the menu shows them, with their kitchen area: one query. */
-function cartMenu(db: Db, businessId: string, dishIds: readonly string[]) {
+async function cartMenu(
+  db: Db,
+  businessId: string,
+  dishIds: readonly string[],
+): Promise<Map<string, { dish: MenuDish; area: KitchenArea }>> {
   const menu = new Map<string, { dish: MenuDish; area: KitchenArea }>();
   if (dishIds.length === 0) return menu;
-  const rows = orderStatements(db).cartMenu.all({ businessId, ids: JSON.stringify(dishIds) });
+  const rows = await orderStatements(db).cartMenu.all({ businessId, ids: JSON.stringify(dishIds) });
   const byDish = new Map<
     string,
     {
@@ -115,14 +119,14 @@ function cartMenu(db: Db, businessId: string, dishIds: readonly string[]) {
  * that names a dish that is gone or unavailable, an option that is not its dish's, or a missing
  * mandatory choice. Out-of-menu lines are the owner's only (their price is the owner's to set).
  */
-export function priceCart(
+export async function priceCart(
   db: Db,
   businessId: string,
   cart: readonly OrderCartLine[],
   byOwner: boolean,
-): PricedLine[] {
+): Promise<PricedLine[]> {
   const dishIds = [...new Set(cart.flatMap((line) => (line.id === null ? [] : [line.id])))];
-  const menu = cartMenu(db, businessId, dishIds);
+  const menu = await cartMenu(db, businessId, dishIds);
   return cart.map((line): PricedLine => {
     const note = line.note?.trim() || null;
     if (line.id === null) {

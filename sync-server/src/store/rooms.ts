@@ -9,7 +9,7 @@ import {
   t,
 } from '@comanda/shared-schema';
 import { and, asc, count, eq, isNull, max } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { type Db, first } from '../db/client.ts';
 import { diningTables, orderLines, orders, rooms } from '../db/schema.ts';
 import { randomId } from '../lib/ids.ts';
 
@@ -40,72 +40,78 @@ export function tableWire(row: TableRecord): RoomTable {
  * `status` flag ("set when a table has orders", also the owner's switch), or an open order with
  * lines (completing the order closes it).
  */
-export function tableHasOrders(db: Db, table: TableRecord): boolean {
+export async function tableHasOrders(db: Db, table: TableRecord): Promise<boolean> {
   if (table.status) return true;
-  const open = db
-    .select({ id: orderLines.id })
-    .from(orders)
-    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .where(and(eq(orders.tableId, table.id), isNull(orders.closedAt)))
-    .limit(1)
-    .get();
+  const open = await first(
+    db
+      .select({ id: orderLines.id })
+      .from(orders)
+      .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+      .where(and(eq(orders.tableId, table.id), isNull(orders.closedAt)))
+      .limit(1),
+  );
   return open !== undefined;
 }
 
-export function tableView(db: Db, row: TableRecord): RoomTableView {
-  return { ...tableWire(row), hasOrders: tableHasOrders(db, row) };
+export async function tableView(db: Db, row: TableRecord): Promise<RoomTableView> {
+  return { ...tableWire(row), hasOrders: await tableHasOrders(db, row) };
 }
 
 /** Rooms of a venue in tab order: position, then creation. */
-export function listRooms(db: Db, businessId: string): RoomRecord[] {
-  return db
+export async function listRooms(db: Db, businessId: string): Promise<RoomRecord[]> {
+  return await db
     .select()
     .from(rooms)
     .where(eq(rooms.businessId, businessId))
-    .orderBy(asc(rooms.position), asc(rooms.createdAt), asc(rooms.id))
-    .all();
+    .orderBy(asc(rooms.position), asc(rooms.createdAt), asc(rooms.id));
 }
 
 /** Tables of a venue (or of one of its rooms), by number. */
-export function listTables(db: Db, businessId: string, roomId?: string): TableRecord[] {
+export async function listTables(db: Db, businessId: string, roomId?: string): Promise<TableRecord[]> {
   const where = roomId
     ? and(eq(diningTables.businessId, businessId), eq(diningTables.roomId, roomId))
     : eq(diningTables.businessId, businessId);
-  return db.select().from(diningTables).where(where).orderBy(asc(diningTables.number)).all();
+  return await db.select().from(diningTables).where(where).orderBy(asc(diningTables.number));
 }
 
 /** The venue's room, or 404: another venue's room id is "not found in yours", never 403. */
-export function requireRoom(db: Db, businessId: string, id: string): RoomRecord {
-  const row = db
-    .select()
-    .from(rooms)
-    .where(and(eq(rooms.id, id), eq(rooms.businessId, businessId)))
-    .get();
+export async function requireRoom(db: Db, businessId: string, id: string): Promise<RoomRecord> {
+  const row = await first(
+    db
+      .select()
+      .from(rooms)
+      .where(and(eq(rooms.id, id), eq(rooms.businessId, businessId))),
+  );
   if (!row) throw new AppError('NOT_FOUND', t.roomNotFound);
   return row;
 }
 
 /** The venue's table, or 404. */
-export function requireTable(db: Db, businessId: string, id: string): TableRecord {
-  const row = db
-    .select()
-    .from(diningTables)
-    .where(and(eq(diningTables.id, id), eq(diningTables.businessId, businessId)))
-    .get();
+export async function requireTable(db: Db, businessId: string, id: string): Promise<TableRecord> {
+  const row = await first(
+    db
+      .select()
+      .from(diningTables)
+      .where(and(eq(diningTables.id, id), eq(diningTables.businessId, businessId))),
+  );
   if (!row) throw new AppError('NOT_FOUND', t.tableNotFound);
   return row;
 }
 
-export function tablesInRoom(db: Db, roomId: string): number {
-  return db.select({ n: count() }).from(diningTables).where(eq(diningTables.roomId, roomId)).get()?.n ?? 0;
+export async function tablesInRoom(db: Db, roomId: string): Promise<number> {
+  const row = await first(
+    db.select({ n: count() }).from(diningTables).where(eq(diningTables.roomId, roomId)),
+  );
+  return row?.n ?? 0;
 }
 
-export function nextRoomPosition(db: Db, businessId: string): number {
-  const row = db
-    .select({ top: max(rooms.position) })
-    .from(rooms)
-    .where(eq(rooms.businessId, businessId))
-    .get();
+export async function nextRoomPosition(db: Db, businessId: string): Promise<number> {
+  const row = await first(
+    db
+      .select({ top: max(rooms.position) })
+      .from(rooms)
+      .where(eq(rooms.businessId, businessId)),
+  );
   return row?.top === null || row?.top === undefined ? 0 : row.top + 1;
 }
 
@@ -114,13 +120,12 @@ export function nextRoomPosition(db: Db, businessId: string): number {
  * new table, so the venue keeps numbering 1..n. Read inside the mutation's write transaction,
  * so two tablets adding at once cannot get the same number.
  */
-export function nextTableNumber(db: Db, businessId: string): number {
-  const used = db
+export async function nextTableNumber(db: Db, businessId: string): Promise<number> {
+  const used = await db
     .select({ number: diningTables.number })
     .from(diningTables)
     .where(eq(diningTables.businessId, businessId))
-    .orderBy(asc(diningTables.number))
-    .all();
+    .orderBy(asc(diningTables.number));
   let next = 1;
   for (const { number } of used) {
     if (number > next) break;
@@ -145,12 +150,14 @@ export function placeCoord(value: number | undefined, axis: 'x' | 'y'): number {
  * The id of a new room or table: the client's (an offline-created entity keeps the id its device
  * gave it) unless it names an existing row, else a fresh random one.
  */
-export function newId(db: Db, kind: 'room' | 'table', clientId: string | undefined): string {
+export async function newId(db: Db, kind: 'room' | 'table', clientId: string | undefined): Promise<string> {
   if (clientId === undefined) return randomId();
   const taken =
     kind === 'room'
-      ? db.select({ id: rooms.id }).from(rooms).where(eq(rooms.id, clientId)).get()
-      : db.select({ id: diningTables.id }).from(diningTables).where(eq(diningTables.id, clientId)).get();
+      ? await first(db.select({ id: rooms.id }).from(rooms).where(eq(rooms.id, clientId)))
+      : await first(
+          db.select({ id: diningTables.id }).from(diningTables).where(eq(diningTables.id, clientId)),
+        );
   if (taken) throw new AppError('CONFLICT', t.idTaken);
   return clientId;
 }

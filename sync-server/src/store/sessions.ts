@@ -1,5 +1,5 @@
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
-import { type Db, perDb } from '../db/client.ts';
+import { type Db, first, perDb } from '../db/client.ts';
 import { businesses, type SessionRow, sessions, type UserRow, users } from '../db/schema.ts';
 
 /*
@@ -44,40 +44,38 @@ const statements = perDb((db: Db) => ({
 }));
 
 /** The session row with its user and, for an owner, the venue; expired or not. */
-export function findSession(db: Db, id: string) {
-  return statements(db).byId.get({ id });
+export async function findSession(db: Db, id: string) {
+  return await statements(db).byId.get({ id });
 }
 
-export function touchSession(db: Db, id: string, expiresAt: number, now: number): void {
-  statements(db).touch.run({ id, expiresAt, now });
+export async function touchSession(db: Db, id: string, expiresAt: number, now: number): Promise<void> {
+  await statements(db).touch.run({ id, expiresAt, now });
 }
 
-export function dropSession(db: Db, id: string): void {
-  statements(db).drop.run({ id });
+export async function dropSession(db: Db, id: string): Promise<void> {
+  await statements(db).drop.run({ id });
 }
 
-export function sessionRow(db: Db, id: string): SessionRow | undefined {
-  return db.select().from(sessions).where(eq(sessions.id, id)).get();
+export async function sessionRow(db: Db, id: string): Promise<SessionRow | undefined> {
+  return await first(db.select().from(sessions).where(eq(sessions.id, id)));
 }
 
-export function insertSession(db: Db, row: SessionRow): void {
-  db.insert(sessions).values(row).run();
+export async function insertSession(db: Db, row: SessionRow): Promise<void> {
+  await db.insert(sessions).values(row);
 }
 
 /** Deletes the sessions expired before `now`, whoever's they are. */
-export function dropExpiredSessions(db: Db, now: number): void {
-  db.delete(sessions).where(lt(sessions.expiresAt, now)).run();
+export async function dropExpiredSessions(db: Db, now: number): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }
 
 /** Deletes the guest sessions switched from an owner session (spec 1). */
-export function dropSwitchedSessions(db: Db, ownerSessionId: string): void {
-  db.delete(sessions).where(eq(sessions.returnSessionId, ownerSessionId)).run();
+export async function dropSwitchedSessions(db: Db, ownerSessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.returnSessionId, ownerSessionId));
 }
 
 /** Deletes every session of an account, but the one with id `exceptId`. */
-export function dropSessionsOfUser(db: Db, userId: string, exceptId?: string): void {
+export async function dropSessionsOfUser(db: Db, userId: string, exceptId?: string): Promise<void> {
   const ofUser = eq(sessions.userId, userId);
-  db.delete(sessions)
-    .where(exceptId ? and(ofUser, ne(sessions.id, exceptId)) : ofUser)
-    .run();
+  await db.delete(sessions).where(exceptId ? and(ofUser, ne(sessions.id, exceptId)) : ofUser);
 }

@@ -39,9 +39,9 @@ describe('the SQLite store port', () => {
       const { port } = open(where);
       const increment = () =>
         port.writeVenue('v1', async (db) => {
-          const n = countOf(db.all(sql`SELECT n FROM counter WHERE id = 1`)) ?? 0;
+          const n = countOf(await db.all(sql`SELECT n FROM counter WHERE id = 1`)) ?? 0;
           await tick();
-          db.run(sql`UPDATE counter SET n = ${n + 1} WHERE id = 1`);
+          await db.run(sql`UPDATE counter SET n = ${n + 1} WHERE id = 1`);
         });
       await Promise.all([increment(), increment(), increment()]);
       expect(countOf(await port.read((db) => db.all(sql`SELECT n FROM counter WHERE id = 1`)))).toBe(3);
@@ -61,13 +61,13 @@ describe('the SQLite store port', () => {
         release = resolve;
       });
       const write = port.writeVenue('v1', async (db) => {
-        db.run(sql`UPDATE counter SET n = 41 WHERE id = 1`);
+        await db.run(sql`UPDATE counter SET n = 41 WHERE id = 1`);
         inside();
         await held;
-        db.run(sql`UPDATE counter SET n = 42 WHERE id = 1`);
+        await db.run(sql`UPDATE counter SET n = 42 WHERE id = 1`);
       });
       await written;
-      const read = port.read((db) => countOf(db.all(sql`SELECT n FROM counter WHERE id = 1`)));
+      const read = port.read(async (db) => countOf(await db.all(sql`SELECT n FROM counter WHERE id = 1`)));
       if (where === 'file') {
         // Its own connection: the last commit, at once.
         expect(await read).toBe(0);
@@ -78,7 +78,9 @@ describe('the SQLite store port', () => {
         expect(await read).toBe(42);
       }
       await write;
-      expect(await port.read((db) => countOf(db.all(sql`SELECT n FROM counter WHERE id = 1`)))).toBe(42);
+      expect(
+        await port.read(async (db) => countOf(await db.all(sql`SELECT n FROM counter WHERE id = 1`))),
+      ).toBe(42);
     },
   );
 
@@ -88,9 +90,9 @@ describe('the SQLite store port', () => {
       const { port } = open(where);
       const readTwice = () =>
         port.read(async (db) => {
-          const before = countOf(db.all(sql`SELECT n FROM counter WHERE id = 1`));
+          const before = countOf(await db.all(sql`SELECT n FROM counter WHERE id = 1`));
           await tick();
-          return [before, countOf(db.all(sql`SELECT n FROM counter WHERE id = 1`))];
+          return [before, countOf(await db.all(sql`SELECT n FROM counter WHERE id = 1`))];
         });
       const reads = [readTwice(), readTwice(), readTwice()];
       const write = port.writeVenue('v1', (db) => db.run(sql`UPDATE counter SET n = 7 WHERE id = 1`));
@@ -104,10 +106,10 @@ describe('the SQLite store port', () => {
     const { port } = open('file');
     const order: string[] = [];
     const step = (name: string) => async (db: Db) => {
-      const n = countOf(db.all(sql`SELECT n FROM counter WHERE id = 1`)) ?? 0;
+      const n = countOf(await db.all(sql`SELECT n FROM counter WHERE id = 1`)) ?? 0;
       order.push(`${name} read ${n}`);
       await tick();
-      db.run(sql`UPDATE counter SET n = ${n + 1} WHERE id = 1`);
+      await db.run(sql`UPDATE counter SET n = ${n + 1} WHERE id = 1`);
     };
     await Promise.all([port.writeVenue('v1', step('venue')), port.writeAccount(step('account'))]);
     expect(order).toEqual(['venue read 0', 'account read 1']);
@@ -118,20 +120,24 @@ describe('the SQLite store port', () => {
     const refusal = new AppError('VALIDATION', 'no');
     await expect(
       port.writeVenue('v1', async (db) => {
-        db.run(sql`UPDATE counter SET n = 7 WHERE id = 1`);
+        await db.run(sql`UPDATE counter SET n = 7 WHERE id = 1`);
         await tick();
         throw refusal;
       }),
     ).rejects.toBe(refusal);
     await port.writeVenue('v1', (db) => db.run(sql`UPDATE counter SET n = n + 1 WHERE id = 1`));
-    expect(await port.read((db) => countOf(db.all(sql`SELECT n FROM counter WHERE id = 1`)))).toBe(1);
+    expect(
+      await port.read(async (db) => countOf(await db.all(sql`SELECT n FROM counter WHERE id = 1`))),
+    ).toBe(1);
   });
 
   it('commits work that does not await in the same turn: no other code runs while it is open', async () => {
     const { store, port } = open('file');
     let openMeanwhile: boolean | null = null;
     await port.writeVenue('v1', (db) => {
-      db.run(sql`UPDATE counter SET n = 1 WHERE id = 1`);
+      // Not awaited, on purpose: the better-sqlite3 driver has run it already, and this work
+      // must not await anything.
+      void db.run(sql`UPDATE counter SET n = 1 WHERE id = 1`);
       // The next thing to run after this work: another request's code, in a real server.
       queueMicrotask(() => {
         openMeanwhile = store.sqlite.inTransaction;

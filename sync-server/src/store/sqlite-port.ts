@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { type Db, openStore, type Sqlite, type Store } from '../db/client.ts';
+import { asAsync, type Db, openStore, type Sqlite, type Store } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import { isTransientStorageError } from '../lib/errors.ts';
 import type { StorePort } from './port.ts';
@@ -34,7 +34,7 @@ export class SqlitePort implements StorePort<Db> {
     } else {
       const sqlite = new Database(path, { readonly: true, fileMustExist: true });
       sqlite.pragma('busy_timeout = 5000');
-      this.reader = { sqlite, db: drizzle(sqlite, { schema }) };
+      this.reader = { sqlite, db: asAsync(drizzle(sqlite, { schema })) };
     }
   }
 
@@ -78,7 +78,7 @@ export class SqlitePort implements StorePort<Db> {
         throw err;
       }
       // Work that did not await commits in the same turn, so no other code runs while the
-      // transaction is open (the handlers of today, and the paths that still open their own).
+      // transaction is open; work that awaits commits once it resolves.
       if (!isPromise(result)) {
         this.commit();
         return result;

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { type Db, first } from '../db/client.ts';
 import { diningTables, type TableCallRecord, tableCalls } from '../db/schema.ts';
 import { randomId } from '../lib/ids.ts';
 import type { TableRecord } from './rooms.ts';
@@ -10,39 +10,41 @@ import type { TableRecord } from './rooms.ts';
  */
 
 /** The table's latest call that rang, if any. */
-export function lastCall(db: Db, tableId: string): TableCallRecord | undefined {
-  return db
-    .select()
-    .from(tableCalls)
-    .where(eq(tableCalls.tableId, tableId))
-    .orderBy(desc(tableCalls.calledAt))
-    .limit(1)
-    .get();
+export async function lastCall(db: Db, tableId: string): Promise<TableCallRecord | undefined> {
+  return await first(
+    db
+      .select()
+      .from(tableCalls)
+      .where(eq(tableCalls.tableId, tableId))
+      .orderBy(desc(tableCalls.calledAt))
+      .limit(1),
+  );
 }
 
-export function recordCall(db: Db, businessId: string, tableId: string, now: number): void {
-  db.insert(tableCalls).values({ id: randomId(), businessId, tableId, calledAt: now }).run();
+export async function recordCall(db: Db, businessId: string, tableId: string, now: number): Promise<void> {
+  await db.insert(tableCalls).values({ id: randomId(), businessId, tableId, calledAt: now });
 }
 
 /** A tablet dismissed the table's call: every unanswered call of the table is answered now. */
-export function answerCalls(db: Db, tableId: string, now: number): void {
-  db.update(tableCalls)
+export async function answerCalls(db: Db, tableId: string, now: number): Promise<void> {
+  await db
+    .update(tableCalls)
     .set({ answeredAt: now })
-    .where(and(eq(tableCalls.tableId, tableId), isNull(tableCalls.answeredAt)))
-    .run();
+    .where(and(eq(tableCalls.tableId, tableId), isNull(tableCalls.answeredAt)));
 }
 
 /** Raises or lowers the venue's table's `called` flag; the table as it now is (another venue's: undefined). */
-export function setTableCalled(
+export async function setTableCalled(
   db: Db,
   businessId: string,
   tableId: string,
   called: boolean,
-): TableRecord | undefined {
-  return db
-    .update(diningTables)
-    .set({ called })
-    .where(and(eq(diningTables.id, tableId), eq(diningTables.businessId, businessId)))
-    .returning()
-    .get();
+): Promise<TableRecord | undefined> {
+  return await first(
+    db
+      .update(diningTables)
+      .set({ called })
+      .where(and(eq(diningTables.id, tableId), eq(diningTables.businessId, businessId)))
+      .returning(),
+  );
 }

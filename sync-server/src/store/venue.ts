@@ -10,7 +10,7 @@ import {
   type UserVersion,
 } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { type Db, first } from '../db/client.ts';
 import { type BusinessRecord, businesses, users } from '../db/schema.ts';
 import { msg } from '../lib/messages.ts';
 import { orderStatements } from './order-statements.ts';
@@ -24,20 +24,20 @@ import type { TableRecord } from './rooms.ts';
 const flag = (on: boolean): 0 | 1 => (on ? 1 : 0);
 
 /** The venue a customer call names (ownerId/businessId), or business_id_error. */
-export function requireVenue(db: Db, businessId: string): BusinessRecord {
-  const row = orderStatements(db).venue.get({ id: businessId });
+export async function requireVenue(db: Db, businessId: string): Promise<BusinessRecord> {
+  const row = await orderStatements(db).venue.get({ id: businessId });
   if (!row) throw new AppError('business_id_error', msg.businessNotFound);
   return row;
 }
 
 /** A table of that venue, or TABLE_INVALID (unknown, or another venue's). */
-export function requireVenueTable(
+export async function requireVenueTable(
   db: Db,
   businessId: string,
   tableId: string,
   code: 'TABLE_INVALID' | 'history_error' = 'TABLE_INVALID',
-): TableRecord {
-  const row = orderStatements(db).table.get({ id: tableId, businessId });
+): Promise<TableRecord> {
+  const row = await orderStatements(db).table.get({ id: tableId, businessId });
   if (!row) throw new AppError(code, t.invalidTable);
   return row;
 }
@@ -84,8 +84,10 @@ export function userVersionOf(stored: number | undefined): UserVersion {
  * version (it decides the room screen's panels, spec 2.4): read here, so no change row of the
  * venue ever travels without it.
  */
-export function businessWire(db: Db, row: BusinessRecord): BusinessRow {
-  const owner = db.select({ version: users.version }).from(users).where(eq(users.id, row.ownerUserId)).get();
+export async function businessWire(db: Db, row: BusinessRecord): Promise<BusinessRow> {
+  const owner = await first(
+    db.select({ version: users.version }).from(users).where(eq(users.id, row.ownerUserId)),
+  );
   return {
     id: row.id,
     name: row.name,
@@ -112,7 +114,7 @@ export function clampCapacity(n: number): number {
   return Math.min(SLOT_CAPACITY_MAX, Math.max(SLOT_CAPACITY_MIN, Math.trunc(n) || SLOT_CAPACITY_MIN));
 }
 
-export function loadBusinessWire(db: Db, businessId: string): BusinessRow | null {
-  const row = db.select().from(businesses).where(eq(businesses.id, businessId)).get();
-  return row ? businessWire(db, row) : null;
+export async function loadBusinessWire(db: Db, businessId: string): Promise<BusinessRow | null> {
+  const row = await first(db.select().from(businesses).where(eq(businesses.id, businessId)));
+  return row ? await businessWire(db, row) : null;
 }

@@ -13,6 +13,7 @@ import {
   rowCounts,
   type TestApp,
 } from '../../test-support/test-app.ts';
+import { first as firstRow } from '../db/client.ts';
 import { businesses, mutationAnswers, rooms } from '../db/schema.ts';
 import { msg } from '../lib/messages.ts';
 import { mutationRoute } from './mutation-route.ts';
@@ -55,13 +56,13 @@ const withIds = (clientId: string, mutationId: string) => ({
   [SYNC_HEADERS.mutationId]: mutationId,
 });
 
-const roomNames = () =>
-  t.app.store.db
-    .select({ name: rooms.name })
-    .from(rooms)
-    .where(eq(rooms.businessId, owner.businessId))
-    .all()
-    .map((r) => r.name);
+const roomNames = async () =>
+  (
+    await t.app.store.db
+      .select({ name: rooms.name })
+      .from(rooms)
+      .where(eq(rooms.businessId, owner.businessId))
+  ).map((r) => r.name);
 
 describe('stored answers are bound to their call', () => {
   it('a mutation id used by one call is refused for another, and nothing changes', async () => {
@@ -88,7 +89,7 @@ describe('stored answers are bound to their call', () => {
     expect(other.statusCode).toBe(409);
     expect(other.json()).toEqual({ success: false, code: 'CONFLICT', error: msg.mutationReused });
     expect(other.headers[SYNC_HEADERS.replayed]).toBeUndefined();
-    expect(roomNames()).toEqual(['Sala grande']);
+    expect(await roomNames()).toEqual(['Sala grande']);
     expect(rowCounts(t.app)).toEqual(before);
 
     // The same call sent again is still answered from its stored answer.
@@ -125,7 +126,7 @@ describe('stored answers are bound to their call', () => {
     );
     expect(pushed.statusCode).toBe(409);
     expect(pushed.json()).toEqual({ success: false, code: 'CONFLICT', error: msg.mutationReused });
-    expect(roomNames()).toEqual([]);
+    expect(await roomNames()).toEqual([]);
     expect(rowCounts(t.app)).toEqual(before);
     // The refusal itself is still replayed for its own call.
     const again = await post(
@@ -145,18 +146,15 @@ describe('stored answers are bound to their call', () => {
     const client = randomUUID();
     const first = await post(t.app, rename.path, { name: 'Primo' }, owner.cookie, withIds(client, '1'));
     expect(first.statusCode).toBe(200);
-    const row = t.app.store.db
-      .select()
-      .from(mutationAnswers)
-      .where(eq(mutationAnswers.clientId, client))
-      .get();
+    const row = await firstRow(
+      t.app.store.db.select().from(mutationAnswers).where(eq(mutationAnswers.clientId, client)),
+    );
     expect(row?.scope).toBe(rename.path);
 
-    t.app.store.db
+    await t.app.store.db
       .update(mutationAnswers)
       .set({ scope: null })
-      .where(eq(mutationAnswers.clientId, client))
-      .run();
+      .where(eq(mutationAnswers.clientId, client));
     const legacy = await post(
       t.app,
       calls.roomsAdd.path,
@@ -167,7 +165,7 @@ describe('stored answers are bound to their call', () => {
     expect(legacy.statusCode).toBe(200);
     expect(legacy.json()).toEqual(first.json());
     expect(legacy.headers[SYNC_HEADERS.replayed]).toBe('1');
-    expect(roomNames()).toEqual([]);
+    expect(await roomNames()).toEqual([]);
   });
 
   it('an Idempotency-Key is scoped by its call path: the same key and body on another call runs anew', async () => {
@@ -187,12 +185,15 @@ describe('stored answers are bound to their call', () => {
 });
 
 describe('mutation ids are canonical decimal integers', () => {
-  const venueName = () =>
-    t.app.store.db
-      .select({ name: businesses.name })
-      .from(businesses)
-      .where(eq(businesses.id, owner.businessId))
-      .get()?.name;
+  const venueName = async () =>
+    (
+      await firstRow(
+        t.app.store.db
+          .select({ name: businesses.name })
+          .from(businesses)
+          .where(eq(businesses.id, owner.businessId)),
+      )
+    )?.name;
 
   // Each of these was read as 1 (or 1000) by a lenient number parse.
   const bad = [
@@ -225,7 +226,7 @@ describe('mutation ids are canonical decimal integers', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ success: false, code: 'VALIDATION', error: msg.mutationHeaders });
     expect(rowCounts(t.app)).toEqual(before);
-    expect(venueName()).not.toBe('Nuovo nome');
+    expect(await venueName()).not.toBe('Nuovo nome');
   });
 
   it('the largest safe integer is read as a number (here: a gap, not a bad header)', async () => {

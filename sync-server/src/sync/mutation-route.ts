@@ -48,7 +48,7 @@ export interface MutationContext<C extends CallDef> extends Omit<CallContext<C>,
    * Puts a mail in the outbox inside this transaction (sent once it commits, never if the
    * mutation is refused or fails; a crash after the commit loses nothing).
    */
-  queueMail(mail: Mail): void;
+  queueMail(mail: Mail): Promise<void>;
 }
 
 /**
@@ -134,9 +134,9 @@ export function mutationRoute<C extends CallDef, P>(
   // One function per mutation, run by its own endpoint and by every push that names it: the
   // same access check, parsing, business rules, sync core, change log and live events.
   const execute: MutationExecutor = async ({ req, reply, headers, rawBody }) => {
-    const session = app.sessions.fromRequest(req, reply);
+    const session = await app.sessions.fromRequest(req, reply);
     checkAccess(def, session);
-    const ctxOf = (body: ParsedBody<C>) => makeContext(app, def, req, reply, body);
+    const ctxOf = (body: ParsedBody<C>) => makeContext(def, req, reply, body, session);
     const socketIdOf = (body: ParsedBody<C>): string | null => {
       const fromBody = (body as { socketId?: unknown } | null)?.socketId;
       if (typeof fromBody === 'string' && fromBody) return fromBody;
@@ -174,8 +174,8 @@ export function mutationRoute<C extends CallDef, P>(
           },
           publish: tools.publish,
           afterCommit: tools.afterCommit,
-          queueMail: (mail) => {
-            queueMail(tools.db, mail, tools.now);
+          queueMail: async (mail) => {
+            await queueMail(tools.db, mail, tools.now);
             tools.afterCommit(() => app.mailer.wake());
           },
         };

@@ -12,6 +12,7 @@ import {
   rowCounts,
   type TestApp,
 } from '../../test-support/test-app.ts';
+import { first } from '../db/client.ts';
 import { businesses, clientMutations } from '../db/schema.ts';
 
 let t: TestApp;
@@ -40,15 +41,18 @@ const renameTo = (mutationId: number, name: string, outcome = 'ok'): Pushed => (
   body: { name, outcome },
 });
 
-const venueName = () =>
-  t.app.store.db
-    .select({ name: businesses.name })
-    .from(businesses)
-    .where(eq(businesses.id, owner.businessId))
-    .get()?.name;
+const venueName = async () =>
+  (
+    await first(
+      t.app.store.db
+        .select({ name: businesses.name })
+        .from(businesses)
+        .where(eq(businesses.id, owner.businessId)),
+    )
+  )?.name;
 
-const lastMutation = (clientId: string) =>
-  t.app.store.db.select().from(clientMutations).where(eq(clientMutations.clientId, clientId)).get()
+const lastMutation = async (clientId: string) =>
+  (await first(t.app.store.db.select().from(clientMutations).where(eq(clientMutations.clientId, clientId))))
     ?.lastMutationId ?? 0;
 
 describe('POST /api/sync/push', () => {
@@ -77,8 +81,8 @@ describe('POST /api/sync/push', () => {
         { mutationId: 3, status: 200, body: { success: true, name: 'TRE' }, version: 2, replayed: false },
       ],
     });
-    expect(venueName()).toBe('Tre');
-    expect(lastMutation(client)).toBe(3);
+    expect(await venueName()).toBe('Tre');
+    expect(await lastMutation(client)).toBe(3);
     // One live event per applied mutation, after its commit, with its version, not to the sender.
     expect(
       publish.mock.calls.map(([, event, , options]) => [event, options?.version, options?.exceptSocketId]),
@@ -104,7 +108,7 @@ describe('POST /api/sync/push', () => {
       [200, true],
     ]);
     expect(rowCounts(t.app)).toEqual(before);
-    expect(venueName()).toBe('Tre');
+    expect(await venueName()).toBe('Tre');
   });
 
   it('continues a client that used the endpoint, and the endpoint continues after a push', async () => {
@@ -137,12 +141,12 @@ describe('POST /api/sync/push', () => {
         version: null,
         replayed: false,
       });
-      expect(lastMutation(client)).toBe(1);
-      expect(venueName()).toBe('Uno');
+      expect(await lastMutation(client)).toBe(1);
+      expect(await venueName()).toBe('Uno');
     }
     const retry = await push(client, [renameTo(2, 'Due'), renameTo(3, 'Tre')]);
     expect(retry.json().results.map((r: { version: number }) => r.version)).toEqual([2, 3]);
-    expect(venueName()).toBe('Tre');
+    expect(await venueName()).toBe('Tre');
   });
 
   it('stops at a gap with the expected id, first or in the middle', async () => {
@@ -164,8 +168,8 @@ describe('POST /api/sync/push', () => {
     const results = middle.json().results;
     expect(results.map((r: { status: number }) => r.status)).toEqual([200, 409]);
     expect(results[1].body).toMatchObject({ code: 'MUTATION_GAP', expectedMutationId: 2 });
-    expect(lastMutation(client)).toBe(1);
-    expect(venueName()).toBe('Uno');
+    expect(await lastMutation(client)).toBe(1);
+    expect(await venueName()).toBe('Uno');
   });
 
   it('refuses and stores a bad body, an unknown name and a customer call, and goes on', async () => {
@@ -188,7 +192,7 @@ describe('POST /api/sync/push', () => {
       [200, undefined],
     ]);
     expect(results[4].version).toBe(2);
-    expect(lastMutation(client)).toBe(5);
+    expect(await lastMutation(client)).toBe(5);
     const replay = await push(client, [{ mutationId: 2, name: 'nonEsiste', body: {} }]);
     expect(replay.json().results[0]).toMatchObject({ status: 404, replayed: true });
     expect(calls.roomsAdd.mutation).toBe(true);
@@ -218,6 +222,6 @@ describe('POST /api/sync/push', () => {
     const stolen = await push(client, [renameTo(2, 'Altro')], other.cookie);
     expect(stolen.statusCode).toBe(403);
     expect(stolen.json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
-    expect(lastMutation(client)).toBe(1);
+    expect(await lastMutation(client)).toBe(1);
   });
 });

@@ -17,7 +17,7 @@ export function pushRoute(app: FastifyInstance): void {
   const unknownMutation: MutationExecutor = async ({ req, headers, rawBody }) =>
     app.sync.execute({
       scope: syncCalls.push.path,
-      userId: app.sessions.fromRequest(req)?.user.id ?? null,
+      userId: (await app.sessions.fromRequest(req))?.user.id ?? null,
       requester: req.ip,
       headers,
       rawBody,

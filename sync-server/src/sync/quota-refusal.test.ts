@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { registerTestRoutes, rename } from '../../test-support/kits/sync.ts';
 import { createOwner, createTestApp, type Owner, post, type TestApp } from '../../test-support/test-app.ts';
+import { first } from '../db/client.ts';
 import { businesses, clientMutations } from '../db/schema.ts';
 
 let t: TestApp;
@@ -11,14 +12,17 @@ afterEach(async () => {
   await t?.close();
 });
 
-const venueName = () =>
-  t.app.store.db
-    .select({ name: businesses.name })
-    .from(businesses)
-    .where(eq(businesses.id, owner.businessId))
-    .get()?.name;
-const lastMutation = (clientId: string) =>
-  t.app.store.db.select().from(clientMutations).where(eq(clientMutations.clientId, clientId)).get()
+const venueName = async () =>
+  (
+    await first(
+      t.app.store.db
+        .select({ name: businesses.name })
+        .from(businesses)
+        .where(eq(businesses.id, owner.businessId)),
+    )
+  )?.name;
+const lastMutation = async (clientId: string) =>
+  (await first(t.app.store.db.select().from(clientMutations).where(eq(clientMutations.clientId, clientId))))
     ?.lastMutationId ?? 0;
 
 /** A quota's 429 means "not now": the same send retried later is judged afresh, never replayed. */
@@ -32,11 +36,11 @@ describe('sync core: a quota refusal is not a stored answer', () => {
       const refused = await post(t.app, rename.path, { name: 'Da Gennaro', outcome }, owner.cookie, headers);
       expect(refused.statusCode).toBe(429);
       expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
-      expect(lastMutation(client)).toBe(0);
+      expect(await lastMutation(client)).toBe(0);
       const applied = await post(t.app, rename.path, { name: 'Da Gennaro' }, owner.cookie, headers);
       expect(applied.statusCode).toBe(200);
-      expect(venueName()).toBe('Da Gennaro');
-      expect(lastMutation(client)).toBe(1);
+      expect(await venueName()).toBe('Da Gennaro');
+      expect(await lastMutation(client)).toBe(1);
     });
 
     it(`${outcome}: an Idempotency-Key is not bound to the 429`, async () => {

@@ -11,6 +11,7 @@ import {
   rowCounts,
   type TestApp,
 } from '../../test-support/test-app.ts';
+import { first } from '../db/client.ts';
 import { businesses, clientMutations } from '../db/schema.ts';
 
 let t: TestApp;
@@ -24,15 +25,18 @@ async function setup() {
   owner = await createOwner(t);
 }
 
-const venueName = () =>
-  t.app.store.db
-    .select({ name: businesses.name })
-    .from(businesses)
-    .where(eq(businesses.id, owner.businessId))
-    .get()?.name;
+const venueName = async () =>
+  (
+    await first(
+      t.app.store.db
+        .select({ name: businesses.name })
+        .from(businesses)
+        .where(eq(businesses.id, owner.businessId)),
+    )
+  )?.name;
 
-const lastMutation = (clientId: string) =>
-  t.app.store.db.select().from(clientMutations).where(eq(clientMutations.clientId, clientId)).get()
+const lastMutation = async (clientId: string) =>
+  (await first(t.app.store.db.select().from(clientMutations).where(eq(clientMutations.clientId, clientId))))
     ?.lastMutationId ?? 0;
 
 function mutate(clientId: string, mutationId: number, body: Record<string, unknown>, cookie = owner.cookie) {
@@ -51,8 +55,8 @@ describe('sync core: client and mutation ids', () => {
     expect(res.json()).toEqual({ success: true, name: 'DA GENNARO' });
     expect(res.headers['x-comanda-version']).toBe('1');
     expect(res.headers['x-comanda-replayed']).toBeUndefined();
-    expect(venueName()).toBe('Da Gennaro');
-    expect(lastMutation(client)).toBe(1);
+    expect(await venueName()).toBe('Da Gennaro');
+    expect(await lastMutation(client)).toBe(1);
   });
 
   it('replay: an id already applied returns the first answer and changes nothing', async () => {
@@ -65,7 +69,7 @@ describe('sync core: client and mutation ids', () => {
     expect(again.json()).toEqual(first.json());
     expect(again.headers['x-comanda-replayed']).toBe('1');
     expect(again.headers['x-comanda-version']).toBe('1');
-    expect(venueName()).toBe('Primo');
+    expect(await venueName()).toBe('Primo');
     expect(rowCounts(t.app)).toEqual(before);
   });
 
@@ -80,7 +84,7 @@ describe('sync core: client and mutation ids', () => {
     expect(gap.headers['x-comanda-judged']).toBeUndefined();
     const fresh = await mutate(randomUUID(), 2, { name: 'X' });
     expect(fresh.json()).toMatchObject({ code: 'MUTATION_GAP', expectedMutationId: 1 });
-    expect(venueName()).toBe('Primo');
+    expect(await venueName()).toBe('Primo');
     expect(rowCounts(t.app)).toEqual(before);
   });
 
@@ -92,8 +96,8 @@ describe('sync core: client and mutation ids', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ success: false, code: 'CONFLICT', error: 'Rifiutato' });
     expect(refused.headers['x-comanda-judged']).toBe('1');
-    expect(venueName()).toBe('Primo');
-    expect(lastMutation(client)).toBe(2);
+    expect(await venueName()).toBe('Primo');
+    expect(await lastMutation(client)).toBe(2);
     const replay = await mutate(client, 2, { name: 'Mai', outcome: 'refuse' });
     expect(replay.statusCode).toBe(409);
     expect(replay.headers['x-comanda-replayed']).toBe('1');
@@ -101,7 +105,7 @@ describe('sync core: client and mutation ids', () => {
     // It never blocks what follows.
     const next = await mutate(client, 3, { name: 'Terzo' });
     expect(next.statusCode).toBe(200);
-    expect(venueName()).toBe('Terzo');
+    expect(await venueName()).toBe('Terzo');
     const changes = await t.app.inject({
       method: 'GET',
       url: '/api/sync/changes?since=0',
@@ -116,11 +120,11 @@ describe('sync core: client and mutation ids', () => {
     const bad = await mutate(client, 1, { name: '' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('VALIDATION');
-    expect(lastMutation(client)).toBe(1);
+    expect(await lastMutation(client)).toBe(1);
     const early = await mutate(client, 2, { name: 'X', outcome: 'refuse-early' });
     expect(early.statusCode).toBe(400);
     expect(early.json()).toMatchObject({ code: 'INVALID_NAME', error: 'Nome vuoto o troppo lungo' });
-    expect(lastMutation(client)).toBe(2);
+    expect(await lastMutation(client)).toBe(2);
     expect((await mutate(client, 3, { name: 'Ok' })).statusCode).toBe(200);
   });
 
@@ -133,14 +137,14 @@ describe('sync core: client and mutation ids', () => {
       const failed = await mutate(client, 2, { name: 'Secondo', outcome });
       expect(failed.statusCode).toBe(503);
       expect(failed.json()).toMatchObject({ success: false, code: 'UNAVAILABLE' });
-      expect(lastMutation(client)).toBe(1);
-      expect(venueName()).toBe('Primo');
+      expect(await lastMutation(client)).toBe(1);
+      expect(await venueName()).toBe('Primo');
       expect(rowCounts(t.app)).toEqual(before);
     }
     const retry = await mutate(client, 2, { name: 'Secondo' });
     expect(retry.statusCode).toBe(200);
     expect(retry.headers['x-comanda-version']).toBe('2');
-    expect(lastMutation(client)).toBe(2);
+    expect(await lastMutation(client)).toBe(2);
   });
 
   it('binds a client id to its user; refuses half or malformed headers', async () => {
@@ -248,11 +252,10 @@ describe('change log', () => {
       hasMore: false,
     });
     expect(await get('since=9')).toEqual({ success: true, reset: true, version: 3 });
-    t.app.store.db
+    await t.app.store.db
       .update(businesses)
       .set({ changeLogFloor: 2 })
-      .where(eq(businesses.id, owner.businessId))
-      .run();
+      .where(eq(businesses.id, owner.businessId));
     expect(await get('since=1')).toEqual({ success: true, reset: true, version: 3 });
     expect((await get('since=2')).reset).toBe(false);
   });

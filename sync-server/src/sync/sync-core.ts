@@ -160,7 +160,7 @@ export class SyncCore {
   /** Every offline entity of a venue, read in one snapshot with its version. */
   snapshot(businessId: string): Promise<{ success: true; version: number; rows: EntityRow[] }> {
     return this.port.read(async (db) => {
-      const version = currentVersion(db, businessId) ?? 0;
+      const version = (await currentVersion(db, businessId)) ?? 0;
       const rows: EntityRow[] = [];
       for (const [entity, load] of this.loaders) {
         for (const row of await load(db, businessId)) rows.push({ entity, entityId: row.id, data: row.data });
@@ -203,7 +203,7 @@ export class SyncCore {
     try {
       outcome = await this.port.writeVenue(businessId ?? '', async (db): Promise<MutationOutcome> => {
         // Re-checked inside the write lock: a concurrent duplicate may have won meanwhile.
-        const again = this.stored(db, mode, req.userId);
+        const again = await this.stored(db, mode, req.userId);
         if (again) return again;
         const now = this.clock.nowMs();
         const pending: PendingChange[] = [];
@@ -234,10 +234,10 @@ export class SyncCore {
         let version: number | null = null;
         if (pending.length > 0) {
           if (!businessId) throw new Error(`${req.scope}: a change needs a business`);
-          version = appendChanges(db, businessId, pending, now);
-        } else if (businessId) version = currentVersion(db, businessId);
+          version = await appendChanges(db, businessId, pending, now);
+        } else if (businessId) version = await currentVersion(db, businessId);
         const answer: MutationOutcome = { status: 200, body: result, version, replayed: false };
-        this.record(db, mode, req.userId, businessId, answer, now);
+        await this.record(db, mode, req.userId, businessId, answer, now);
         return answer;
       });
     } catch (err) {
@@ -294,18 +294,18 @@ export class SyncCore {
   }
 
   /** The stored answer for a repeated mutation, a gap refusal, or null to go ahead. */
-  private stored(db: Db, mode: Mode, userId: string | null): MutationOutcome | null {
+  private async stored(db: Db, mode: Mode, userId: string | null): Promise<MutationOutcome | null> {
     const s = statements(db);
     if (mode.kind === 'client') {
       const { clientId, mutationId } = mode;
-      const row = s.client.get({ clientId });
+      const row = await s.client.get({ clientId });
       if (row && row.userId !== userId) throw new AppError('FORBIDDEN', msg.clientIdTaken);
       const last = row?.lastMutationId ?? 0;
       if (mutationId > last + 1) {
         throw new AppError('MUTATION_GAP', msg.mutationGap, { expectedMutationId: last + 1 });
       }
       if (mutationId <= last) {
-        const answer = s.answer.get({ clientId, mutationId });
+        const answer = await s.answer.get({ clientId, mutationId });
         if (!answer) {
           const gone = new AppError('CONFLICT', msg.mutationForgotten);
           return { status: gone.status, body: gone.toEnvelope(), version: null, replayed: true };
@@ -321,7 +321,7 @@ export class SyncCore {
       return null;
     }
     if (mode.kind === 'idempotent') {
-      const row = s.keyed.get({ scope: mode.scope, key: mode.key });
+      const row = await s.keyed.get({ scope: mode.scope, key: mode.key });
       if (!row) return null;
       if (row.requestHash !== mode.hash) throw new AppError('CONFLICT', msg.idempotencyReused);
       return { status: row.status, body: row.body, version: row.version, replayed: true };
@@ -337,21 +337,21 @@ export class SyncCore {
     err: AppError,
   ): Promise<MutationOutcome> {
     if (mode.kind === 'plain') throw err;
-    return this.port.writeVenue(businessId ?? '', (db) => {
-      const again = this.stored(db, mode, userId);
+    return this.port.writeVenue(businessId ?? '', async (db) => {
+      const again = await this.stored(db, mode, userId);
       if (again) return again;
       return this.recordRefusal(db, mode, userId, businessId, err, this.clock.nowMs());
     });
   }
 
-  private recordRefusal(
+  private async recordRefusal(
     db: Db,
     mode: Mode,
     userId: string | null,
     businessId: string | null,
     err: AppError,
     now: number,
-  ): MutationOutcome {
+  ): Promise<MutationOutcome> {
     if (mode.kind === 'plain') throw err;
     const answer: MutationOutcome = {
       status: err.status,
@@ -359,32 +359,32 @@ export class SyncCore {
       version: null,
       replayed: false,
     };
-    this.record(db, mode, userId, businessId, answer, now);
+    await this.record(db, mode, userId, businessId, answer, now);
     return answer;
   }
 
   /** Advances the client's counter and stores the answer (inside the caller's transaction). */
-  private record(
+  private async record(
     db: Db,
     mode: Mode,
     userId: string | null,
     businessId: string | null,
     answer: MutationOutcome,
     now: number,
-  ) {
+  ): Promise<void> {
     const s = statements(db);
     const { status, version } = answer;
     const body = answer.body ?? null;
     if (mode.kind === 'client') {
       if (!userId) throw new Error('client mutation without a user');
       const { clientId, mutationId, scope } = mode;
-      s.advance.run({ clientId, userId, businessId, mutationId, now });
-      s.storeAnswer.run({ clientId, mutationId, scope, status, body, version, now });
-      if (mutationId > ANSWERS_KEPT) s.forgetAnswers.run({ clientId, upTo: mutationId - ANSWERS_KEPT });
+      await s.advance.run({ clientId, userId, businessId, mutationId, now });
+      await s.storeAnswer.run({ clientId, mutationId, scope, status, body, version, now });
+      if (mutationId > ANSWERS_KEPT) await s.forgetAnswers.run({ clientId, upTo: mutationId - ANSWERS_KEPT });
     } else if (mode.kind === 'idempotent') {
-      s.expireKeys.run({ before: now - IDEMPOTENCY_TTL_MS });
+      await s.expireKeys.run({ before: now - IDEMPOTENCY_TTL_MS });
       const { scope, key, hash } = mode;
-      s.storeKeyed.run({ scope, key, hash, status, body, version, now });
+      await s.storeKeyed.run({ scope, key, hash, status, body, version, now });
     }
   }
 

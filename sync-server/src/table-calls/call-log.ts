@@ -16,8 +16,8 @@ export const ANSWERED_CALL_SHOWN_MS = WAITER_ANSWER_SHOWN_MS;
  * The latest call as the table's phones see it: null when the table never called, or when its
  * last call was answered long ago. An unanswered call shows however old it is.
  */
-export function callState(db: Db, tableId: string, now: number): WaiterCallState | null {
-  const last = lastCall(db, tableId);
+export async function callState(db: Db, tableId: string, now: number): Promise<WaiterCallState | null> {
+  const last = await lastCall(db, tableId);
   if (!last) return null;
   if (last.answeredAt !== null && now - last.answeredAt > ANSWERED_CALL_SHOWN_MS) return null;
   return {

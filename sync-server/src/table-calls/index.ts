@@ -20,18 +20,18 @@ const userTableCall = { ...calls.userTableCall, mutation: true } as const satisf
  * call is logged as answered, and the other owner devices and the table's phones hear
  * `discardNotification`. A table not called is left as it is.
  */
-function discard(
+async function discard(
   tools: Pick<MutationTools, 'db' | 'now' | 'change' | 'publish'>,
   businessId: string,
   tableId: string,
-) {
-  const table = requireTable(tools.db, businessId, tableId);
+): Promise<void> {
+  const table = await requireTable(tools.db, businessId, tableId);
   if (!table.called) return;
-  const row = setTableCalled(tools.db, businessId, table.id, false);
+  const row = await setTableCalled(tools.db, businessId, table.id, false);
   if (!row) throw new Error('table vanished inside its transaction');
-  answerCalls(tools.db, row.id, tools.now);
+  await answerCalls(tools.db, row.id, tools.now);
   tools.change('table', row.id, 'put', tableWire(row));
-  reputOpenOrder(tools.db, row, tools.change);
+  await reputOpenOrder(tools.db, row, tools.change);
   // The phones show that the waiter has seen the call, and when.
   tools.publish(
     'discardNotification',
@@ -48,21 +48,21 @@ export async function tableCallsPlugin(app: FastifyInstance): Promise<void> {
   mutationRoute(
     app,
     userTableCall,
-    ({ body, db, now, change, publish }) => {
-      const venue = requireVenue(db, body.ownerId);
-      const table = requireVenueTable(db, venue.id, body.tableId);
+    async ({ body, db, now, change, publish }) => {
+      const venue = await requireVenue(db, body.ownerId);
+      const table = await requireVenueTable(db, venue.id, body.tableId);
       // A table calls at most once every 2 minutes (every phone at it): WAITER_CALL_COOLDOWN_MS.
-      const last = lastCall(db, table.id);
+      const last = await lastCall(db, table.id);
       if (last && now - last.calledAt < WAITER_CALL_COOLDOWN_MS) {
         throw new AppError('RATE_LIMITED', t.waiterCallTooSoon);
       }
       // Still called: nobody has answered yet, ringing again would only add noise.
       if (table.called) return { success: true };
-      recordCall(db, venue.id, table.id, now);
-      const row = setTableCalled(db, venue.id, table.id, true);
+      await recordCall(db, venue.id, table.id, now);
+      const row = await setTableCalled(db, venue.id, table.id, true);
       if (!row) throw new Error('table vanished inside its transaction');
       change('table', row.id, 'put', tableWire(row));
-      reputOpenOrder(db, row, change);
+      await reputOpenOrder(db, row, change);
       publish('calledService', { tableId: row.id, number: row.number }, { to: 'owners' });
       return { success: true };
     },
@@ -74,15 +74,17 @@ export async function tableCallsPlugin(app: FastifyInstance): Promise<void> {
   );
 
   /** What the table's phones show under 'Chiama il cameriere': received, answered, wait. */
-  route(app, calls.userTableCallGet, ({ body }) => {
-    const { db } = app.store;
-    const venue = requireVenue(db, body.ownerId);
-    const table = requireVenueTable(db, venue.id, body.tableId);
-    return { success: true, call: callState(db, table.id, app.clock.nowMs()) };
+  route(app, calls.userTableCallGet, async ({ body }) => {
+    const call = await app.store.port.read(async (db) => {
+      const venue = await requireVenue(db, body.ownerId);
+      const table = await requireVenueTable(db, venue.id, body.tableId);
+      return callState(db, table.id, app.clock.nowMs());
+    });
+    return { success: true, call };
   });
 
-  mutationRoute(app, calls.dashboardCallDiscard, (ctx) => {
-    discard(ctx, ctx.businessId, ctx.body.tableId);
+  mutationRoute(app, calls.dashboardCallDiscard, async (ctx) => {
+    await discard(ctx, ctx.businessId, ctx.body.tableId);
     return { success: true };
   });
 

@@ -6,6 +6,7 @@ import { seedDelivery } from '../../test-support/kits/dashboard.ts';
 import { setupVenue, type Venue } from '../../test-support/kits/ordering.ts';
 import { connectLive, device, type LiveClient, listen, settle } from '../../test-support/kits/rooms.ts';
 import { createOwner, post, rowCounts } from '../../test-support/test-app.ts';
+import { first } from '../db/client.ts';
 import { diningTables } from '../db/schema.ts';
 
 /**
@@ -35,25 +36,25 @@ afterEach(async () => {
   await v.app.close();
 });
 
-const called = (tableId = v.tableId) =>
-  v.app.app.store.db.select().from(diningTables).where(eq(diningTables.id, tableId)).get()?.called;
+const called = async (tableId = v.tableId) =>
+  (await first(v.app.app.store.db.select().from(diningTables).where(eq(diningTables.id, tableId))))?.called;
 
 const callWaiter = (body: Record<string, unknown>, cookie = v.guest, headers: Record<string, string> = {}) =>
   post(v.app.app, calls.userTableCall.path, body, cookie, headers);
 
-const tableNumber = () =>
-  v.app.app.store.db.select().from(diningTables).where(eq(diningTables.id, v.tableId)).get()?.number;
+const tableNumber = async () =>
+  (await first(v.app.app.store.db.select().from(diningTables).where(eq(diningTables.id, v.tableId))))?.number;
 
 describe('a customer calls the waiter', () => {
   it('flags the table, rings every tablet of the venue with the table number, and logs the change', async () => {
     const res = await callWaiter({ ownerId: v.owner.businessId, tableId: v.tableId });
     expect(res.statusCode, res.body).toBe(200);
-    expect(called()).toBe(true);
+    expect(await called()).toBe(true);
     const version = Number(res.headers['x-comanda-version']);
     for (const tablet of [tabletA, tabletB]) {
       expect(await tablet.next('calledService')).toEqual({
         event: 'calledService',
-        data: { tableId: v.tableId, number: tableNumber() },
+        data: { tableId: v.tableId, number: await tableNumber() },
         version,
       });
     }
@@ -153,7 +154,7 @@ describe('a customer calls the waiter', () => {
       expect(res.statusCode, res.body).toBe(status);
       expect(res.json().code).toBe(code);
     }
-    expect(called()).toBe(false);
+    expect(await called()).toBe(false);
     await settle();
     expect(tabletA.frames).toEqual([]);
   });
@@ -173,7 +174,7 @@ describe('an owner dismisses the call', () => {
       tabletA.socketId,
     );
     expect(res.statusCode, res.body).toBe(200);
-    expect(called()).toBe(false);
+    expect(await called()).toBe(false);
     expect(await tabletB.next('discardNotification')).toEqual({
       event: 'discardNotification',
       data: { tableId: v.tableId, answeredAt: expect.any(String) },
@@ -194,7 +195,7 @@ describe('an owner dismisses the call', () => {
       }),
     );
     expect((await tabletB.next('discardNotification')).data).toMatchObject({ tableId: v.tableId });
-    expect(called()).toBe(false);
+    expect(await called()).toBe(false);
   });
 
   it('another venue cannot dismiss it, by call or by socket', async () => {
@@ -214,7 +215,7 @@ describe('an owner dismisses the call', () => {
       }),
     );
     await settle();
-    expect(called()).toBe(true);
+    expect(await called()).toBe(true);
     expect(tabletB.frames).toEqual([]);
   });
 });
@@ -244,9 +245,13 @@ describe('delivery count', () => {
     const count = async (cookie = v.owner.cookie) =>
       (await v.app.app.inject({ method: 'GET', url: calls.deliveryCount.path, headers: { cookie } })).json();
     expect(await count()).toEqual({ success: true, result: 0 });
-    seedDelivery(v, { accettato: false, lines: [{ name: 'Pizza', price: 800, amount: 1 }] });
-    seedDelivery(v, { kind: 'ritiro', accettato: false, lines: [{ name: 'Pizza', price: 800, amount: 1 }] });
-    seedDelivery(v, { accettato: true, lines: [{ name: 'Pizza', price: 800, amount: 1 }] });
+    await seedDelivery(v, { accettato: false, lines: [{ name: 'Pizza', price: 800, amount: 1 }] });
+    await seedDelivery(v, {
+      kind: 'ritiro',
+      accettato: false,
+      lines: [{ name: 'Pizza', price: 800, amount: 1 }],
+    });
+    await seedDelivery(v, { accettato: true, lines: [{ name: 'Pizza', price: 800, amount: 1 }] });
     expect(await count()).toEqual({ success: true, result: 2 });
     const other = await createOwner(v.app);
     expect(await count(other.cookie)).toEqual({ success: true, result: 0 });

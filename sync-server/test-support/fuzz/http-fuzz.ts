@@ -232,7 +232,7 @@ export class HttpFuzzer {
       const hashBefore = this.watch.current();
       const res = await this.send(def, c, bad, query);
       // A logout ends the session the next case would use.
-      if (def.path.endsWith('/logout')) this.world.remint();
+      if (def.path.endsWith('/logout')) await this.world.remint();
       const request = def.method === 'GET' ? `?${query}` : shorten(bad ? bad.payload : toJsonText(c.body));
       const header =
         (c.badHeader === null ? '' : ` header ${BAD_HEADERS[c.badHeader]?.join('=').slice(0, 40)}`) +

@@ -133,9 +133,8 @@ export class LiveFuzzer {
         : `ownerId=${this.world.businessId}&tableId=${this.customerTable}`;
     // A session per socket: each has its own frame budget (live/limits.ts), and the fuzzer opens
     // a socket every few frames.
-    const ws = new WebSocket(`${this.base}/live?${query}`, {
-      headers: { cookie: anotherSession(this.world.app, this.world.cookie(role) ?? '') },
-    });
+    const cookie = await anotherSession(this.world.app, this.world.cookie(role) ?? '');
+    const ws = new WebSocket(`${this.base}/live?${query}`, { headers: { cookie } });
     this.open.add(ws);
     ws.on('error', () => {});
     const frames: Client['frames'] = [];

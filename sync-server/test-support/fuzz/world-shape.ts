@@ -50,7 +50,7 @@ export interface World {
   /** Generator context over the current pools, for one route (`id` means its entity's id). */
   genFor(path: string): GenContext;
   /** New sessions for the owner and the customer (after a logout, say). */
-  remint(): void;
+  remint(): Promise<void>;
   /** Fresh sessions, the venue's switches back on, orders and menu topped up, pools re-read. */
   refresh(): Promise<void>;
   /** Hash of every table but the excluded ones. */

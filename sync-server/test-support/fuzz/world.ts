@@ -131,38 +131,36 @@ export async function createFuzzWorld(options: { logLevel?: string } = {}): Prom
   const strangerBusinessId = randomId();
   const strangerRoom = randomId();
   const strangerTableId = randomId();
-  const { db } = app.store;
-  db.insert(users)
-    .values({
+  // Through the port, as the server's writes are (store/no-stray-writes.test.ts watches them).
+  await app.store.port.writeVenue(strangerBusinessId, async (db) => {
+    await db.insert(users).values({
       id: strangerUser,
       email: 'altro@example.it',
       role: 'owner',
       emailConfirmed: true,
       createdAt: now,
-    })
-    .run();
-  db.insert(businesses)
-    .values({ id: strangerBusinessId, ownerUserId: strangerUser, name: 'Altro locale', createdAt: now })
-    .run();
-  db.insert(rooms)
-    .values({ id: strangerRoom, businessId: strangerBusinessId, name: 'Sala', createdAt: now })
-    .run();
-  db.insert(diningTables)
-    .values({
+    });
+    await db
+      .insert(businesses)
+      .values({ id: strangerBusinessId, ownerUserId: strangerUser, name: 'Altro locale', createdAt: now });
+    await db
+      .insert(rooms)
+      .values({ id: strangerRoom, businessId: strangerBusinessId, name: 'Sala', createdAt: now });
+    await db.insert(diningTables).values({
       id: strangerTableId,
       businessId: strangerBusinessId,
       roomId: strangerRoom,
       number: 1,
       createdAt: now,
-    })
-    .run();
+    });
+  });
 
   const guest = await call(app, calls.userLogin.path, { isAnonymus: true }, undefined);
   const guestUserId = String(guest.json().id);
 
-  const mint = (userId: string) => `${SESSION_COOKIE}=${app.sessions.open(app.store.db, userId).token}`;
-  let ownerCookie = mint(ownerUserId);
-  let guestCookie = mint(guestUserId);
+  const mint = async (userId: string) => `${SESSION_COOKIE}=${(await app.sessions.create(userId)).token}`;
+  let ownerCookie = await mint(ownerUserId);
+  let guestCookie = await mint(guestUserId);
 
   const world: World = {
     t,
@@ -179,12 +177,12 @@ export async function createFuzzWorld(options: { logLevel?: string } = {}): Prom
     fee: 0,
     cookie: (who) => (who === 'owner' ? ownerCookie : who === 'customer' ? guestCookie : undefined),
     genFor: (path) => genContext(world, path),
-    remint() {
-      ownerCookie = mint(ownerUserId);
-      guestCookie = mint(guestUserId);
+    async remint() {
+      ownerCookie = await mint(ownerUserId);
+      guestCookie = await mint(guestUserId);
     },
     async refresh() {
-      world.remint();
+      await world.remint();
       await topUp(world);
       world.pools = readPools(app, businessId, strangerBusinessId);
       world.menu = (await must(app, calls.userMenuGet.path, { businessId }, guestCookie)).data as MenuDish[];

@@ -95,7 +95,7 @@ class Peer {
   private opened = 0;
   async open(): Promise<this> {
     // After the first, a session per socket: each has its own frame budget (live/limits.ts).
-    const cookie = this.opened++ === 0 ? this.cookie : anotherSession(this.world.t.app, this.cookie);
+    const cookie = this.opened++ === 0 ? this.cookie : await anotherSession(this.world.t.app, this.cookie);
     this.client = await this.world.live(this.query, cookie);
     this.sent = 0;
     return this;

@@ -1,6 +1,7 @@
 import { calls, type ReservationLine, type TableOrder } from '@comanda/shared-schema';
 import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { first } from '../../src/db/client.ts';
 import {
   businesses,
   changes,
@@ -35,7 +36,8 @@ export async function setupDashboard(): Promise<Dash> {
     cartLine(v.menu.margherita, 2, { Formato: ['Maxi'] }),
     cartLine(v.menu.birra, 3),
   ]);
-  const orderId = v.app.app.store.db.select().from(orders).where(eq(orders.tableId, v.tableId)).get()?.id;
+  const stored = await first(v.app.app.store.db.select().from(orders).where(eq(orders.tableId, v.tableId)));
+  const orderId = stored?.id;
   if (!orderId) throw new Error('order not stored');
   const stranger = await createOwner(v.app);
   return { ...v, lines, orderId, stranger, strangerTablet: device(v.app, stranger) };
@@ -60,27 +62,27 @@ export async function entry(v: Venue, tableId = v.tableId): Promise<TableOrder> 
   return res.json().table as TableOrder;
 }
 
-export function version(v: Venue): number {
-  return (
+export async function version(v: Venue): Promise<number> {
+  const row = await first(
     v.app.app.store.db
       .select({ version: businesses.version })
       .from(businesses)
-      .where(eq(businesses.id, v.owner.businessId))
-      .get()?.version ?? -1
+      .where(eq(businesses.id, v.owner.businessId)),
   );
+  return row?.version ?? -1;
 }
 
 /** Every row a dashboard call may write (both venues): equal before and after = nothing changed. */
-export function storedRows(v: Venue) {
+export async function storedRows(v: Venue) {
   const { db } = v.app.app.store;
   return {
-    orders: db.select().from(orders).orderBy(asc(orders.id)).all(),
-    lines: db.select().from(orderLines).orderBy(asc(orderLines.id)).all(),
-    history: db.select().from(orderHistory).all(),
-    historyLines: db.select().from(orderHistoryLines).all(),
-    tables: db.select().from(diningTables).orderBy(asc(diningTables.id)).all(),
-    changes: db.select().from(changes).orderBy(asc(changes.seq)).all(),
-    versions: db.select({ id: businesses.id, version: businesses.version }).from(businesses).all(),
+    orders: await db.select().from(orders).orderBy(asc(orders.id)),
+    lines: await db.select().from(orderLines).orderBy(asc(orderLines.id)),
+    history: await db.select().from(orderHistory),
+    historyLines: await db.select().from(orderHistoryLines),
+    tables: await db.select().from(diningTables).orderBy(asc(diningTables.id)),
+    changes: await db.select().from(changes).orderBy(asc(changes.seq)),
+    versions: await db.select({ id: businesses.id, version: businesses.version }).from(businesses),
   };
 }
 
@@ -94,11 +96,11 @@ export async function expectRefused(
   code: string,
   error?: string,
 ) {
-  const before = storedRows(v);
+  const before = await storedRows(v);
   const res = await tablet.send(path, body);
   expect(res.statusCode, res.body).toBe(status);
   expect(res.json()).toMatchObject({ success: false, code, ...(error ? { error } : {}) });
-  expect(storedRows(v)).toEqual(before);
+  expect(await storedRows(v)).toEqual(before);
   return res.json() as { error: string; issues?: Array<{ path: string; message: string }> };
 }
 
@@ -111,46 +113,42 @@ export interface DeliverySeed {
 }
 
 /** A delivery or pickup order as the delivery feature will store it, written directly. */
-export function seedDelivery(v: Venue, seed: DeliverySeed): string {
+export async function seedDelivery(v: Venue, seed: DeliverySeed): Promise<string> {
   const { db } = v.app.app.store;
   const id = randomId();
   const now = v.app.app.clock.nowMs();
-  db.insert(orders)
-    .values({
-      id,
-      businessId: v.owner.businessId,
-      kind: seed.kind ?? 'consegna',
-      nome: 'Lucia',
-      cognome: 'Bianchi',
-      telefono: '3331234567',
-      indirizzo: 'Via Roma 1',
-      comune: 'Avella',
-      orario: '20:15',
-      accettato: seed.accettato ?? true,
-      costoConsegna: seed.costoConsegna ?? 0,
-      paymentIntentId: seed.paymentIntentId ?? null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .run();
-  seed.lines.forEach((line, i) => {
-    db.insert(orderLines)
-      .values({
-        id: randomId(),
-        orderId: id,
-        businessId: v.owner.businessId,
-        seq: i + 1,
-        dishId: null,
-        name: line.name,
-        price: line.price,
-        amount: line.amount,
-        selectedOption: line.area ?? 'cucina',
-        categoryName: 'Pizze',
-        accettato: seed.accettato ?? true,
-        createdAt: now,
-        lastUpdate: now,
-      })
-      .run();
+  await db.insert(orders).values({
+    id,
+    businessId: v.owner.businessId,
+    kind: seed.kind ?? 'consegna',
+    nome: 'Lucia',
+    cognome: 'Bianchi',
+    telefono: '3331234567',
+    indirizzo: 'Via Roma 1',
+    comune: 'Avella',
+    orario: '20:15',
+    accettato: seed.accettato ?? true,
+    costoConsegna: seed.costoConsegna ?? 0,
+    paymentIntentId: seed.paymentIntentId ?? null,
+    createdAt: now,
+    updatedAt: now,
   });
+  for (const [i, line] of seed.lines.entries()) {
+    await db.insert(orderLines).values({
+      id: randomId(),
+      orderId: id,
+      businessId: v.owner.businessId,
+      seq: i + 1,
+      dishId: null,
+      name: line.name,
+      price: line.price,
+      amount: line.amount,
+      selectedOption: line.area ?? 'cucina',
+      categoryName: 'Pizze',
+      accettato: seed.accettato ?? true,
+      createdAt: now,
+      lastUpdate: now,
+    });
+  }
   return id;
 }

@@ -21,7 +21,7 @@ export const FEE = 250;
 
 export async function setupDelivery(): Promise<DeliveryVenue> {
   const v = await setupVenue();
-  setVenue(v.app, v.owner.businessId, {
+  await setVenue(v.app, v.owner.businessId, {
     abilitaConsegna: true,
     costoConsegna: FEE,
     deliveryCities: [...DELIVERY_CITIES],
@@ -114,20 +114,20 @@ export async function pendingCount(v: Venue, cookie = v.owner.cookie): Promise<n
 }
 
 /** Every row of every table and the versions: equal before and after = nothing stored. */
-export function everything(v: Venue) {
+export async function everything(v: Venue) {
   const { db } = v.app.app.store;
   return {
     counts: rowCounts(v.app.app),
-    orders: db.select().from(orders).orderBy(asc(orders.id)).all(),
-    lines: db.select().from(orderLines).orderBy(asc(orderLines.id)).all(),
-    changes: db.select().from(changes).orderBy(asc(changes.seq)).all(),
-    versions: db.select({ id: businesses.id, version: businesses.version }).from(businesses).all(),
+    orders: await db.select().from(orders).orderBy(asc(orders.id)),
+    lines: await db.select().from(orderLines).orderBy(asc(orderLines.id)),
+    changes: await db.select().from(changes).orderBy(asc(changes.seq)),
+    versions: await db.select({ id: businesses.id, version: businesses.version }).from(businesses),
   };
 }
 
 /** The venue's deliveries as stored. */
-export function storedDeliveries(v: Venue) {
-  return v.app.app.store.db.select().from(orders).where(eq(orders.businessId, v.owner.businessId)).all();
+export async function storedDeliveries(v: Venue) {
+  return await v.app.app.store.db.select().from(orders).where(eq(orders.businessId, v.owner.businessId));
 }
 
 export async function mailsTo(v: Venue, to: string) {

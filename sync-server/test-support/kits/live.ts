@@ -14,9 +14,12 @@ import type { TestApp } from '../test-app.ts';
 
 export type Frame = { event: string; data: Record<string, unknown>; version?: number };
 
-/** `comanda_sid=...` of a new session of that user. */
-export function sessionOf(t: TestApp, userId: string): string {
-  return `${SESSION_COOKIE}=${t.app.sessions.open(t.app.store.db, userId).token}`;
+/**
+ * `comanda_sid=...` of a new session of that user. Opened through the port, as the server's
+ * writes are: a write on the store's handle would join a transaction the server has open.
+ */
+export async function sessionOf(t: TestApp, userId: string): Promise<string> {
+  return `${SESSION_COOKIE}=${(await t.app.sessions.create(userId)).token}`;
 }
 
 /**
@@ -24,21 +27,25 @@ export function sessionOf(t: TestApp, userId: string): string {
  * Tools that open many sockets one after the other (the fuzzer, the isolation matrix) use one
  * per socket, as each session has its own frame budget.
  */
-export function anotherSession(app: FastifyInstance, cookie: string): string {
+export async function anotherSession(app: FastifyInstance, cookie: string): Promise<string> {
   const token = cookie.slice(cookie.indexOf('=') + 1).split(';')[0];
-  const session = app.sessions.fromToken(token);
+  const session = await app.sessions.fromToken(token);
   if (!session) throw new Error('anotherSession: not a live session cookie');
-  return `${SESSION_COOKIE}=${app.sessions.open(app.store.db, session.user.id).token}`;
+  return `${SESSION_COOKIE}=${(await app.sessions.create(session.user.id)).token}`;
 }
 
 /** `n` guest sessions (one anonymous user each), as `n` phones that tapped 'Continua come ospite'. */
-export function guestSessions(t: TestApp, n: number): string[] {
+export async function guestSessions(t: TestApp, n: number): Promise<string[]> {
   const now = t.app.clock.nowMs();
-  return Array.from({ length: n }, () => {
+  const cookies: string[] = [];
+  for (let i = 0; i < n; i++) {
     const id = randomId();
-    t.app.store.db.insert(users).values({ id, role: 'user', isAnonymous: true, createdAt: now }).run();
-    return sessionOf(t, id);
-  });
+    await t.app.store.port.writeAccount(async (db) => {
+      await db.insert(users).values({ id, role: 'user', isAnonymous: true, createdAt: now });
+    });
+    cookies.push(await sessionOf(t, id));
+  }
+  return cookies;
 }
 
 export interface Peer {

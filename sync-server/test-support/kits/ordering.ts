@@ -81,10 +81,10 @@ export function orderCounts(app: TestApp) {
   return { orders: counts.orders, order_lines: counts.order_lines, changes: counts.changes };
 }
 
-export function setVenue(
+export async function setVenue(
   app: TestApp,
   businessId: string,
   set: Partial<typeof businesses.$inferInsert>,
-): void {
-  app.app.store.db.update(businesses).set(set).where(eq(businesses.id, businessId)).run();
+): Promise<void> {
+  await app.app.store.db.update(businesses).set(set).where(eq(businesses.id, businessId));
 }

@@ -29,7 +29,7 @@ export async function setupCardVenue(
   if (keys) Object.assign(env, fake.env);
   if (!webhookSecret) delete env.STRIPE_WEBHOOK_SECRET;
   const v = await setupVenue(await createTestApp({ env }));
-  setVenue(v.app, v.owner.businessId, {
+  await setVenue(v.app, v.owner.businessId, {
     abilitaConsegna: true,
     costoConsegna: FEE,
     deliveryCities: [...DELIVERY_CITIES],

@@ -35,7 +35,7 @@ export interface SeedOrder {
 }
 
 /** Writes one completed order and its lines; answers its totalePagato. */
-export function seedHistory(db: Db, seed: SeedOrder): number {
+export async function seedHistory(db: Db, seed: SeedOrder): Promise<number> {
   const id = randomId();
   const completedAt = Date.parse(seed.completedAt);
   const totaleOrdine = seed.lines.reduce((sum, l) => sum + (l.deleted ? 0 : l.price * l.amount), 0);
@@ -43,45 +43,41 @@ export function seedHistory(db: Db, seed: SeedOrder): number {
   const serviceFee = seed.serviceFee ?? 0;
   const sconto = seed.sconto ?? 0;
   const totalePagato = totaleOrdine + costoConsegna + serviceFee - sconto;
-  db.insert(orderHistory)
-    .values({
-      id,
-      businessId: seed.businessId,
-      orderId: randomId(),
-      kind: seed.kind,
-      paymentMethod: seed.paymentMethod ?? 'cassa',
-      totaleOrdine,
-      costoConsegna,
-      serviceFee,
-      sconto,
-      totalePagato,
-      snapshot: {},
-      openedAt: Date.parse(seed.openedAt),
-      completedAt,
-      serviceDate: seed.serviceDate,
-    })
-    .run();
+  await db.insert(orderHistory).values({
+    id,
+    businessId: seed.businessId,
+    orderId: randomId(),
+    kind: seed.kind,
+    paymentMethod: seed.paymentMethod ?? 'cassa',
+    totaleOrdine,
+    costoConsegna,
+    serviceFee,
+    sconto,
+    totalePagato,
+    snapshot: {},
+    openedAt: Date.parse(seed.openedAt),
+    completedAt,
+    serviceDate: seed.serviceDate,
+  });
   if (seed.lines.length > 0) {
-    db.insert(orderHistoryLines)
-      .values(
-        seed.lines.map((l) => ({
-          id: randomId(),
-          historyId: id,
-          businessId: seed.businessId,
-          completedAt,
-          serviceDate: seed.serviceDate,
-          dishId: l.dishId,
-          name: l.name,
-          categoryId: l.categoryId,
-          categoryName: l.categoryName,
-          area: l.area,
-          price: l.price,
-          amount: l.amount,
-          total: l.deleted ? 0 : l.price * l.amount,
-          status: l.deleted ? ('owner_deleted' as const) : ('completed' as const),
-        })),
-      )
-      .run();
+    await db.insert(orderHistoryLines).values(
+      seed.lines.map((l) => ({
+        id: randomId(),
+        historyId: id,
+        businessId: seed.businessId,
+        completedAt,
+        serviceDate: seed.serviceDate,
+        dishId: l.dishId,
+        name: l.name,
+        categoryId: l.categoryId,
+        categoryName: l.categoryName,
+        area: l.area,
+        price: l.price,
+        amount: l.amount,
+        total: l.deleted ? 0 : l.price * l.amount,
+        status: l.deleted ? ('owner_deleted' as const) : ('completed' as const),
+      })),
+    );
   }
   return totalePagato;
 }

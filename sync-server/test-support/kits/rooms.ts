@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { SYNC_HEADERS } from '@comanda/shared-schema';
 import { asc, eq } from 'drizzle-orm';
 import WebSocket from 'ws';
+import { first } from '../../src/db/client.ts';
 import { businesses, changes, diningTables, rooms } from '../../src/db/schema.ts';
 import { type Owner, post, type TestApp } from '../test-app.ts';
 
@@ -36,23 +37,22 @@ export function device(t: TestApp, owner: Pick<Owner, 'cookie'>, clientId = rand
 }
 
 /** A venue's rooms and tables as stored, for "nothing changed" comparisons. */
-export function venueRows(t: TestApp, businessId: string) {
+export async function venueRows(t: TestApp, businessId: string) {
   const { db } = t.app.store;
   return {
-    rooms: db.select().from(rooms).where(eq(rooms.businessId, businessId)).orderBy(asc(rooms.id)).all(),
-    tables: db
+    rooms: await db.select().from(rooms).where(eq(rooms.businessId, businessId)).orderBy(asc(rooms.id)),
+    tables: await db
       .select()
       .from(diningTables)
       .where(eq(diningTables.businessId, businessId))
-      .orderBy(asc(diningTables.id))
-      .all(),
-    business: db.select().from(businesses).where(eq(businesses.id, businessId)).get(),
+      .orderBy(asc(diningTables.id)),
+    business: await first(db.select().from(businesses).where(eq(businesses.id, businessId))),
   };
 }
 
 /** The venue's change log, oldest first, as the store keeps it. */
-export function changeLog(t: TestApp, businessId: string) {
-  return t.app.store.db
+export async function changeLog(t: TestApp, businessId: string) {
+  return await t.app.store.db
     .select({
       version: changes.version,
       entity: changes.entity,
@@ -62,12 +62,11 @@ export function changeLog(t: TestApp, businessId: string) {
     })
     .from(changes)
     .where(eq(changes.businessId, businessId))
-    .orderBy(asc(changes.seq))
-    .all();
+    .orderBy(asc(changes.seq));
 }
 
-export function businessVersion(t: TestApp, businessId: string): number {
-  return venueRows(t, businessId).business?.version ?? -1;
+export async function businessVersion(t: TestApp, businessId: string): Promise<number> {
+  return (await venueRows(t, businessId)).business?.version ?? -1;
 }
 
 export type Frame = { event: string; data: Record<string, unknown>; version?: number };

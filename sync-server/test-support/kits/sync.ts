@@ -3,6 +3,7 @@ import { AppError, defineCall, ok } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { first } from '../../src/db/client.ts';
 import { businesses } from '../../src/db/schema.ts';
 import { quotaRefusal } from '../../src/lib/quota.ts';
 import { businessWire } from '../../src/store/venue.ts';
@@ -46,15 +47,12 @@ export function registerTestRoutes(app: FastifyInstance): void {
       if (body.outcome === 'quota-early') throw quotaRefusal('Troppe richieste');
       return body.name.toUpperCase();
     },
-    ({ body, db, businessId, change, publish }, upper) => {
-      const row = db
-        .update(businesses)
-        .set({ name: body.name })
-        .where(eq(businesses.id, businessId))
-        .returning()
-        .get();
+    async ({ body, db, businessId, change, publish }, upper) => {
+      const row = await first(
+        db.update(businesses).set({ name: body.name }).where(eq(businesses.id, businessId)).returning(),
+      );
       if (!row) throw new Error('no business');
-      change('business', businessId, 'put', businessWire(db, row));
+      change('business', businessId, 'put', await businessWire(db, row));
       for (let i = 0; i < body.extra; i++) change('thing', `t${i}`, i % 2 ? 'delete' : 'put', { i });
       publish('updateRoom', {});
       if (body.outcome === 'refuse') throw new AppError('CONFLICT', 'Rifiutato');

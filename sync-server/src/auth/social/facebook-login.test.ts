@@ -36,7 +36,7 @@ const fbEnv = () => ({
 });
 const fbLogin = (accessToken: string, userID?: string) =>
   post(t.app, '/api/user/fbLogin', { accessToken, ...(userID ? { userID } : {}) });
-const allUsers = () => t.app.store.db.select().from(users).all();
+const allUsers = async () => await t.app.store.db.select().from(users);
 
 describe('fbLogin', () => {
   it('creates the customer from a valid token, the same user next time', async () => {
@@ -47,13 +47,13 @@ describe('fbLogin', () => {
     expect(first.json()).toMatchObject({ success: true, valid: true, type: 'user', name: 'Marco Esposito' });
     const auth = await post(t.app, '/api/user/authenticate', undefined, sessionCookie(first));
     expect(auth.json()).toMatchObject({ valid: true, id: first.json().id });
-    expect(allUsers()).toMatchObject([
+    expect(await allUsers()).toMatchObject([
       { email: 'marco.esposito@example.it', role: 'user', passwordHash: null, emailConfirmed: true },
     ]);
     graph.token('fb-valid-2');
     const again = await fbLogin('fb-valid-2');
     expect(again.json().id).toBe(first.json().id);
-    expect(allUsers()).toHaveLength(1);
+    expect(await allUsers()).toHaveLength(1);
   });
 
   it("refuses invalid, expired, another app's and page tokens, and a userID that is not the token's", async () => {
@@ -92,7 +92,7 @@ describe('fbLogin', () => {
     const res = await fbLogin('fb-no-email');
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ success: false, error: text.socialFacebookNoEmail });
-    expect(allUsers()).toHaveLength(0);
+    expect(await allUsers()).toHaveLength(0);
   });
 
   it('treats a wrong app secret as a refusal (logged), and an unreachable Graph as 503', async () => {
@@ -104,7 +104,7 @@ describe('fbLogin', () => {
     const res = await fbLogin('fb-valid');
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ code: 'UNAVAILABLE', error: text.socialUnreachable });
-    expect(allUsers()).toHaveLength(0);
+    expect(await allUsers()).toHaveLength(0);
   });
 });
 

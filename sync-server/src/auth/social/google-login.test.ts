@@ -34,7 +34,7 @@ const app = (env: Record<string, string> = {}) =>
   createTestApp({ env: { GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL: google.jwksUrl, ...env } });
 const gLogin = (credential: string, cookie?: string) =>
   post(t.app, '/api/user/GLogin', { credential }, cookie);
-const allUsers = () => t.app.store.db.select().from(users).all();
+const allUsers = async () => await t.app.store.db.select().from(users);
 
 describe('GLogin', () => {
   it('creates the customer from a valid ID token, signs in like login, the same user next time', async () => {
@@ -54,7 +54,7 @@ describe('GLogin', () => {
     const auth = await post(t.app, '/api/user/authenticate', undefined, cookie);
     expect(auth.json()).toMatchObject({ valid: true, type: 'user', id: first.json().id });
 
-    const [stored] = allUsers();
+    const [stored] = await allUsers();
     expect(stored).toMatchObject({
       email: 'giulia.verdi@gmail.com',
       role: 'user',
@@ -68,7 +68,7 @@ describe('GLogin', () => {
     const again = await gLogin(await google.token({ email: 'Giulia.Verdi@GMAIL.com' }));
     expect(again.json().id).toBe(first.json().id);
     expect(sessionCookie(again)).not.toBe(cookie);
-    expect(allUsers()).toHaveLength(1);
+    expect(await allUsers()).toHaveLength(1);
   });
 
   it('refuses forged, expired, foreign, mis-issued and unverified tokens, creating nothing', async () => {
@@ -130,14 +130,14 @@ describe('GLogin', () => {
       password: 'scelta-da-chiunque',
       acceptConditions: true,
     });
-    const [account] = allUsers();
+    const [account] = await allUsers();
 
     const res = await gLogin(await google.token());
     expect(res.statusCode).toBe(200);
     expect(res.json().id).toBe(account?.id);
-    expect(allUsers()).toHaveLength(1);
+    expect(await allUsers()).toHaveLength(1);
     // The profile the customer chose stays; the mailbox is now proven.
-    expect(allUsers()[0]).toMatchObject({ lastName: 'V.', emailConfirmed: true, passwordHash: null });
+    expect((await allUsers())[0]).toMatchObject({ lastName: 'V.', emailConfirmed: true, passwordHash: null });
     // Whoever chose that password (maybe not the mailbox's owner) never gets in with it.
     const login = await post(t.app, '/api/user/login', {
       email: 'giulia.verdi@gmail.com',
@@ -173,7 +173,7 @@ describe('GLogin', () => {
       const res = await post(t.app, '/api/owner/confirmEmail', { token: link.split('/').pop() });
       expect(res.json()).toMatchObject({ success: false, code: 'TOKEN_INVALID' });
     }
-    expect(allUsers()[0]).toMatchObject({ emailConfirmed: true, passwordHash: null });
+    expect((await allUsers())[0]).toMatchObject({ emailConfirmed: true, passwordHash: null });
     for (const password of ['scelta-da-chiunque', 'scelta-da-altri-2']) {
       const login = await post(t.app, '/api/user/login', { email: 'giulia.verdi@gmail.com', password });
       expect(login.statusCode).toBe(401);
@@ -217,7 +217,7 @@ describe('GLogin', () => {
     const res = await gLogin(await google.token());
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ code: 'UNAVAILABLE', error: text.socialUnreachable });
-    expect(allUsers()).toHaveLength(0);
+    expect(await allUsers()).toHaveLength(0);
   });
 
   it('keeps the key set cached between sign-ins', async () => {

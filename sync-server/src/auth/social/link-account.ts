@@ -18,33 +18,31 @@ import type { VerifiedIdentity } from './identity.ts';
  * password.
  */
 export function customerForIdentity(app: FastifyInstance, identity: VerifiedIdentity): Promise<string> {
-  return app.store.port.writeAccount((db) => {
-    const existing = findUserByEmail(db, identity.email);
+  return app.store.port.writeAccount(async (db) => {
+    const existing = await findUserByEmail(db, identity.email);
     if (existing) {
       if (existing.role !== 'user') throw new AppError('FORBIDDEN', t.socialOwnerAccount);
       if (!existing.emailConfirmed) {
-        db.update(users)
+        await db
+          .update(users)
           .set({ emailConfirmed: true, passwordHash: null })
-          .where(eq(users.id, existing.id))
-          .run();
-        dropUnusedTokens(db, existing.id, 'confirm');
-        app.sessions.revokeAllForUser(db, existing.id);
+          .where(eq(users.id, existing.id));
+        await dropUnusedTokens(db, existing.id, 'confirm');
+        await app.sessions.revokeAllForUser(db, existing.id);
       }
       return existing.id;
     }
     const id = randomId();
-    db.insert(users)
-      .values({
-        id,
-        email: identity.email,
-        passwordHash: null,
-        firstName: identity.firstName,
-        lastName: identity.lastName,
-        role: 'user',
-        emailConfirmed: true,
-        createdAt: app.clock.nowMs(),
-      })
-      .run();
+    await db.insert(users).values({
+      id,
+      email: identity.email,
+      passwordHash: null,
+      firstName: identity.firstName,
+      lastName: identity.lastName,
+      role: 'user',
+      emailConfirmed: true,
+      createdAt: app.clock.nowMs(),
+    });
     return id;
   });
 }
