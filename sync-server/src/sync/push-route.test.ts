@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { calls, PUSH_MAX_MUTATIONS, SYNC_HEADERS, syncCalls } from '@comanda/shared-schema';
-import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { registerTestRoutes, rename } from '../../test-support/kits/sync.ts';
+import { lastMutationOf, registerTestRoutes, rename, storedVenueName } from '../../test-support/kits/sync.ts';
 import {
   createGuest,
   createOwner,
@@ -12,8 +11,6 @@ import {
   rowCounts,
   type TestApp,
 } from '../../test-support/test-app.ts';
-import { first } from '../db/client.ts';
-import { businesses, clientMutations } from '../db/schema.ts';
 
 let t: TestApp;
 let owner: Owner;
@@ -41,19 +38,9 @@ const renameTo = (mutationId: number, name: string, outcome = 'ok'): Pushed => (
   body: { name, outcome },
 });
 
-const venueName = async () =>
-  (
-    await first(
-      t.app.store.db
-        .select({ name: businesses.name })
-        .from(businesses)
-        .where(eq(businesses.id, owner.businessId)),
-    )
-  )?.name;
+const venueName = () => storedVenueName(t.app.store.db, owner.businessId);
 
-const lastMutation = async (clientId: string) =>
-  (await first(t.app.store.db.select().from(clientMutations).where(eq(clientMutations.clientId, clientId))))
-    ?.lastMutationId ?? 0;
+const lastMutation = (clientId: string) => lastMutationOf(t.app.store.db, clientId);
 
 describe('POST /api/sync/push', () => {
   it('runs each mutation in order as its endpoint would: applied, refused, applied', async () => {

@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { registerTestRoutes, rename } from '../../test-support/kits/sync.ts';
+import { lastMutationOf, registerTestRoutes, rename, storedVenueName } from '../../test-support/kits/sync.ts';
 import { createOwner, createTestApp, type Owner, post, type TestApp } from '../../test-support/test-app.ts';
-import { first } from '../db/client.ts';
-import { businesses, clientMutations } from '../db/schema.ts';
 
 let t: TestApp;
 let owner: Owner;
@@ -12,18 +9,8 @@ afterEach(async () => {
   await t?.close();
 });
 
-const venueName = async () =>
-  (
-    await first(
-      t.app.store.db
-        .select({ name: businesses.name })
-        .from(businesses)
-        .where(eq(businesses.id, owner.businessId)),
-    )
-  )?.name;
-const lastMutation = async (clientId: string) =>
-  (await first(t.app.store.db.select().from(clientMutations).where(eq(clientMutations.clientId, clientId))))
-    ?.lastMutationId ?? 0;
+const venueName = () => storedVenueName(t.app.store.db, owner.businessId);
+const lastMutation = (clientId: string) => lastMutationOf(t.app.store.db, clientId);
 
 /** A quota's 429 means "not now": the same send retried later is judged afresh, never replayed. */
 describe('sync core: a quota refusal is not a stored answer', () => {

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { BusinessRow, entitySchemas } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { publicOrder, registerTestRoutes, rename } from '../../test-support/kits/sync.ts';
+import {
+  lastMutationOf,
+  publicOrder,
+  registerTestRoutes,
+  rename,
+  storedVenueName,
+} from '../../test-support/kits/sync.ts';
 import {
   createOwner,
   createTestApp,
@@ -11,8 +17,7 @@ import {
   rowCounts,
   type TestApp,
 } from '../../test-support/test-app.ts';
-import { first } from '../db/client.ts';
-import { businesses, clientMutations } from '../db/schema.ts';
+import { businesses } from '../db/schema.ts';
 
 let t: TestApp;
 let owner: Owner;
@@ -25,19 +30,9 @@ async function setup() {
   owner = await createOwner(t);
 }
 
-const venueName = async () =>
-  (
-    await first(
-      t.app.store.db
-        .select({ name: businesses.name })
-        .from(businesses)
-        .where(eq(businesses.id, owner.businessId)),
-    )
-  )?.name;
+const venueName = () => storedVenueName(t.app.store.db, owner.businessId);
 
-const lastMutation = async (clientId: string) =>
-  (await first(t.app.store.db.select().from(clientMutations).where(eq(clientMutations.clientId, clientId))))
-    ?.lastMutationId ?? 0;
+const lastMutation = (clientId: string) => lastMutationOf(t.app.store.db, clientId);
 
 function mutate(clientId: string, mutationId: number, body: Record<string, unknown>, cookie = owner.cookie) {
   return post(t.app, rename.path, body, cookie, {

@@ -3,8 +3,8 @@ import { AppError, defineCall, ok } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { first } from '../../src/db/client.ts';
-import { businesses } from '../../src/db/schema.ts';
+import { type Db, first } from '../../src/db/client.ts';
+import { businesses, clientMutations } from '../../src/db/schema.ts';
 import { quotaRefusal } from '../../src/lib/quota.ts';
 import { businessWire } from '../../src/store/venue.ts';
 import { mutationRoute } from '../../src/sync/mutation-route.ts';
@@ -74,4 +74,18 @@ export function registerTestRoutes(app: FastifyInstance): void {
     },
     { businessOf: ({ body }) => body.ownerId },
   );
+}
+
+/** The venue's name as stored (what the rename mutation changed, or not). */
+export async function storedVenueName(db: Db, businessId: string): Promise<string | undefined> {
+  const row = await first(
+    db.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, businessId)),
+  );
+  return row?.name;
+}
+
+/** The last mutation id the server counted for a client (0: none yet). */
+export async function lastMutationOf(db: Db, clientId: string): Promise<number> {
+  const row = await first(db.select().from(clientMutations).where(eq(clientMutations.clientId, clientId)));
+  return row?.lastMutationId ?? 0;
 }
