@@ -1,15 +1,12 @@
 import { AppError, calls, completedOrderId, type ParsedBody, t } from '@comanda/shared-schema';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { CardPaymentsOptions } from '../card-payments.ts';
-import { type Db, first } from '../db/client.ts';
-import { businesses, type OrderRecord, orderHistory } from '../db/schema.ts';
-import { msg } from '../lib/messages.ts';
+import type { Db } from '../db/client.ts';
 import { serviceDateOf } from '../lib/service-date.ts';
-import { writeHistory } from '../store/history.ts';
-import { linesOfOrder, refuseIfNewLines, venueOrder } from '../store/orders.ts';
+import { orderHasHistory, writeHistory } from '../store/history.ts';
+import { linesOfOrder, type OrderRecord, refuseIfNewLines, venueOrder } from '../store/orders.ts';
 import { localSettlement } from '../store/payment-status.ts';
-import { checkBusinessEcho } from '../store/venue.ts';
+import { checkBusinessEcho, requireVenue } from '../store/venue.ts';
 import { mutationRoute } from '../sync/mutation-route.ts';
 import {
   entryKey,
@@ -34,13 +31,7 @@ async function orderToComplete(db: Db, businessId: string, body: HistoryBody): P
   const named = await venueOrder(db, businessId, completedOrderId(body) ?? '');
   if (!named) throw new AppError('NOT_FOUND', t.noOpenOrder);
   if (named.closedAt !== null) {
-    const done = await first(
-      db
-        .select({ id: orderHistory.id })
-        .from(orderHistory)
-        .where(eq(orderHistory.orderId, named.id))
-        .limit(1),
-    );
+    const done = await orderHasHistory(db, named.id);
     throw done ? new AppError('CONFLICT', t.orderAlreadyCompleted) : new AppError('NOT_FOUND', t.noOpenOrder);
   }
   // The entry the tablet showed must be this order's (a forged mix is not completed).
@@ -86,8 +77,7 @@ export async function closeRoutes(app: FastifyInstance, { cards }: CardPaymentsO
     async (ctx, card) => {
       const { body, db, businessId, now, user } = ctx;
       const named = await orderToComplete(db, businessId, body);
-      const venue = await first(db.select().from(businesses).where(eq(businesses.id, businessId)));
-      if (!venue) throw new AppError('business_id_error', msg.businessNotFound);
+      const venue = await requireVenue(db, businessId);
       const entry = { order: named, table: await tableOfOrder(db, named) };
       const lines = await linesOfOrder(db, named.id);
       const settlement = card ?? (await localSettlement(db, named));

@@ -5,19 +5,22 @@ import {
   type TableOrder,
   t,
 } from '@comanda/shared-schema';
-import { and, count, eq, isNull, ne } from 'drizzle-orm';
-import { type Db, first } from '../db/client.ts';
-import { diningTables, type OrderLineRecord, type OrderRecord, orders } from '../db/schema.ts';
+import type { Db } from '../db/client.ts';
 import {
   linesOfOrder,
   lineWire,
   listOpenLines,
   listOpenOrders,
+  type OrderLineRecord,
+  type OrderRecord,
   openOrderOfTable,
   tableOrderWire,
   venueOrder,
 } from '../store/orders.ts';
-import type { TableRecord } from '../store/rooms.ts';
+import { findVenueTable, type TableRecord } from '../store/rooms.ts';
+
+/** The delivery button's count, read in store/orders.ts (the dashboard's calls answer it). */
+export { pendingDeliveries } from '../store/orders.ts';
 
 /**
  * A dashboard entry as the server reads it: an open order and, for a table order, its table.
@@ -40,18 +43,9 @@ export function inArea(line: Pick<OrderLineRecord, 'selectedOption'>, filter?: K
   return filter === undefined || filter === 'tutto' || line.selectedOption === filter;
 }
 
-function venueTable(db: Db, businessId: string, id: string): Promise<TableRecord | undefined> {
-  return first(
-    db
-      .select()
-      .from(diningTables)
-      .where(and(eq(diningTables.id, id), eq(diningTables.businessId, businessId))),
-  );
-}
-
 export async function tableOfOrder(db: Db, order: OrderRecord): Promise<TableRecord | null> {
   if (order.tableId === null) return null;
-  return (await venueTable(db, order.businessId, order.tableId)) ?? null;
+  return (await findVenueTable(db, order.businessId, order.tableId)) ?? null;
 }
 
 /**
@@ -60,7 +54,7 @@ export async function tableOfOrder(db: Db, order: OrderRecord): Promise<TableRec
  * Another venue's ids find nothing.
  */
 export async function findOpenEntry(db: Db, businessId: string, key: string): Promise<Entry | undefined> {
-  const table = await venueTable(db, businessId, key);
+  const table = await findVenueTable(db, businessId, key);
   if (table) {
     const order = await openOrderOfTable(db, table.id);
     return order ? { order, table } : undefined;
@@ -126,24 +120,4 @@ export async function listDashboard(
     entries.push(tableOrderWire(order, table, lines));
   }
   return entries;
-}
-
-/** Deliveries and pickups still awaiting the owner's decision (the delivery button's count). */
-export async function pendingDeliveries(db: Db, businessId: string): Promise<number> {
-  const row = await first(
-    db
-      .select({ n: count() })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.businessId, businessId),
-          ne(orders.kind, 'table'),
-          eq(orders.accettato, false),
-          isNull(orders.closedAt),
-          // A card checkout is not an order to decide until it is paid (spec 4).
-          isNull(orders.checkoutUntil),
-        ),
-      ),
-  );
-  return row?.n ?? 0;
 }

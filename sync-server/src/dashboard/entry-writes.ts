@@ -1,8 +1,6 @@
 import type { CallDef } from '@comanda/shared-schema';
-import { eq } from 'drizzle-orm';
-import { first } from '../db/client.ts';
-import { diningTables, type OrderLineRecord, orders } from '../db/schema.ts';
-import { type TableRecord, tableWire } from '../store/rooms.ts';
+import { closeOrder, type OrderLineRecord } from '../store/orders.ts';
+import { type TableRecord, tableWire, updateTable } from '../store/rooms.ts';
 import type { MutationContext } from '../sync/mutation-route.ts';
 import { type Entry, entryKey, isDelivery } from './entries.ts';
 
@@ -19,10 +17,7 @@ export async function setTableStatus(
   status: boolean,
 ): Promise<TableRecord> {
   if (table.status === status) return table;
-  const row = await first(
-    ctx.db.update(diningTables).set({ status }).where(eq(diningTables.id, table.id)).returning(),
-  );
-  if (!row) throw new Error('table vanished inside its transaction');
+  const row = await updateTable(ctx.db, table.id, { status });
   ctx.change('table', row.id, 'put', tableWire(row));
   ctx.publish('switchTableStatus', { id: row.id, status });
   return row;
@@ -39,7 +34,7 @@ export async function closeEntry(
   lines: readonly OrderLineRecord[],
 ): Promise<void> {
   const { order, table } = entry;
-  await ctx.db.update(orders).set({ closedAt: ctx.now, updatedAt: ctx.now }).where(eq(orders.id, order.id));
+  await closeOrder(ctx.db, order.id, ctx.now);
   ctx.change('order', order.id, 'delete');
   for (const line of lines) ctx.change('line', line.id, 'delete');
   if (table) {

@@ -8,12 +8,19 @@ import {
   orderSubtotal,
   t,
 } from '@comanda/shared-schema';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { first } from '../db/client.ts';
-import { type OrderLineRecord, orderLines, orders } from '../db/schema.ts';
 import { entryLoad, entryTotalOf, refuseEditOverCeiling } from '../store/ceilings.ts';
-import { linesOfOrder, lineWire, orderWire, venueOrder } from '../store/orders.ts';
+import {
+  linesOfOrder,
+  lineWire,
+  markLinesPrinted,
+  type OrderLineRecord,
+  orderWire,
+  setOrderDiscount,
+  updateLine,
+  venueLine,
+  venueOrder,
+} from '../store/orders.ts';
 import { refuseCardAmountChange } from '../store/payment-status.ts';
 import { mutationRoute } from '../sync/mutation-route.ts';
 import { entryWire, requireOpenEntry, tableOfOrder } from './entries.ts';
@@ -36,12 +43,7 @@ export async function lineRoutes(app: FastifyInstance): Promise<void> {
    * another venue is not found; a line of a completed order is refused as such.
    */
   mutationRoute(app, calls.dashboardStatusSet, async ({ body, db, businessId, now, change, publish }) => {
-    const line = await first(
-      db
-        .select()
-        .from(orderLines)
-        .where(and(eq(orderLines.id, body.id), eq(orderLines.businessId, businessId))),
-    );
+    const line = await venueLine(db, businessId, body.id);
     const order = line ? await venueOrder(db, businessId, line.orderId) : undefined;
     if (!line || !order) throw new AppError('NOT_FOUND', t.orderLineNotFound);
     if (order.closedAt !== null) throw new AppError('CONFLICT', t.orderAlreadyCompleted);
@@ -57,14 +59,7 @@ export async function lineRoutes(app: FastifyInstance): Promise<void> {
       const before = (await entryLoad(db, order)).total;
       refuseEditOverCeiling(before, before + line.price * line.amount);
     }
-    const updated = await first(
-      db
-        .update(orderLines)
-        .set({ status: body.status, lastUpdate: now })
-        .where(eq(orderLines.id, line.id))
-        .returning(),
-    );
-    if (!updated) throw new Error('line vanished inside its transaction');
+    const updated = await updateLine(db, line.id, { status: body.status }, now);
     const wire = lineWire(updated, order);
     change('line', wire.id, 'put', wire);
     const table = await tableOfOrder(db, order);
@@ -91,14 +86,7 @@ export async function lineRoutes(app: FastifyInstance): Promise<void> {
       if (sameEdit(line, next)) continue;
       // A card order costs what its payment charged: its notes may change, not its money.
       if (!sameCost(line, next)) refuseCardAmountChange(entry.order);
-      const updated = await first(
-        db
-          .update(orderLines)
-          .set({ ...next, lastUpdate: now })
-          .where(eq(orderLines.id, line.id))
-          .returning(),
-      );
-      if (!updated) throw new Error('line vanished inside its transaction');
+      const updated = await updateLine(db, line.id, next, now);
       lines.set(updated.id, updated);
       changed.add(updated.id);
     }
@@ -115,15 +103,7 @@ export async function lineRoutes(app: FastifyInstance): Promise<void> {
           issues: [{ path: 'sconto', message: t.invalidDiscount }],
         });
       }
-      const updated = await first(
-        db
-          .update(orders)
-          .set({ sconto: body.sconto, updatedAt: now })
-          .where(eq(orders.id, order.id))
-          .returning(),
-      );
-      if (!updated) throw new Error('order vanished inside its transaction');
-      order = updated;
+      order = await setOrderDiscount(db, order.id, body.sconto, now);
       change('order', order.id, 'put', orderWire(order, entry.table));
     }
 
@@ -150,11 +130,7 @@ export async function lineRoutes(app: FastifyInstance): Promise<void> {
       body.ids,
     ).map((line) => line.id);
     if (ids.length === 0) return { success: true, printed: [] };
-    const updated = await db
-      .update(orderLines)
-      .set({ printed: true, lastUpdate: now })
-      .where(inArray(orderLines.id, ids))
-      .returning();
+    const updated = await markLinesPrinted(db, ids, now);
     for (const line of updated) change('line', line.id, 'put', lineWire(line, entry.order));
     publish('updateTable', { table: await entryWire(db, entry) });
     return { success: true, printed: ids };

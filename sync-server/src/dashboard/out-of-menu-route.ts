@@ -6,15 +6,20 @@ import {
   OUT_OF_MENU_CATEGORY_NAME,
   t,
 } from '@comanda/shared-schema';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { first } from '../db/client.ts';
-import { diningTables, type OrderLineRecord, orderLines, orders } from '../db/schema.ts';
 import { randomId } from '../lib/ids.ts';
 import { refuseOverCeilings } from '../store/ceilings.ts';
 import { orderStatements } from '../store/order-statements.ts';
-import { lastLineSeq, lineWire, orderWire } from '../store/orders.ts';
+import {
+  lastLineSeq,
+  lineIdTaken,
+  lineWire,
+  type OrderLineRecord,
+  openOwnerTableOrder,
+  orderWire,
+} from '../store/orders.ts';
 import { refuseCardAmountChange } from '../store/payment-status.ts';
+import { findVenueTable } from '../store/rooms.ts';
 import { mutationRoute } from '../sync/mutation-route.ts';
 import { type Entry, entryWire, findOpenEntry } from './entries.ts';
 import { setTableStatus, type WriteTools } from './entry-writes.ts';
@@ -26,28 +31,14 @@ import { setTableStatus, type WriteTools } from './entry-writes.ts';
 async function entryFor(ctx: WriteTools, businessId: string, key: string): Promise<Entry> {
   const open = await findOpenEntry(ctx.db, businessId, key);
   if (open) return open;
-  const table = await first(
-    ctx.db
-      .select()
-      .from(diningTables)
-      .where(and(eq(diningTables.id, key), eq(diningTables.businessId, businessId))),
-  );
+  const table = await findVenueTable(ctx.db, businessId, key);
   if (!table) throw new AppError('NOT_FOUND', t.noOpenOrder);
-  const order = await first(
-    ctx.db
-      .insert(orders)
-      .values({
-        id: randomId(),
-        businessId,
-        kind: 'table',
-        tableId: table.id,
-        accettato: true,
-        createdAt: ctx.now,
-        updatedAt: ctx.now,
-      })
-      .returning(),
-  );
-  if (!order) throw new Error('order insert returned no row');
+  const order = await openOwnerTableOrder(ctx.db, {
+    id: randomId(),
+    businessId,
+    tableId: table.id,
+    now: ctx.now,
+  });
   return { order, table };
 }
 
@@ -60,12 +51,7 @@ async function entryFor(ctx: WriteTools, businessId: string, key: string): Promi
 export async function outOfMenuRoute(app: FastifyInstance): Promise<void> {
   mutationRoute(app, calls.dashboardTableOutOfMenuAdd, async (ctx) => {
     const { body, db, businessId, now, change, publish } = ctx;
-    if (body.id !== undefined) {
-      const taken = await first(
-        db.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.id, body.id)),
-      );
-      if (taken) throw new AppError('CONFLICT', t.idTaken);
-    }
+    if (body.id !== undefined && (await lineIdTaken(db, body.id))) throw new AppError('CONFLICT', t.idTaken);
     const entry = await entryFor(ctx, businessId, body.tableId);
     const { order } = entry;
     // Not on a card delivery: it costs what its payment charged (payments/card-order.ts).

@@ -1,5 +1,4 @@
 import {
-  AppError,
   calls,
   type KitchenFilter,
   orderBill,
@@ -8,13 +7,17 @@ import {
   type Variant,
   variantLabels,
 } from '@comanda/shared-schema';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type Db, first } from '../db/client.ts';
-import { businesses, type OrderLineRecord } from '../db/schema.ts';
+import type { Db } from '../db/client.ts';
 import { route } from '../http/route.ts';
-import { msg } from '../lib/messages.ts';
-import { linesOfOrder, lineWire, orderCharges, tableOrderWire } from '../store/orders.ts';
+import {
+  linesOfOrder,
+  lineWire,
+  type OrderLineRecord,
+  orderCharges,
+  tableOrderWire,
+} from '../store/orders.ts';
+import { requireVenue } from '../store/venue.ts';
 import { type Entry, inArea, isDelivery, requireOpenEntry } from './entries.ts';
 
 function printLine(line: OrderLineRecord, entry: Entry): PrintLine {
@@ -73,10 +76,7 @@ export async function printerRoutes(app: FastifyInstance): Promise<void> {
     route(app, def, ({ body, businessId }) =>
       app.store.port.read(async (db) => {
         const entry = await requireOpenEntry(db, businessId, body.deliveryId ?? body.tableId ?? '');
-        const venue = await first(
-          db.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, businessId)),
-        );
-        if (!venue) throw new AppError('business_id_error', msg.businessNotFound);
+        const venue = await requireVenue(db, businessId);
         const data = await printData(db, entry, {
           venueName: venue.name,
           filter: body.filter ?? 'tutto',

@@ -1,14 +1,12 @@
 import { AppError, Id, t } from '@comanda/shared-schema';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { first } from '../db/client.ts';
-import { businesses, diningTables } from '../db/schema.ts';
 import { isCrossSite } from '../http/security.ts';
 import { validationError } from '../lib/errors.ts';
 import { msg } from '../lib/messages.ts';
 import { quotaRefusal } from '../lib/quota.ts';
 import type { Session } from '../store/sessions.ts';
+import { venueExists, venueHasTable } from '../store/venue.ts';
 import type { LiveSocketInfo } from './hub.ts';
 import {
   type Admission,
@@ -98,20 +96,11 @@ async function decide(
     }
     // A customer on the venue's menu without a table (delivery, or before choosing one):
     // venue-wide events only (menuChanged, enableOrder, disableOrder).
-    const venue = await app.store.port.read((db) =>
-      first(db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, ownerId))),
-    );
+    const venue = await app.store.port.read((db) => venueExists(db, ownerId));
     if (!venue) throw new AppError('FORBIDDEN', msg.forbidden);
     return { businessId: ownerId, role: 'customer', tableId: null, userId: session.user.id };
   }
-  const table = await app.store.port.read((db) =>
-    first(
-      db
-        .select({ id: diningTables.id })
-        .from(diningTables)
-        .where(and(eq(diningTables.id, tableId), eq(diningTables.businessId, ownerId))),
-    ),
-  );
+  const table = await app.store.port.read((db) => venueHasTable(db, ownerId, tableId));
   if (!table) throw new AppError('FORBIDDEN', msg.forbidden);
   return { businessId: ownerId, role: 'customer', tableId, userId: session.user.id };
 }

@@ -1,17 +1,12 @@
 import { AppError, calls, t } from '@comanda/shared-schema';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { first } from '../db/client.ts';
-import { businesses } from '../db/schema.ts';
 import { route } from '../http/route.ts';
 import { msg } from '../lib/messages.ts';
-import { businessWire } from '../store/venue.ts';
+import { businessWire, requireVenue, updateVenue, type VenueUpdate } from '../store/venue.ts';
 import { mutationRoute } from '../sync/mutation-route.ts';
 
-type BusinessUpdate = Partial<typeof businesses.$inferInsert>;
-
 /** The profile fields a customer's open page shows (the closed screen, the opening hours). */
-const CUSTOMER_VISIBLE: ReadonlyArray<keyof BusinessUpdate> = [
+const CUSTOMER_VISIBLE: ReadonlyArray<keyof VenueUpdate> = [
   'isClosed',
   'messaggioChiusura',
   'openingTime',
@@ -29,16 +24,14 @@ const CUSTOMER_VISIBLE: ReadonlyArray<keyof BusinessUpdate> = [
  */
 export async function profilePlugin(app: FastifyInstance): Promise<void> {
   route(app, calls.ownerProfileGet, async ({ businessId }) => {
-    const profile = await app.store.port.read(async (db) => {
-      const row = await first(db.select().from(businesses).where(eq(businesses.id, businessId)));
-      if (!row) throw new AppError('business_id_error', msg.businessNotFound);
-      return businessWire(db, row);
-    });
+    const profile = await app.store.port.read(async (db) =>
+      businessWire(db, await requireVenue(db, businessId)),
+    );
     return { success: true, profile };
   });
 
   mutationRoute(app, calls.ownerProfileSet, async ({ body, db, businessId, change, publish }) => {
-    const set: BusinessUpdate = {};
+    const set: VenueUpdate = {};
     if (body.name !== undefined) set.name = body.name;
     if (body.costoConsegna !== undefined) set.costoConsegna = body.costoConsegna;
     if (body.openingTime !== undefined) set.openingTime = body.openingTime;
@@ -50,7 +43,7 @@ export async function profilePlugin(app: FastifyInstance): Promise<void> {
     if (body.messaggioChiusura !== undefined) set.messaggioChiusura = body.messaggioChiusura ?? '';
     if (body.ownerIp !== undefined) set.ownerIp = body.ownerIp || null;
     if (Object.keys(set).length === 0) throw new AppError('VALIDATION', t.nothingToChange);
-    const row = await first(db.update(businesses).set(set).where(eq(businesses.id, businessId)).returning());
+    const row = await updateVenue(db, businessId, set);
     if (!row) throw new AppError('business_id_error', msg.businessNotFound);
     const wire = await businessWire(db, row);
     change('business', row.id, 'put', wire);

@@ -1,11 +1,9 @@
-import { AppError, calls, REPORT_CSV, type ReportAnswer, type ReportRange } from '@comanda/shared-schema';
-import { eq } from 'drizzle-orm';
+import { calls, REPORT_CSV, type ReportAnswer, type ReportRange } from '@comanda/shared-schema';
 import type { FastifyInstance } from 'fastify';
-import { type Db, first } from '../db/client.ts';
-import { businesses } from '../db/schema.ts';
+import type { Db } from '../db/client.ts';
 import { route } from '../http/route.ts';
-import { msg } from '../lib/messages.ts';
 import { serviceDateOf } from '../lib/service-date.ts';
+import { requireVenue } from '../store/venue.ts';
 import { reportCsv, reportCsvFilename } from './csv.ts';
 import { reportFigures } from './figures.ts';
 import { readReportRows } from './queries.ts';
@@ -20,17 +18,7 @@ import { readReportRows } from './queries.ts';
 export default async function reportsPlugin(app: FastifyInstance): Promise<void> {
   /** The venue's name and today's service date on the app clock (the default range). */
   const venueOf = async (db: Db, businessId: string) => {
-    const venue = await first(
-      db
-        .select({
-          name: businesses.name,
-          openingTime: businesses.openingTime,
-          closingTime: businesses.closingTime,
-        })
-        .from(businesses)
-        .where(eq(businesses.id, businessId)),
-    );
-    if (!venue) throw new AppError('business_id_error', msg.businessNotFound);
+    const venue = await requireVenue(db, businessId);
     return {
       name: venue.name,
       today: serviceDateOf(app.clock.nowMs(), venue.openingTime, venue.closingTime),

@@ -1,15 +1,15 @@
 import { AppError, calls, checkRoomName, type RoomTableView, t } from '@comanda/shared-schema';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { first } from '../db/client.ts';
-import { rooms } from '../db/schema.ts';
 import { route } from '../http/route.ts';
 import {
+  deleteRoom,
+  insertRoom,
   listRooms,
   listTables,
   newId,
   nextRoomPosition,
+  renameRoom,
   requireRoom,
   roomWire,
   tablesInRoom,
@@ -53,10 +53,7 @@ export async function roomsRoutes(app: FastifyInstance): Promise<void> {
     const name = validName(body.name);
     const id = await newId(db, 'room', body.id);
     const position = await nextRoomPosition(db, businessId);
-    const row = await first(
-      db.insert(rooms).values({ id, businessId, name, position, createdAt: now }).returning(),
-    );
-    if (!row) throw new Error('room insert returned no row');
+    const row = await insertRoom(db, { id, businessId, name, position, createdAt: now });
     change('room', id, 'put', roomWire(row));
     publish('updateRoom', { roomId: id });
     return { success: true, id };
@@ -65,8 +62,7 @@ export async function roomsRoutes(app: FastifyInstance): Promise<void> {
   mutationRoute(app, roomsEdit, async ({ body, db, businessId, change, publish }) => {
     const name = validName(body.name);
     const room = await requireRoom(db, businessId, body.id);
-    const row = await first(db.update(rooms).set({ name }).where(eq(rooms.id, room.id)).returning());
-    if (!row) throw new Error('room vanished inside its transaction');
+    const row = await renameRoom(db, room.id, name);
     change('room', row.id, 'put', roomWire(row));
     publish('updateRoom', { roomId: row.id });
     return { success: true };
@@ -75,7 +71,7 @@ export async function roomsRoutes(app: FastifyInstance): Promise<void> {
   mutationRoute(app, calls.roomsDelete, async ({ body, db, businessId, change, publish }) => {
     const room = await requireRoom(db, businessId, body.id);
     if ((await tablesInRoom(db, room.id)) > 0) throw new AppError('ROOM_NOT_EMPTY', t.roomNotEmpty);
-    await db.delete(rooms).where(eq(rooms.id, room.id));
+    await deleteRoom(db, room.id);
     change('room', room.id, 'delete');
     publish('updateRoom', { roomId: room.id });
     return { success: true };

@@ -1,10 +1,9 @@
 import { AppError, calls, t } from '@comanda/shared-schema';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { first } from '../db/client.ts';
-import { diningTables } from '../db/schema.ts';
 import { reputOpenOrder } from '../store/orders.ts';
 import {
+  deleteTable,
+  insertTable,
   newId,
   nextTableNumber,
   placeCoord,
@@ -13,6 +12,7 @@ import {
   type TableRecord,
   tableHasOrders,
   tableWire,
+  updateTable,
 } from '../store/rooms.ts';
 import { checkBusinessEcho } from '../store/venue.ts';
 import { type MutationContext, mutationRoute } from '../sync/mutation-route.ts';
@@ -23,8 +23,7 @@ async function saveTable(
   id: string,
   set: Partial<Pick<TableRecord, 'x' | 'y' | 'status'>>,
 ): Promise<TableRecord> {
-  const row = await first(ctx.db.update(diningTables).set(set).where(eq(diningTables.id, id)).returning());
-  if (!row) throw new Error('table vanished inside its transaction');
+  const row = await updateTable(ctx.db, id, set);
   ctx.change('table', row.id, 'put', tableWire(row));
   await reputOpenOrder(ctx.db, row, ctx.change);
   return row;
@@ -36,22 +35,16 @@ export async function tablesRoutes(app: FastifyInstance): Promise<void> {
     const room = await requireRoom(db, businessId, body.roomId);
     const id = await newId(db, 'table', body.id);
     const number = await nextTableNumber(db, businessId);
-    const row = await first(
-      db
-        .insert(diningTables)
-        .values({
-          id,
-          businessId,
-          roomId: room.id,
-          number,
-          // Absent coordinates (if a client ever omits them) land at the spec's x 10, y 70.
-          x: placeCoord(body.x as number | undefined, 'x'),
-          y: placeCoord(body.y as number | undefined, 'y'),
-          createdAt: now,
-        })
-        .returning(),
-    );
-    if (!row) throw new Error('table insert returned no row');
+    const row = await insertTable(db, {
+      id,
+      businessId,
+      roomId: room.id,
+      number,
+      // Absent coordinates (if a client ever omits them) land at the spec's x 10, y 70.
+      x: placeCoord(body.x as number | undefined, 'x'),
+      y: placeCoord(body.y as number | undefined, 'y'),
+      createdAt: now,
+    });
     change('table', id, 'put', tableWire(row));
     publish('updateRoom', { roomId: room.id });
     return { success: true, id, businessId, number: row.number };
@@ -79,11 +72,11 @@ export async function tablesRoutes(app: FastifyInstance): Promise<void> {
   mutationRoute(app, calls.tablesDelete, async ({ body, db, businessId, change, publish }) => {
     checkBusinessEcho(businessId, body.businessId);
     const table = await requireTable(db, businessId, body.id);
-    // Issues 4/5: the check below also covers open order lines once orders exist (see
-    // tableHasOrders), and DESIGN.md's "delete table carries the version the tablet saw" lands
-    // with them (a `seenVersion` in the body, refused as CONFLICT if lines arrived since).
+    // Spec 2.5: a table with orders cannot be deleted. Checked inside the venue's lock
+    // (writeVenue), so an order sent at the same moment is either here already (refused) or
+    // comes after the table is gone (and is refused itself).
     if (await tableHasOrders(db, table)) throw new AppError('CONFLICT', t.tableHasOrders);
-    await db.delete(diningTables).where(eq(diningTables.id, table.id));
+    await deleteTable(db, table.id);
     change('table', table.id, 'delete');
     publish('updateRoom', { roomId: table.roomId });
     return { success: true };

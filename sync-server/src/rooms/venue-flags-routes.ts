@@ -1,11 +1,17 @@
 import { AppError, calls } from '@comanda/shared-schema';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type Db, first } from '../db/client.ts';
-import { businesses, users } from '../db/schema.ts';
+import type { Db } from '../db/client.ts';
 import { route } from '../http/route.ts';
 import { msg } from '../lib/messages.ts';
-import { businessWire, userVersionOf } from '../store/venue.ts';
+import {
+  accountVersion,
+  businessWire,
+  ownerVersionOfVenue,
+  requireVenue,
+  setAccountVersion,
+  setVenueFlags,
+  userVersionOf,
+} from '../store/venue.ts';
 import { mutationRoute } from '../sync/mutation-route.ts';
 
 const flag = (on: boolean): 0 | 1 => (on ? 1 : 0);
@@ -16,34 +22,14 @@ const flag = (on: boolean): 0 | 1 => (on ? 1 : 0);
  */
 export async function venueFlagsRoutes(app: FastifyInstance): Promise<void> {
   route(app, calls.ownerOrderEnabledGet, async ({ businessId }) => {
-    const row = await app.store.port.read((db) =>
-      first(
-        db
-          .select({ orderEnabled: businesses.orderEnabled })
-          .from(businesses)
-          .where(eq(businesses.id, businessId)),
-      ),
-    );
-    if (!row) throw new AppError('business_id_error', msg.businessNotFound);
+    const row = await app.store.port.read((db) => requireVenue(db, businessId));
     return { success: true, orderEnabled: flag(row.orderEnabled) };
   });
 
   /** Flips the flag; owners and the venue's customers follow it live (enableOrder/disableOrder). */
   mutationRoute(app, calls.ownerOrderToggle, async ({ db, businessId, change, publish }) => {
-    const current = await first(
-      db
-        .select({ orderEnabled: businesses.orderEnabled })
-        .from(businesses)
-        .where(eq(businesses.id, businessId)),
-    );
-    if (!current) throw new AppError('business_id_error', msg.businessNotFound);
-    const row = await first(
-      db
-        .update(businesses)
-        .set({ orderEnabled: !current.orderEnabled })
-        .where(eq(businesses.id, businessId))
-        .returning(),
-    );
+    const current = await requireVenue(db, businessId);
+    const row = await setVenueFlags(db, businessId, { orderEnabled: !current.orderEnabled });
     if (!row) throw new Error('venue vanished inside its transaction');
     change('business', row.id, 'put', await businessWire(db, row));
     publish(row.orderEnabled ? 'enableOrder' : 'disableOrder', {}, { to: 'all' });
@@ -51,16 +37,8 @@ export async function venueFlagsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /** Reads through `db`: the port's read for the reads, the transaction's own for the toggle. */
-  const chatEnabled = async (db: Db, businessId: string): Promise<0 | 1> => {
-    const row = await first(
-      db
-        .select({ chatEnabled: businesses.chatEnabled })
-        .from(businesses)
-        .where(eq(businesses.id, businessId)),
-    );
-    if (!row) throw new AppError('business_id_error', msg.businessNotFound);
-    return flag(row.chatEnabled);
-  };
+  const chatEnabled = async (db: Db, businessId: string): Promise<0 | 1> =>
+    flag((await requireVenue(db, businessId)).chatEnabled);
 
   /** A customer's chat button follows this (spec 2.6, 7 "Chat"). */
   route(app, calls.userChatGet, async ({ body }) => ({
@@ -77,9 +55,7 @@ export async function venueFlagsRoutes(app: FastifyInstance): Promise<void> {
   /** Flips the chat switch; owners and the venue's customers follow it live (enableChat/disableChat). */
   mutationRoute(app, calls.ownerChatToggle, async ({ db, businessId, change, publish }) => {
     const current = (await chatEnabled(db, businessId)) === 1;
-    const row = await first(
-      db.update(businesses).set({ chatEnabled: !current }).where(eq(businesses.id, businessId)).returning(),
-    );
+    const row = await setVenueFlags(db, businessId, { chatEnabled: !current });
     if (!row) throw new Error('venue vanished inside its transaction');
     change('business', row.id, 'put', await businessWire(db, row));
     publish(row.chatEnabled ? 'enableChat' : 'disableChat', {}, { to: 'all' });
@@ -92,13 +68,10 @@ export async function venueFlagsRoutes(app: FastifyInstance): Promise<void> {
    * and `venueChanged` to the owners' sockets makes them catch up now.
    */
   mutationRoute(app, calls.ownerVersionSet, async ({ body, db, businessId, change, publish }) => {
-    const venue = await first(db.select().from(businesses).where(eq(businesses.id, businessId)));
-    if (!venue) throw new AppError('business_id_error', msg.businessNotFound);
-    const current = await first(
-      db.select({ version: users.version }).from(users).where(eq(users.id, venue.ownerUserId)),
-    );
-    if (userVersionOf(current?.version) !== body.version) {
-      await db.update(users).set({ version: body.version }).where(eq(users.id, venue.ownerUserId));
+    const venue = await requireVenue(db, businessId);
+    const current = await accountVersion(db, venue.ownerUserId);
+    if (userVersionOf(current) !== body.version) {
+      await setAccountVersion(db, venue.ownerUserId, body.version);
       change('business', venue.id, 'put', await businessWire(db, venue));
       publish('venueChanged', {});
     }
@@ -107,16 +80,8 @@ export async function venueFlagsRoutes(app: FastifyInstance): Promise<void> {
 
   /** Only the version: the venue's owner account is nobody else's business. */
   route(app, calls.userDataUserGet, async ({ body }) => {
-    const row = await app.store.port.read((db) =>
-      first(
-        db
-          .select({ version: users.version })
-          .from(businesses)
-          .innerJoin(users, eq(users.id, businesses.ownerUserId))
-          .where(eq(businesses.id, body.ownerId)),
-      ),
-    );
-    if (!row) throw new AppError('business_id_error', msg.businessNotFound);
-    return { success: true, version: userVersionOf(row.version) };
+    const version = await app.store.port.read((db) => ownerVersionOfVenue(db, body.ownerId));
+    if (version === undefined) throw new AppError('business_id_error', msg.businessNotFound);
+    return { success: true, version: userVersionOf(version) };
   });
 }

@@ -1,5 +1,6 @@
 import type { HistoryTotals, TableOrder } from '@comanda/shared-schema';
-import type { Db } from '../db/client.ts';
+import { eq } from 'drizzle-orm';
+import { type Db, first } from '../db/client.ts';
 import { type OrderLineRecord, type OrderRecord, orderHistory, orderHistoryLines } from '../db/schema.ts';
 import { randomId } from '../lib/ids.ts';
 import type { TableRecord } from './rooms.ts';
@@ -72,4 +73,12 @@ export async function writeHistory(db: Db, input: HistoryInput): Promise<string>
     );
   }
   return id;
+}
+
+/** Has this order been completed (a history row names it)? A second completion is refused. */
+export async function orderHasHistory(db: Db, orderId: string): Promise<boolean> {
+  const row = await first(
+    db.select({ id: orderHistory.id }).from(orderHistory).where(eq(orderHistory.orderId, orderId)).limit(1),
+  );
+  return row !== undefined;
 }

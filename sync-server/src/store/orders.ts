@@ -7,17 +7,20 @@ import {
   t,
   type Variant,
 } from '@comanda/shared-schema';
-import { and, asc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import { type Db, first } from '../db/client.ts';
 import { diningTables, type OrderLineRecord, type OrderRecord, orderLines, orders } from '../db/schema.ts';
 import { orderStatements } from './order-statements.ts';
 import type { TableRecord } from './rooms.ts';
 
 /*
- * Orders and their lines: how they are read and how they travel (the 'order' and 'line' wire
- * shapes of the change log, events and history). Tables, deliveries and the dashboard all read
- * orders through here.
+ * Orders and their lines: how they are read, written by the dashboard, and how they travel (the
+ * 'order' and 'line' wire shapes of the change log, events and history). Tables, deliveries and
+ * the dashboard all read orders through here.
  */
+
+/** The order and line rows as stored, for the features that read them. */
+export type { OrderLineRecord, OrderRecord } from '../db/schema.ts';
 
 const flag = (on: boolean): 0 | 1 => (on ? 1 : 0);
 const instant = (ms: number): string => new Date(ms).toISOString();
@@ -214,4 +217,120 @@ export function deliveryWire(order: OrderRecord, lines: readonly OrderLineRecord
 /** Every line of the delivery (owner-deleted ones included), in order. */
 export async function allLines(db: Db, order: OrderRecord): Promise<OrderLineRecord[]> {
   return await linesOfOrder(db, order.id);
+}
+
+/** Deliveries and pickups still awaiting the owner's decision (the delivery button's count). */
+export async function pendingDeliveries(db: Db, businessId: string): Promise<number> {
+  const row = await first(
+    db
+      .select({ n: count() })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.businessId, businessId),
+          ne(orders.kind, 'table'),
+          eq(orders.accettato, false),
+          isNull(orders.closedAt),
+          // A card checkout is not an order to decide until it is paid (spec 4).
+          isNull(orders.checkoutUntil),
+        ),
+      ),
+  );
+  return row?.n ?? 0;
+}
+
+/**
+ * A table's new order opened by the owner (an out-of-menu line for a table without one): table
+ * orders need no acceptance (spec 3, accettato 1), and no customer placed it.
+ */
+export async function openOwnerTableOrder(
+  db: Db,
+  order: { id: string; businessId: string; tableId: string; now: number },
+): Promise<OrderRecord> {
+  const row = await first(
+    db
+      .insert(orders)
+      .values({
+        id: order.id,
+        businessId: order.businessId,
+        kind: 'table',
+        tableId: order.tableId,
+        accettato: true,
+        createdAt: order.now,
+        updatedAt: order.now,
+      })
+      .returning(),
+  );
+  if (!row) throw new Error('order insert returned no row');
+  return row;
+}
+
+/** Takes the order off the dashboard (completed or deleted): it is closed at `now`. */
+export async function closeOrder(db: Db, orderId: string, now: number): Promise<void> {
+  await db.update(orders).set({ closedAt: now, updatedAt: now }).where(eq(orders.id, orderId));
+}
+
+/** The order's discount (spec 5): the order as it now is. */
+export async function setOrderDiscount(
+  db: Db,
+  orderId: string,
+  sconto: number,
+  now: number,
+): Promise<OrderRecord> {
+  const row = await first(
+    db.update(orders).set({ sconto, updatedAt: now }).where(eq(orders.id, orderId)).returning(),
+  );
+  if (!row) throw new Error('order vanished inside its transaction');
+  return row;
+}
+
+/** The venue's line with this id (another venue's: undefined). */
+export async function venueLine(
+  db: Db,
+  businessId: string,
+  lineId: string,
+): Promise<OrderLineRecord | undefined> {
+  return await first(
+    db
+      .select()
+      .from(orderLines)
+      .where(and(eq(orderLines.id, lineId), eq(orderLines.businessId, businessId))),
+  );
+}
+
+/** Is a line id already used (an offline-created line keeps its device's id unless taken)? */
+export async function lineIdTaken(db: Db, lineId: string): Promise<boolean> {
+  const row = await first(db.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.id, lineId)));
+  return row !== undefined;
+}
+
+/** Writes the owner's edit of a line (status, amount, price, note) at `now`: the line as it now is. */
+export async function updateLine(
+  db: Db,
+  lineId: string,
+  set: Partial<Pick<OrderLineRecord, 'status' | 'amount' | 'price' | 'note'>>,
+  now: number,
+): Promise<OrderLineRecord> {
+  const row = await first(
+    db
+      .update(orderLines)
+      .set({ ...set, lastUpdate: now })
+      .where(eq(orderLines.id, lineId))
+      .returning(),
+  );
+  if (!row) throw new Error('line vanished inside its transaction');
+  return row;
+}
+
+/** Marks the lines printed at `now` (spec 4: they show 'Completato'): the lines as they now are. */
+export async function markLinesPrinted(
+  db: Db,
+  lineIds: readonly string[],
+  now: number,
+): Promise<OrderLineRecord[]> {
+  return await db
+    .update(orderLines)
+    .set({ printed: true, lastUpdate: now })
+    .where(inArray(orderLines.id, [...lineIds]))
+    .returning();
 }

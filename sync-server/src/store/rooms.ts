@@ -13,6 +13,11 @@ import { type Db, first } from '../db/client.ts';
 import { diningTables, orderLines, orders, rooms } from '../db/schema.ts';
 import { randomId } from '../lib/ids.ts';
 
+/*
+ * Rooms and their tables (spec 2.4, 7 "Rooms and tables"): how they are read, written, numbered
+ * and placed on the canvas, and how they travel ('room' and 'table' wire shapes).
+ */
+
 type RoomRecord = typeof rooms.$inferSelect;
 export type TableRecord = typeof diningTables.$inferSelect;
 
@@ -88,12 +93,7 @@ export async function requireRoom(db: Db, businessId: string, id: string): Promi
 
 /** The venue's table, or 404. */
 export async function requireTable(db: Db, businessId: string, id: string): Promise<TableRecord> {
-  const row = await first(
-    db
-      .select()
-      .from(diningTables)
-      .where(and(eq(diningTables.id, id), eq(diningTables.businessId, businessId))),
-  );
+  const row = await findVenueTable(db, businessId, id);
   if (!row) throw new AppError('NOT_FOUND', t.tableNotFound);
   return row;
 }
@@ -160,4 +160,72 @@ export async function newId(db: Db, kind: 'room' | 'table', clientId: string | u
         );
   if (taken) throw new AppError('CONFLICT', t.idTaken);
   return clientId;
+}
+
+/** A new room, as stored. */
+export async function insertRoom(
+  db: Db,
+  room: { id: string; businessId: string; name: string; position: number; createdAt: number },
+): Promise<RoomRecord> {
+  const row = await first(db.insert(rooms).values(room).returning());
+  if (!row) throw new Error('room insert returned no row');
+  return row;
+}
+
+/** Renames a room: the room as it now is. */
+export async function renameRoom(db: Db, id: string, name: string): Promise<RoomRecord> {
+  const row = await first(db.update(rooms).set({ name }).where(eq(rooms.id, id)).returning());
+  if (!row) throw new Error('room vanished inside its transaction');
+  return row;
+}
+
+export async function deleteRoom(db: Db, id: string): Promise<void> {
+  await db.delete(rooms).where(eq(rooms.id, id));
+}
+
+/** A new table, as stored. */
+export async function insertTable(
+  db: Db,
+  table: {
+    id: string;
+    businessId: string;
+    roomId: string;
+    number: number;
+    x: number;
+    y: number;
+    createdAt: number;
+  },
+): Promise<TableRecord> {
+  const row = await first(db.insert(diningTables).values(table).returning());
+  if (!row) throw new Error('table insert returned no row');
+  return row;
+}
+
+/** Writes a table's coordinates or status flag: the table as it now is. */
+export async function updateTable(
+  db: Db,
+  id: string,
+  set: Partial<Pick<TableRecord, 'x' | 'y' | 'status'>>,
+): Promise<TableRecord> {
+  const row = await first(db.update(diningTables).set(set).where(eq(diningTables.id, id)).returning());
+  if (!row) throw new Error('table vanished inside its transaction');
+  return row;
+}
+
+export async function deleteTable(db: Db, id: string): Promise<void> {
+  await db.delete(diningTables).where(eq(diningTables.id, id));
+}
+
+/** The venue's table with this id, undefined when none (another venue's: undefined). */
+export async function findVenueTable(
+  db: Db,
+  businessId: string,
+  id: string,
+): Promise<TableRecord | undefined> {
+  return await first(
+    db
+      .select()
+      .from(diningTables)
+      .where(and(eq(diningTables.id, id), eq(diningTables.businessId, businessId))),
+  );
 }

@@ -9,17 +9,24 @@ import {
   t,
   type UserVersion,
 } from '@comanda/shared-schema';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { type Db, first } from '../db/client.ts';
-import { type BusinessRecord, businesses, users } from '../db/schema.ts';
+import { type BusinessRecord, businesses, diningTables, users } from '../db/schema.ts';
 import { msg } from '../lib/messages.ts';
 import { orderStatements } from './order-statements.ts';
 import type { TableRecord } from './rooms.ts';
 
 /*
  * The venue and its settings: the venue (and table) a customer call names, whether it is open,
- * and its settings as they travel. Every feature reads the venue through here.
+ * its settings as they travel and as the owner sets them (profile, flags, the owner's version).
+ * Every feature reads and writes the venue through here.
  */
+
+/** The venue row as stored, for the features that read its settings. */
+export type { BusinessRecord } from '../db/schema.ts';
+
+/** Settings a write may change (profile, flags): only the fields given are written. */
+export type VenueUpdate = Partial<typeof businesses.$inferInsert>;
 
 const flag = (on: boolean): 0 | 1 => (on ? 1 : 0);
 
@@ -85,9 +92,7 @@ export function userVersionOf(stored: number | undefined): UserVersion {
  * venue ever travels without it.
  */
 export async function businessWire(db: Db, row: BusinessRecord): Promise<BusinessRow> {
-  const owner = await first(
-    db.select({ version: users.version }).from(users).where(eq(users.id, row.ownerUserId)),
-  );
+  const ownerVersion = await accountVersion(db, row.ownerUserId);
   return {
     id: row.id,
     name: row.name,
@@ -105,7 +110,7 @@ export async function businessWire(db: Db, row: BusinessRecord): Promise<Busines
     deliveryCities: row.deliveryCities,
     slotCapacity: clampCapacity(row.slotCapacity),
     slotAreaCapacity: row.slotAreaCapacity,
-    userVersion: userVersionOf(owner?.version),
+    userVersion: userVersionOf(ownerVersion),
   };
 }
 
@@ -117,4 +122,66 @@ export function clampCapacity(n: number): number {
 export async function loadBusinessWire(db: Db, businessId: string): Promise<BusinessRow | null> {
   const row = await first(db.select().from(businesses).where(eq(businesses.id, businessId)));
   return row ? await businessWire(db, row) : null;
+}
+
+/** Writes the settings given (profile, flags): the venue as it now is, undefined when none. */
+export async function updateVenue(
+  db: Db,
+  businessId: string,
+  set: VenueUpdate,
+): Promise<BusinessRecord | undefined> {
+  return await first(db.update(businesses).set(set).where(eq(businesses.id, businessId)).returning());
+}
+
+/** The order toggle and the chat switch (spec 2.6): the venue as it now is, undefined when none. */
+export async function setVenueFlags(
+  db: Db,
+  businessId: string,
+  flags: Partial<Pick<BusinessRecord, 'orderEnabled' | 'chatEnabled'>>,
+): Promise<BusinessRecord | undefined> {
+  return await updateVenue(db, businessId, flags);
+}
+
+/** The stored version of an account (the owner's decides the room screen's panels, spec 2.4). */
+export async function accountVersion(db: Db, userId: string): Promise<number | undefined> {
+  const row = await first(db.select({ version: users.version }).from(users).where(eq(users.id, userId)));
+  return row?.version;
+}
+
+export async function setAccountVersion(db: Db, userId: string, version: number): Promise<void> {
+  await db.update(users).set({ version }).where(eq(users.id, userId));
+}
+
+/**
+ * The version of the venue's owner account, undefined when the venue (or its owner) is unknown:
+ * only the version, the owner account is nobody else's business.
+ */
+export async function ownerVersionOfVenue(db: Db, businessId: string): Promise<number | undefined> {
+  const row = await first(
+    db
+      .select({ version: users.version })
+      .from(businesses)
+      .innerJoin(users, eq(users.id, businesses.ownerUserId))
+      .where(eq(businesses.id, businessId)),
+  );
+  return row?.version;
+}
+
+/** Is there a venue with this id (the live upgrade's access check, DESIGN.md "Abuse")? */
+export async function venueExists(db: Db, businessId: string): Promise<boolean> {
+  const row = await first(
+    db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, businessId)),
+  );
+  return row !== undefined;
+}
+
+/** Is this a table of that venue (another venue's table is none)? */
+export async function venueHasTable(db: Db, businessId: string, tableId: string): Promise<boolean> {
+  const row = await first(
+    db
+      .select({ id: diningTables.id })
+      .from(diningTables)
+      .where(and(eq(diningTables.id, tableId), eq(diningTables.businessId, businessId))),
+  );
+  return row !== undefined;
 }
