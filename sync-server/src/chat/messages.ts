@@ -8,6 +8,7 @@ import {
   customerMessagesSince,
   insertChatMessage,
   lastTableCompletion,
+  type MessageRow,
   messageById,
   messageWire,
   tableMessagesSince,
@@ -60,15 +61,10 @@ export async function checkBurst(db: Db, tableId: string, now: number): Promise<
     throw new AppError('CHAT_RATE_LIMITED', t.chatTooFast);
 }
 
-export interface NewMessage {
+/** A message to store: the stored row's fields, its id only if the sender device gave one. */
+export interface NewMessage extends Omit<MessageRow, 'id'> {
   /** The sender device's UUID, if it gave one. */
   id: string | undefined;
-  businessId: string;
-  tableId: string;
-  sender: 'user' | 'owner';
-  authorId: string | null;
-  text: string;
-  now: number;
   /** Runs before a new message is stored (not for a resend): the burst rule. */
   beforeInsert?: () => Promise<void>;
 }

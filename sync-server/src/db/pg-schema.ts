@@ -114,6 +114,3 @@ export function pgTableOf(table: SQLiteTable): PgTable {
   if (!twin) throw new Error(`${getTableConfig(table).name} is not a table of schema.ts`);
   return twin;
 }
-
-/** Every table of schema.ts with its twin. */
-export const pgTwins: ReadonlyMap<SQLiteTable, PgTable> = twins;
