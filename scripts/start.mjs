@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: build the PWA when its sources are newer than the build, then run the server
 // with embedded SQLite. A first start on an empty database creates the demo venue unless
-// COMANDA_DEMO=0 is set.
+// COMANDA_DEMO=0 is set. With a PostgreSQL DATABASE_URL (hosted) no demo venue is made unless
+// COMANDA_DEMO=1 asks for one.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -31,7 +32,8 @@ if (stale && process.env.COMANDA_SKIP_BUILD !== '1') {
 }
 
 const env = { ...process.env };
-env.COMANDA_DEMO ??= '1';
+const hosted = /^postgres(ql)?:\/\//i.test(env.DATABASE_URL?.trim() ?? '');
+env.COMANDA_DEMO ??= hosted ? '0' : '1';
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'sync-server', 'src', 'main.ts')], {
   cwd: root,
   env,

@@ -78,7 +78,7 @@ describe('app basics', () => {
 
   it('refuses state-changing requests from another origin (403), allows same origin and none', async () => {
     t = await createTestApp({ env: { PUBLIC_URL: 'http://comanda.local:3000' } });
-    const before = rowCounts(t.app);
+    const before = await rowCounts(t.app);
     const body = { isAnonymus: true };
     const evil = await post(t.app, '/api/user/login', body, undefined, { origin: 'https://evil.example' });
     expect(evil.statusCode).toBe(403);
@@ -87,7 +87,7 @@ describe('app basics', () => {
       'sec-fetch-site': 'cross-site',
     });
     expect(crossSite.statusCode).toBe(403);
-    expect(rowCounts(t.app)).toEqual(before);
+    expect(await rowCounts(t.app)).toEqual(before);
     const same = await post(t.app, '/api/user/login', body, undefined, {
       origin: 'http://comanda.local:3000',
       'sec-fetch-site': 'same-origin',

@@ -29,6 +29,7 @@ import { MemoryQuotas } from './lib/quota.ts';
 import { createLocalBus, type LiveBus } from './live/bus.ts';
 import { CLOSE_GOING_AWAY, LiveHub } from './live/hub.ts';
 import { liveRoutes } from './live/live-route.ts';
+import { createPgBus } from './live/pg-bus.ts';
 import { createMailer } from './mail/mailer.ts';
 import { menuPlugin } from './menu/index.ts';
 import { orderingPlugin } from './ordering/index.ts';
@@ -37,7 +38,7 @@ import { createCheckoutSweeper } from './payments/checkout-expiry.ts';
 import { paymentsPlugin } from './payments/index.ts';
 import { profilePlugin } from './profile/index.ts';
 import { roomsPlugin } from './rooms/index.ts';
-import { openSqliteStore } from './store/sqlite-port.ts';
+import { openDataStore } from './store/open-store.ts';
 import { SyncCore } from './sync/sync-core.ts';
 import { syncRoutes } from './sync/sync-routes.ts';
 import { tableCallsPlugin } from './table-calls/index.ts';
@@ -56,6 +57,9 @@ function readVersion(): string {
   };
   return pkg.version ?? '0.0.0';
 }
+
+/** How often expired sessions are deleted, beside each login's pass. */
+const SESSION_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * The app factory, used by `main.ts` and by the tests. Opens the database (applying
@@ -86,9 +90,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (!config.trustProxy && config.http.connectionsPerAddress > 0) {
     capConnectionsPerAddress(app.server, config.http.connectionsPerAddress, app.log, () => clock.nowMs());
   }
-  const store = openSqliteStore(config.databasePath, (message) => app.log.warn(message));
+  const store = await openDataStore(config, (message) => app.log.warn(message));
   const secureCookie = config.publicUrl?.startsWith('https://') ?? false;
-  const hub = new LiveHub(options.bus ?? createLocalBus(), app.log, {
+  // Hosted, several instances share the live events through the database (live/pg-bus.ts).
+  const pgBus = !options.bus && config.postgres ? createPgBus(config.postgres.url, app.log) : null;
+  const hub = new LiveHub(options.bus ?? pgBus ?? createLocalBus(), app.log, {
     pingIntervalMs: config.livePingIntervalMs,
     nowMs: () => clock.nowMs(),
     caps: { perAddress: config.liveMaxSocketsPerAddress },
@@ -118,8 +124,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('appVersion', readVersion());
   app.decorate('demo', null);
 
+  // Expired sessions are also pruned at each login; a hosted instance may see few logins for days.
+  let pruning: NodeJS.Timeout | undefined;
   app.addHook('onClose', async () => {
+    clearInterval(pruning);
     hub.stop();
+    await pgBus?.close();
     // A pass under way ends before the database closes; the next start sweeps the rest.
     await checkouts.close();
     // Mails wait in the outbox: the next start sends what this one did not.
@@ -127,8 +137,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await store.close();
   });
   app.addHook('onReady', async () => {
+    await pgBus?.ready();
     await mailer.start();
     checkouts.start();
+    pruning = setInterval(() => {
+      app.sessions.prune().catch((err: unknown) => app.log.warn({ err }, 'expired sessions not pruned'));
+    }, SESSION_PRUNE_INTERVAL_MS);
+    pruning.unref();
   });
 
   installErrorHandler(app);

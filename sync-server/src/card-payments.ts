@@ -1,7 +1,7 @@
 import type { AppError } from '@comanda/shared-schema';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
-import type { OrderRecord } from './db/schema.ts';
+import type { OrderRecord } from './store/orders.ts';
 import type { CardSettlement } from './store/payment-status.ts';
 
 /*

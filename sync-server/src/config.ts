@@ -9,6 +9,7 @@ import {
   ORDER_QUOTA_PER_TABLE,
 } from '@comanda/shared-schema';
 import { z } from 'zod';
+import { dialectOf } from './db/dialect.ts';
 
 /**
  * Settings from the environment (DESIGN.md "Persistence and processes"), validated at boot with
@@ -28,6 +29,8 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: z.string().min(1).default('file:./data/comanda.db'),
+  /** Hosted (DATABASE_URL=postgres://...): connections this instance may hold. */
+  PG_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   SESSION_SECRET: optionalString.pipe(z.string().min(16).optional()),
   SMTP_URL: optionalString,
@@ -99,8 +102,10 @@ const FACEBOOK_GRAPH_URL = 'https://graph.facebook.com/v22.0';
 export interface Config {
   port: number;
   host: string;
-  /** Absolute path of the SQLite file, or ':memory:'. */
+  /** Absolute path of the SQLite file, or ':memory:'; '' when hosted on PostgreSQL. */
   databasePath: string;
+  /** Hosted (DESIGN.md "Hosted"): the PostgreSQL database instead of the SQLite file. */
+  postgres: { url: string; poolMax: number } | undefined;
   /** Folder of the database file: where the generated session secret lives. */
   dataDir: string;
   /** The app's own origin as people reach it (links in mails, CSRF origin, Secure cookies). */
@@ -203,9 +208,17 @@ export function loadConfig(
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const databasePath = resolveDatabasePath(e.DATABASE_URL, cwd);
+  const hosted = dialectOf(e.DATABASE_URL) === 'postgres';
+  const databasePath = hosted ? '' : resolveDatabasePath(e.DATABASE_URL, cwd);
   const inMemory = databasePath === ':memory:';
-  const dataDir = inMemory ? resolve(cwd, 'data') : dirname(databasePath);
+  const dataDir = inMemory || hosted ? resolve(cwd, 'data') : dirname(databasePath);
+  if (hosted && !e.SESSION_SECRET) {
+    // Every instance must sign and check the same sessions: a secret generated on one box's
+    // disk would log everyone out on the next instance they reach.
+    throw new ConfigError(
+      'Invalid configuration:\n  SESSION_SECRET is required with a PostgreSQL DATABASE_URL (the same on every instance)',
+    );
+  }
   const publicUrl = e.PUBLIC_URL?.replace(/\/+$/, '');
   if (Boolean(e.FACEBOOK_APP_ID) !== Boolean(e.FACEBOOK_APP_SECRET)) {
     throw new ConfigError('Invalid configuration:\n  FACEBOOK_APP_ID and FACEBOOK_APP_SECRET go together');
@@ -225,6 +238,7 @@ export function loadConfig(
     port: e.PORT,
     host: e.HOST,
     databasePath,
+    postgres: hosted ? { url: e.DATABASE_URL.trim(), poolMax: e.PG_POOL_MAX } : undefined,
     dataDir,
     publicUrl,
     sessionSecret: e.SESSION_SECRET ?? loadOrCreateSecret(dataDir, inMemory),

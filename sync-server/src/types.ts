@@ -7,7 +7,7 @@ import type { Quotas } from './lib/quota.ts';
 import type { LiveHub } from './live/hub.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { CheckoutSweeper } from './payments/checkout-expiry.ts';
-import type { DataStore } from './store/sqlite-port.ts';
+import type { AppStore } from './store/data-store.ts';
 import type { SyncCore } from './sync/sync-core.ts';
 
 /** What `buildApp` attaches to the instance: every feature plugin reaches its services here. */
@@ -15,7 +15,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     clock: Clock;
-    store: DataStore;
+    store: AppStore;
     sessions: SessionStore;
     hub: LiveHub;
     sync: SyncCore;

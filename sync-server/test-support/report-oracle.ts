@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { ReportAnswer } from '@comanda/shared-schema';
 import { type Db, sqliteOf } from '../src/db/client.ts';
-import { romeHourSql } from '../src/reports/calendar.ts';
+import { romeHourSql } from '../src/lib/rome-hours.ts';
 import { reportFigures } from '../src/reports/figures.ts';
-import type { HistoryGroup, HourGroup, LineGroup, ReportRows } from '../src/reports/queries.ts';
+import type { HistoryGroup, HourGroup, LineGroup, ReportRows } from '../src/store/report-rollup.ts';
 
 /**
  * The report figures computed straight from the history (`order_history`,

@@ -1,14 +1,20 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
+import { storeDialect } from '../src/db/dialect.ts';
+import { createDatabase, dropDatabase } from './pg/embedded.ts';
+import { rowOf, tableNames } from './raw-sql.ts';
 
 /**
- * Test helper: the real app on a real SQLite file in a temp folder, driven with `inject`.
- * `before` may register test-only routes before the app is ready. `dir` reopens the folder of
- * an app closed with `app.close()` (a restart); `close()` removes the folder.
+ * Test helper: the real app on a real SQLite file in a temp folder, driven with `inject`; in a
+ * PostgreSQL project (DATABASE_URL set by test-support/pg/setup-env.ts), on a fresh database of
+ * that server instead. `before` may register test-only routes before the app is ready. `dir`
+ * reopens the folder (and database) of an app closed with `app.close()` (a restart); `close()`
+ * removes the folder and the database.
  */
 export interface TestApp {
   app: FastifyInstance;
@@ -26,10 +32,11 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'comanda-test-'));
+  const database = await databaseOf(dir);
   const config = {
     ...loadConfig(
       {
-        DATABASE_URL: `file:${join(dir, 'comanda.db')}`,
+        ...database.env,
         MAIL_DIR: join(dir, 'mail'),
         LOG_LEVEL: 'silent',
         ...options.env,
@@ -49,8 +56,28 @@ export async function createTestApp(
     dir,
     async close() {
       await app.close();
+      await database.drop();
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The database of a test app's folder: its SQLite file, or on PostgreSQL a database created for
+ * it, whose address the folder keeps (`postgres-url`) so a restart reopens the same one.
+ */
+async function databaseOf(dir: string): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  if (storeDialect === 'sqlite') {
+    return { env: { DATABASE_URL: `file:${join(dir, 'comanda.db')}` }, drop: async () => {} };
+  }
+  const adminUrl = process.env.DATABASE_URL ?? '';
+  const file = join(dir, 'postgres-url');
+  const url = existsSync(file) ? readFileSync(file, 'utf8') : await createDatabase(adminUrl);
+  writeFileSync(file, url);
+  return {
+    // Hosted mode wants the secret every instance shares (config.ts).
+    env: { DATABASE_URL: url, SESSION_SECRET: 'test-secret-shared-by-every-instance' },
+    drop: () => dropDatabase(adminUrl, url),
   };
 }
 
@@ -178,15 +205,11 @@ export async function switchToGuest(t: TestApp, ownerCookie: string): Promise<st
 }
 
 /** Row count of every table: "nothing written" is checked by comparing two of these. */
-export function rowCounts(app: FastifyInstance): Record<string, number> {
-  const { sqlite } = app.store;
-  const names = sqlite
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-    .all() as Array<{ name: string }>;
-  return Object.fromEntries(
-    names.map(({ name }) => [
-      name,
-      (sqlite.prepare(`SELECT count(*) AS n FROM "${name}"`).get() as { n: number }).n,
-    ]),
-  );
+export async function rowCounts(app: FastifyInstance): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const name of await tableNames(app)) {
+    const row = await rowOf<{ n: number }>(app, sql`SELECT count(*) AS n FROM ${sql.identifier(name)}`);
+    counts[name] = Number(row?.n ?? 0);
+  }
+  return counts;
 }

@@ -3,6 +3,8 @@
 //   the demo's opening hours;
 // - `bare`: the baseline, a bare Fastify route that inserts one row with better-sqlite3 (WAL and
 //   the app's pragmas) and answers JSON.
+// With a PostgreSQL DATABASE_URL in its environment (the hosted bench), both run on PostgreSQL:
+// the app on a migrated database, the baseline inserting one row through a `pg` pool.
 // The parent reads `ready` over IPC and sends `stop` when done.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,7 +12,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp, loadConfig } from '@comanda/sync-server';
 import Database from 'better-sqlite3';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { rowOf, rowsOf, runSql } from '../../sync-server/test-support/raw-sql.ts';
 import { LOAD_TOOL_ENV } from '../support/server.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'comanda-bench-order-'));
@@ -21,11 +26,14 @@ const OPEN_NOW = '2025-07-15T20:00:00+02:00';
 
 const EXTRA_TABLES = 1000;
 
+const postgresUrl = /^postgres/.test(process.env.DATABASE_URL ?? '') ? process.env.DATABASE_URL : undefined;
+
 async function startApp(): Promise<{ app: FastifyInstance; extra: Record<string, unknown> }> {
   const config = loadConfig(
     {
       NODE_ENV: 'production',
-      DATABASE_URL: `file:${join(dir, 'comanda.db')}`,
+      DATABASE_URL: postgresUrl ?? `file:${join(dir, 'comanda.db')}`,
+      ...(postgresUrl ? { SESSION_SECRET: 'bench-secret-of-sixteen-chars' } : {}),
       MAIL_DIR: join(dir, 'mail'),
       LOG_LEVEL: 'silent',
       COMANDA_DEMO: '1',
@@ -38,27 +46,48 @@ async function startApp(): Promise<{ app: FastifyInstance; extra: Record<string,
   );
   const app = await buildApp(config);
   const businessId = app.demo?.businessId ?? '';
-  const { sqlite } = app.store;
   // A big room, so the load spreads over many tables: a handful would reach the order ceilings'
   // lines per table (shared-schema ENTRY_LINES_MAX) within seconds at this rate.
-  const room = sqlite
-    .prepare('SELECT room_id AS roomId, max(number) AS last FROM tables WHERE business_id = ?')
-    .get(businessId) as { roomId: string; last: number };
-  const addTable = sqlite.prepare(
-    'INSERT INTO tables (id, business_id, room_id, number, created_at) VALUES (?, ?, ?, ?, ?)',
+  const room = await rowOf<{ roomId: string; last: number }>(
+    app,
+    sql`SELECT (SELECT room_id FROM tables WHERE business_id = ${businessId} LIMIT 1) AS "roomId",
+      (SELECT max(number) FROM tables WHERE business_id = ${businessId}) AS last`,
   );
-  sqlite.transaction(() => {
-    for (let n = 1; n <= EXTRA_TABLES; n++) {
-      addTable.run(randomUUID(), businessId, room.roomId, room.last + n, Date.now());
-    }
-  })();
-  const tables = sqlite
-    .prepare('SELECT id FROM tables WHERE business_id = ? ORDER BY number')
-    .all(businessId) as Array<{ id: string }>;
+  if (!room) throw new Error('the demo venue has no room');
+  const now = Date.now();
+  const values = Array.from(
+    { length: EXTRA_TABLES },
+    (_, i) => sql`(${randomUUID()}, ${businessId}, ${room.roomId}, ${Number(room.last) + i + 1}, ${now})`,
+  );
+  await runSql(app, sql`INSERT INTO tables (id, business_id, room_id, number, created_at) VALUES ${sql.join(values, sql`, `)}`);
+  const tables = await rowsOf<{ id: string }>(
+    app,
+    sql`SELECT id FROM tables WHERE business_id = ${businessId} ORDER BY number`,
+  );
   return { app, extra: { businessId, tableIds: tables.map((t) => t.id) } };
 }
 
+async function startBarePg(url: string): Promise<{ app: FastifyInstance; extra: Record<string, unknown> }> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  await pool.query(
+    'CREATE TABLE bare_rows (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, body jsonb NOT NULL, created_at bigint NOT NULL)',
+  );
+  const app = Fastify({ logger: false, bodyLimit: 256 * 1024 });
+  app.post('/bare', async (req) => {
+    const inserted = await pool.query<{ id: string }>(
+      'INSERT INTO bare_rows (body, created_at) VALUES ($1, $2) RETURNING id',
+      [JSON.stringify(req.body), Date.now()],
+    );
+    return { success: true, id: Number(inserted.rows[0]?.id) };
+  });
+  app.addHook('onClose', async () => {
+    await pool.end();
+  });
+  return { app, extra: {} };
+}
+
 async function startBare(): Promise<{ app: FastifyInstance; extra: Record<string, unknown> }> {
+  if (postgresUrl) return startBarePg(postgresUrl);
   const sqlite = new Database(join(dir, 'bare.db'));
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 5000');

@@ -20,9 +20,14 @@ interface Ready {
   tableIds?: string[];
 }
 
-function startChild(mode: 'app' | 'bare'): Promise<{ child: ChildProcess; ready: Ready }> {
+function startChild(
+  mode: 'app' | 'bare',
+  databaseUrl: string | undefined,
+): Promise<{ child: ChildProcess; ready: Ready }> {
   const child = fork(join(repoRoot, 'tests', 'bench', 'order-server.ts'), [mode], {
     execArgv: ['--import', 'tsx'],
+    // The store is chosen when the server's modules load (sync-server/src/db/dialect.ts).
+    env: { ...process.env, DATABASE_URL: databaseUrl ?? '' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
@@ -95,8 +100,15 @@ function summarise(slices: Slice[], measuredMs: number): LoadResult {
  * Both servers run side by side and are loaded in alternating slices (app, bare, app, bare...),
  * so a busy neighbour on the machine weighs on both figures alike and the ratio stays fair.
  */
-export async function benchOrder(clients = 16, rounds = 4, sliceMs = 2000, warmupMs = 500): Promise<void> {
-  const [app, bare] = await Promise.all([startChild('app'), startChild('bare')]);
+export async function benchOrder(
+  store: { name: string; appUrl?: string; bareUrl?: string } = { name: 'order' },
+  clients = 16,
+  rounds = 4,
+  sliceMs = 2000,
+  warmupMs = 500,
+): Promise<void> {
+  const bench = store.name;
+  const [app, bare] = await Promise.all([startChild('app', store.appUrl), startChild('bare', store.bareUrl)]);
   let order: LoadResult;
   let baseline: LoadResult;
   try {
@@ -136,23 +148,23 @@ export async function benchOrder(clients = 16, rounds = 4, sliceMs = 2000, warmu
     process.stderr.write(`order bench: ${order.errors} failed requests, first: ${order.firstError}\n`);
   if (baseline.errors > 0)
     process.stderr.write(`bare bench: ${baseline.errors} failed, first: ${baseline.firstError}\n`);
-  report({ bench: 'order', metric: 'clients', value: clients, unit: 'connections' });
-  report({ bench: 'order', metric: 'lines_per_order', value: 3, unit: 'lines' });
-  report({ bench: 'order', metric: 'orders_per_second', value: round(order.perSecond, 0), unit: 'orders/s' });
-  report({ bench: 'order', metric: 'order_p50', value: round(order.p50), unit: 'ms' });
-  report({ bench: 'order', metric: 'order_p99', value: round(order.p99), unit: 'ms' });
-  report({ bench: 'order', metric: 'order_errors', value: order.errors, unit: 'requests' });
+  report({ bench, metric: 'clients', value: clients, unit: 'connections' });
+  report({ bench, metric: 'lines_per_order', value: 3, unit: 'lines' });
+  report({ bench, metric: 'orders_per_second', value: round(order.perSecond, 0), unit: 'orders/s' });
+  report({ bench, metric: 'order_p50', value: round(order.p50), unit: 'ms' });
+  report({ bench, metric: 'order_p99', value: round(order.p99), unit: 'ms' });
+  report({ bench, metric: 'order_errors', value: order.errors, unit: 'requests' });
   report({
-    bench: 'order',
+    bench,
     metric: 'bare_insert_per_second',
     value: round(baseline.perSecond, 0),
     unit: 'req/s',
   });
-  report({ bench: 'order', metric: 'bare_insert_p50', value: round(baseline.p50), unit: 'ms' });
-  report({ bench: 'order', metric: 'bare_insert_p99', value: round(baseline.p99), unit: 'ms' });
+  report({ bench, metric: 'bare_insert_p50', value: round(baseline.p50), unit: 'ms' });
+  report({ bench, metric: 'bare_insert_p99', value: round(baseline.p99), unit: 'ms' });
   const ratio = order.perSecond / baseline.perSecond;
   report({
-    bench: 'order',
+    bench,
     metric: 'order_over_bare_throughput',
     value: round(ratio),
     unit: 'ratio',

@@ -80,7 +80,7 @@ describe('customer accounts', () => {
   it('answers a taken address (any case) exactly like a new one, and mails its owner instead', async () => {
     t = await createTestApp();
     await createCustomer(t, 'lucia.bianchi@example.it');
-    const before = rowCounts(t.app);
+    const before = await rowCounts(t.app);
     const again = await post(t.app, '/api/user/signup', {
       ...customer,
       email: 'lucia.BIANCHI@example.it',
@@ -101,7 +101,7 @@ describe('customer accounts', () => {
       (await post(t.app, '/api/user/login', { email: customer.email, password: 'password-sicura-1' }))
         .statusCode,
     ).toBe(200);
-    expect(rowCounts(t.app).users).toBe((before.users ?? 0) + 1);
+    expect((await rowCounts(t.app)).users).toBe((before.users ?? 0) + 1);
     // An owner address is no different.
     const owner = await createOwner(t);
     const asCustomer = await post(t.app, '/api/user/signup', { ...customer, email: owner.email });
@@ -252,7 +252,7 @@ describe('owner accounts', () => {
   it('a customer or guest on an owner route gets 401/403 and nothing changes', async () => {
     t = await createTestApp();
     const guest = await createGuest(t);
-    const before = rowCounts(t.app);
+    const before = await rowCounts(t.app);
     const none = await t.app.inject({ method: 'GET', url: '/api/sync/snapshot' });
     expect(none.statusCode).toBe(401);
     expect(none.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
@@ -263,7 +263,7 @@ describe('owner accounts', () => {
     });
     expect(asGuest.statusCode).toBe(403);
     expect(asGuest.json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
-    expect(rowCounts(t.app)).toEqual(before);
+    expect(await rowCounts(t.app)).toEqual(before);
   });
 });
 

@@ -1,25 +1,24 @@
 import { AppError, accountCalls, t } from '@comanda/shared-schema';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicBase } from '../config.ts';
-import { type Db, first } from '../db/client.ts';
-import { sessions, users } from '../db/schema.ts';
+import type { Db } from '../db/client.ts';
 import { type RouteExtras, route } from '../http/route.ts';
 import { randomId } from '../lib/ids.ts';
 import { msg } from '../lib/messages.ts';
 import { restorePasswordMail } from '../mail/templates.ts';
-import type { Session } from '../store/sessions.ts';
 import {
+  accountEmail,
   countTokensSince,
-  createEmailToken,
   dropUnusedTokens,
-  findEmailToken,
   findUserByEmail,
+  findUserById,
+  insertAccount,
   markTokenUsed,
   normalizeEmail,
-  type Role,
-  sessionAnswer,
-} from './accounts.ts';
+  updateAccount,
+} from '../store/accounts.ts';
+import { dropSessionsOfUser, type Session } from '../store/sessions.ts';
+import { createEmailToken, findEmailToken, type Role, sessionAnswer } from './accounts.ts';
 import { consumeHandoff, createHandoff, type HandoffTarget } from './handoff.ts';
 import { KnownDevices } from './known-device.ts';
 import { tokenLimit } from './limits.ts';
@@ -95,7 +94,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       }
       if (caller.user.role !== 'owner') throw new AppError('FORBIDDEN', t.ownerSwitchRefused);
       const userId = randomId();
-      await db.insert(users).values({ id: userId, role: 'user', isAnonymous: true, createdAt: now });
+      await insertAccount(db, { id: userId, role: 'user', isAnonymous: true, createdAt: now });
       return await app.sessions.open(db, userId, { returnSessionId: caller.id });
     });
     app.sessions.setCookie(reply, opened.token, opened.expiresAt);
@@ -118,9 +117,12 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         await guard.guest(req, reply);
         const userId = randomId();
         await port.writeAccount(async (db) => {
-          await db
-            .insert(users)
-            .values({ id: userId, role: 'user', isAnonymous: true, createdAt: app.clock.nowMs() });
+          await insertAccount(db, {
+            id: userId,
+            role: 'user',
+            isAnonymous: true,
+            createdAt: app.clock.nowMs(),
+          });
         });
         return signIn(req, reply, userId);
       }
@@ -240,7 +242,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         const valid = async (db: Db) => {
           const now = app.clock.nowMs();
           const row = await findEmailToken(db, secret, body.id, 'restore', now);
-          const user = row && (await first(db.select().from(users).where(eq(users.id, row.userId))));
+          const user = row && (await findUserById(db, row.userId));
           if (!row || !user || user.id !== body.userId || user.role !== role) {
             throw new AppError('TOKEN_INVALID', msg.tokenInvalid);
           }
@@ -253,10 +255,9 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
           await markTokenUsed(db, row.id, now);
           // The mailbox is proven: pending signup links can no longer set another password.
           await dropUnusedTokens(db, row.userId, 'confirm');
-          await db.update(users).set({ passwordHash, emailConfirmed: true }).where(eq(users.id, row.userId));
-          await db.delete(sessions).where(eq(sessions.userId, row.userId));
-          return (await first(db.select({ email: users.email }).from(users).where(eq(users.id, row.userId))))
-            ?.email;
+          await updateAccount(db, row.userId, { passwordHash, emailConfirmed: true });
+          await dropSessionsOfUser(db, row.userId);
+          return await accountEmail(db, row.userId);
         });
         // A locked account opens again to its mailbox's owner.
         if (email) await guard.forgetFailures(email);

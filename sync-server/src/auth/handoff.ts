@@ -1,7 +1,6 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import { type Db, first } from '../db/client.ts';
-import { handoffTokens } from '../db/schema.ts';
+import type { Db } from '../db/client.ts';
 import { hashToken, randomToken } from '../lib/ids.ts';
+import { dropHandoffs, insertHandoff, markHandoffUsed, unusedHandoff } from '../store/accounts.ts';
 
 /** A handoff is used within moments of being made (spec 1's switch), so it lives 2 minutes. */
 export const HANDOFF_TTL_MS = 2 * 60_000;
@@ -30,11 +29,9 @@ export async function createHandoff(
   target: HandoffTarget,
   now: number,
 ): Promise<string> {
-  await db
-    .delete(handoffTokens)
-    .where(or(eq(handoffTokens.sessionId, target.sessionId), lt(handoffTokens.expiresAt, now)));
+  await dropHandoffs(db, target.sessionId, now);
   const token = randomToken();
-  await db.insert(handoffTokens).values({
+  await insertHandoff(db, {
     id: hashToken(secret, token),
     sessionId: target.sessionId,
     userId: target.userId,
@@ -57,13 +54,8 @@ export async function consumeHandoff(
   userId: string,
   now: number,
 ): Promise<HandoffTarget | null> {
-  const row = await first(
-    db
-      .select()
-      .from(handoffTokens)
-      .where(and(eq(handoffTokens.id, hashToken(secret, token)), isNull(handoffTokens.usedAt))),
-  );
+  const row = await unusedHandoff(db, hashToken(secret, token));
   if (!row || row.expiresAt <= now || row.userId !== userId) return null;
-  await db.update(handoffTokens).set({ usedAt: now }).where(eq(handoffTokens.id, row.id));
+  await markHandoffUsed(db, row.id, now);
   return { sessionId: row.sessionId, userId: row.userId, viaSessionId: row.viaSessionId };
 }

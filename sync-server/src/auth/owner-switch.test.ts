@@ -28,7 +28,7 @@ const ownerCheck = async (cookie: string) =>
   (await post(t.app, '/api/owner/authenticate', undefined, cookie)).json();
 const userCheck = async (cookie: string) =>
   (await post(t.app, '/api/user/authenticate', undefined, cookie)).json();
-const sessionRows = () => rowCounts(t.app).sessions;
+const sessionRows = async () => (await rowCounts(t.app)).sessions;
 
 describe("owner -> customer switch (spec 1): a guest linked to the owner's session", () => {
   let owner: Owner;
@@ -127,7 +127,7 @@ describe("owner -> customer switch (spec 1): a guest linked to the owner's sessi
     const theirBack = (await get(theirs)).json();
     const ownHandoff = (await get(owner.cookie)).json();
     const madeUp = { sessionId: 'A'.repeat(43), userId: owner.userId };
-    const before = sessionRows();
+    const before = await sessionRows();
 
     // The way back of another switched guest: only that guest's cookie may use it.
     for (const cookie of [mine, undefined, other.cookie]) {
@@ -148,7 +148,7 @@ describe("owner -> customer switch (spec 1): a guest linked to the owner's sessi
       expect(res.statusCode).toBe(401);
       expect(res.cookies).toHaveLength(0);
     }
-    expect(sessionRows()).toBe(before);
+    expect(await sessionRows()).toBe(before);
 
     // Refused without being used up: each still works for its own session.
     expect((await set(theirBack, theirs)).statusCode).toBe(200);
@@ -191,13 +191,13 @@ describe("owner -> customer switch (spec 1): a guest linked to the owner's sessi
   it('the switch needs an owner session: a guest or a customer cannot link a guest to itself', async () => {
     t = await createTestApp();
     for (const cookie of [await createGuest(t), await createCustomer(t)]) {
-      const before = sessionRows();
+      const before = await sessionRows();
       const handoff = (await get(cookie)).json();
       const res = await login(handoff, cookie);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ code: 'FORBIDDEN', error: texts.ownerSwitchRefused });
       expect(res.cookies).toHaveLength(0);
-      expect(sessionRows()).toBe(before);
+      expect(await sessionRows()).toBe(before);
       // Its own handoff is still there for its own way (spec 7's set), unused.
       expect((await set(handoff, cookie)).statusCode).toBe(200);
     }
@@ -210,7 +210,7 @@ describe("owner -> customer switch (spec 1): a guest linked to the owner's sessi
     expect((await get(guest)).statusCode).toBe(200);
     const out = await post(t.app, '/api/user/logout', undefined, guest);
     expect(out.statusCode).toBe(200);
-    expect(rowCounts(t.app).handoff_tokens).toBe(0);
+    expect((await rowCounts(t.app)).handoff_tokens).toBe(0);
     expect(await ownerCheck(owner.cookie)).toMatchObject({ valid: true });
   });
 

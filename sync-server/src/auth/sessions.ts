@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { hashToken, randomToken } from '../lib/ids.ts';
+import type { DataStore } from '../store/data-store.ts';
 import {
   dropExpiredSessions,
   dropSession,
@@ -13,7 +14,6 @@ import {
   sessionRow,
   touchSession,
 } from '../store/sessions.ts';
-import type { DataStore } from '../store/sqlite-port.ts';
 
 export const SESSION_COOKIE = 'comanda_sid';
 /** Sliding: every use extends a session to 30 days from then (owners and guests alike). */

@@ -1,22 +1,22 @@
 import { AppError, accountCalls } from '@comanda/shared-schema';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { publicBase } from '../config.ts';
-import { first } from '../db/client.ts';
-import { businesses, users } from '../db/schema.ts';
 import { route } from '../http/route.ts';
 import { randomId } from '../lib/ids.ts';
 import { msg } from '../lib/messages.ts';
 import { accountExistsMail, confirmEmailMail } from '../mail/templates.ts';
 import {
-  createEmailToken,
   dropUnusedTokens,
-  findEmailToken,
   findUserByEmail,
+  findUserById,
+  insertAccount,
   markTokenUsed,
   normalizeEmail,
-  type Role,
-} from './accounts.ts';
+  updateAccount,
+  venueNameOfOwner,
+} from '../store/accounts.ts';
+import { insertVenue } from '../store/venue.ts';
+import { createEmailToken, findEmailToken, type Role } from './accounts.ts';
 import { AUTH_LIMITS, tokenLimit } from './limits.ts';
 import { forRequest, hashPassword } from './passwords.ts';
 
@@ -71,23 +71,13 @@ export function signupRoutes(app: FastifyInstance): void {
             // The venue keeps the name of the signup that created it: a later signup cannot
             // rename it (the owner can, from the profile, once signed in).
             const venue =
-              role === 'owner'
-                ? ((
-                    await first(
-                      db
-                        .select({ name: businesses.name })
-                        .from(businesses)
-                        .where(eq(businesses.ownerUserId, existing.id))
-                        .limit(1),
-                    )
-                  )?.name ?? typedBusinessName)
-                : null;
+              role === 'owner' ? ((await venueNameOfOwner(db, existing.id)) ?? typedBusinessName) : null;
             const token = await createEmailToken(db, secret, existing.id, 'confirm', now, details);
             return { kind: 'confirm', token, businessName: venue };
           }
           const userId = randomId();
           // No password on the account until a link is clicked: the link carries it.
-          await db.insert(users).values({
+          await insertAccount(db, {
             id: userId,
             email,
             passwordHash: null,
@@ -97,9 +87,12 @@ export function signupRoutes(app: FastifyInstance): void {
             createdAt: now,
           });
           if (typedBusinessName !== null) {
-            await db
-              .insert(businesses)
-              .values({ id: randomId(), ownerUserId: userId, name: typedBusinessName, createdAt: now });
+            await insertVenue(db, {
+              id: randomId(),
+              ownerUserId: userId,
+              name: typedBusinessName,
+              createdAt: now,
+            });
           }
           const token = await createEmailToken(db, secret, userId, 'confirm', now, details);
           return { kind: 'confirm', token, businessName: typedBusinessName };
@@ -131,23 +124,20 @@ export function signupRoutes(app: FastifyInstance): void {
       await app.store.port.writeAccount(async (db) => {
         const now = app.clock.nowMs();
         const row = await findEmailToken(db, secret, body.token, 'confirm', now);
-        const user = row && (await first(db.select().from(users).where(eq(users.id, row.userId))));
+        const user = row && (await findUserById(db, row.userId));
         if (!row || !user || user.emailConfirmed) throw new AppError('TOKEN_INVALID', msg.tokenInvalid);
         await markTokenUsed(db, row.id, now);
         await dropUnusedTokens(db, user.id, 'confirm');
-        await db
-          .update(users)
-          .set({
-            emailConfirmed: true,
-            ...(row.passwordHash
-              ? {
-                  passwordHash: row.passwordHash,
-                  firstName: row.firstName ?? user.firstName,
-                  lastName: row.lastName ?? user.lastName,
-                }
-              : {}),
-          })
-          .where(eq(users.id, user.id));
+        await updateAccount(db, user.id, {
+          emailConfirmed: true,
+          ...(row.passwordHash
+            ? {
+                passwordHash: row.passwordHash,
+                firstName: row.firstName ?? user.firstName,
+                lastName: row.lastName ?? user.lastName,
+              }
+            : {}),
+        });
       });
       return { success: true };
     },

@@ -6,7 +6,8 @@ import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import { type Checkpointer, startCheckpointer } from './checkpointer.ts';
-import * as schema from './schema.ts';
+import { storeDialect } from './dialect.ts';
+import * as schema from './sqlite-schema.ts';
 
 /**
  * The query handle every repository and handler takes: drizzle's async view (DESIGN.md
@@ -95,15 +96,37 @@ export const sqliteOf = (db: Db): Sqlite => (db as unknown as { $client: Sqlite 
  *
  *   const statements = perDb((db) => ({ byId: db.select().from(t).where(eq(t.id, p('id'))).prepare() }));
  *   await statements(db).byId.get({ id });
+ *
+ * On PostgreSQL a prepared query has one method, `execute`; each statement built here gets the
+ * SQLite ones it is called by (`get`, `all`, `run`) over it, so a repository reads the same on
+ * both stores.
  */
 export function perDb<T>(build: (db: Db) => T): (db: Db) => T {
   const cache = new WeakMap<Db, T>();
   return (db) => {
     let built = cache.get(db);
     if (built === undefined) {
-      built = build(db);
+      built = storeDialect === 'postgres' ? withSqliteCalls(build(db)) : build(db);
       cache.set(db, built);
     }
     return built;
   };
+}
+
+type Executable = { execute(values?: Record<string, unknown>): Promise<unknown> };
+
+function withSqliteCalls<T>(statements: T): T {
+  if (typeof statements !== 'object' || statements === null) return statements;
+  for (const [key, value] of Object.entries(statements)) {
+    const statement = value as Partial<Executable> & { get?: unknown };
+    if (typeof statement?.execute !== 'function' || statement.get !== undefined) continue;
+    const execute = (values?: Record<string, unknown>) => (statement as Executable).execute(values);
+    (statements as Record<string, unknown>)[key] = {
+      execute,
+      all: execute,
+      run: execute,
+      get: async (values?: Record<string, unknown>) => ((await execute(values)) as unknown[])[0],
+    };
+  }
+  return statements;
 }

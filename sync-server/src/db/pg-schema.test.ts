@@ -9,7 +9,7 @@ import { type PgTable, getTableConfig as pgConfig } from 'drizzle-orm/pg-core';
 import { SQLiteTable, getTableConfig as sqliteConfig } from 'drizzle-orm/sqlite-core';
 import { describe, expect, it } from 'vitest';
 import * as pgTables from './pg-tables.ts';
-import * as sqlite from './schema.ts';
+import * as sqlite from './sqlite-schema.ts';
 
 const sqliteTables: Array<[string, SQLiteTable]> = Object.entries(sqlite as Record<string, unknown>).flatMap(
   ([key, value]) => (is(value, SQLiteTable) ? [[key, value] as [string, SQLiteTable]] : []),

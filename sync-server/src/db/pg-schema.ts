@@ -13,10 +13,11 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
-import * as sqlite from './schema.ts';
+import * as rollup from './rollup-schema.ts';
+import * as sqlite from './sqlite-schema.ts';
 
 /*
- * The PostgreSQL schema, derived from the SQLite one (schema.ts stays the one place a table is
+ * The PostgreSQL schema, derived from the SQLite one (sqlite-schema.ts stays the one place a table is
  * written): every table, column, default, primary key, index and foreign key, under the same
  * names, so a repository's query reads the same on both stores. drizzle-kit writes the hosted
  * store's migrations from it (`pg-tables.ts`, `drizzle.pg.config.ts`, `drizzle-pg/`).
@@ -106,11 +107,13 @@ function pgTwin(table: SQLiteTable): PgTable {
   });
 }
 
-for (const table of Object.values(sqlite)) if (is(table, SQLiteTable)) twins.set(table, pgTwin(table));
+for (const table of [...Object.values(sqlite), ...Object.values(rollup)]) {
+  if (is(table, SQLiteTable)) twins.set(table, pgTwin(table));
+}
 
-/** The PostgreSQL twin of a table of schema.ts. */
+/** The PostgreSQL twin of a table of sqlite-schema.ts or rollup-schema.ts. */
 export function pgTableOf(table: SQLiteTable): PgTable {
   const twin = twins.get(table);
-  if (!twin) throw new Error(`${getTableConfig(table).name} is not a table of schema.ts`);
+  if (!twin) throw new Error(`${getTableConfig(table).name} is not a table of sqlite-schema.ts`);
   return twin;
 }

@@ -1,9 +1,9 @@
 import { pgTableOf } from './pg-schema.ts';
-import * as sqlite from './schema.ts';
+import * as sqlite from './sqlite-schema.ts';
 
 /*
  * The PostgreSQL tables by name, for drizzle-kit (`drizzle.pg.config.ts`), which reads a module's
- * exported tables. One line a table of schema.ts; pg-schema.test.ts fails when one is missing.
+ * exported tables. One line a table of sqlite-schema.ts; pg-schema.test.ts fails when one is missing.
  */
 
 export const users = pgTableOf(sqlite.users);

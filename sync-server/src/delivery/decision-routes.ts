@@ -1,12 +1,11 @@
 import { AppError, calls, t } from '@comanda/shared-schema';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { CardPaymentsOptions } from '../card-payments.ts';
-import { first } from '../db/client.ts';
-import { businesses, orderLines, orders } from '../db/schema.ts';
 import { msg } from '../lib/messages.ts';
 import { queueMail } from '../mail/outbox.ts';
+import { acceptDelivery, setCounterPayStatus } from '../store/deliveries.ts';
 import { allLines, deliveryWire } from '../store/orders.ts';
+import { venueName } from '../store/venue.ts';
 import { mutationRoute } from '../sync/mutation-route.ts';
 import { deliveryAcceptedMail } from './mail.ts';
 import { prepareRejection, rejectDelivery } from './reject.ts';
@@ -32,24 +31,16 @@ export async function decisionRoutes(app: FastifyInstance, { cards }: CardPaymen
     if (order.accettato) return { success: true, table: deliveryWire(order, await allLines(db, order)) };
     refuseCheckout(order);
 
-    const accepted = await first(
-      db.update(orders).set({ accettato: true, updatedAt: now }).where(eq(orders.id, order.id)).returning(),
-    );
+    const accepted = await acceptDelivery(db, order.id, now);
     if (!accepted) throw new Error('delivery vanished inside its transaction');
-    await db
-      .update(orderLines)
-      .set({ accettato: true, lastUpdate: now })
-      .where(eq(orderLines.orderId, order.id));
     const entry = deliveryWire(accepted, await allLines(db, accepted));
     recordPut(ctx, entry);
     publish('order', { table: entry });
     await publishCount(ctx, businessId);
     tellCustomer(ctx, accepted, 'accepted');
 
-    const venue = await first(
-      db.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, businessId)),
-    );
-    const mail = deliveryAcceptedMail(entry, venue?.name ?? '', accepted.serviceFee);
+    const name = await venueName(db, businessId);
+    const mail = deliveryAcceptedMail(entry, name ?? '', accepted.serviceFee);
     // In the transaction: a crash after the commit loses no mail (mail/outbox.ts).
     if (mail) {
       await queueMail(db, mail, now);
@@ -86,13 +77,7 @@ export async function decisionRoutes(app: FastifyInstance, { cards }: CardPaymen
       throw new AppError('CONFLICT', t.cardPayStatusByStripe);
     }
     if (Number(order.statusPay) === body.status) return { success: true };
-    const updated = await first(
-      db
-        .update(orders)
-        .set({ statusPay: body.status === 1, updatedAt: now })
-        .where(eq(orders.id, order.id))
-        .returning(),
-    );
+    const updated = await setCounterPayStatus(db, order.id, body.status === 1, now);
     if (!updated) throw new Error(msg.internal);
     const { reservations: _lines, ...row } = deliveryWire(updated, []);
     change('order', updated.id, 'put', row);

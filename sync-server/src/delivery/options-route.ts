@@ -1,10 +1,9 @@
 import { AppError, calls, type KitchenArea } from '@comanda/shared-schema';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { categories, dishes } from '../db/schema.ts';
 import { route } from '../http/route.ts';
 import { msg } from '../lib/messages.ts';
+import { areasOfDishes } from '../store/menu.ts';
 import { requireVenue } from '../store/venue.ts';
 import { deliveryPlan, slotsWire } from './slot-plan.ts';
 
@@ -17,12 +16,7 @@ async function cartAreas(
 ): Promise<KitchenArea[] | undefined> {
   const found = new Set<KitchenArea>(areas);
   if (dishIds.length > 0) {
-    const rows = await db
-      .selectDistinct({ area: categories.area })
-      .from(dishes)
-      .innerJoin(categories, eq(categories.id, dishes.categoryId))
-      .where(and(eq(dishes.businessId, businessId), inArray(dishes.id, [...new Set(dishIds)])));
-    for (const row of rows) found.add(row.area);
+    for (const area of await areasOfDishes(db, businessId, dishIds)) found.add(area);
   }
   return found.size > 0 ? [...found] : undefined;
 }

@@ -11,7 +11,6 @@ import {
 } from '@comanda/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import type { CardPaymentsOptions } from '../card-payments.ts';
-import type { BusinessRecord } from '../db/schema.ts';
 import { randomId } from '../lib/ids.ts';
 import { msg } from '../lib/messages.ts';
 import { queueMail } from '../mail/outbox.ts';
@@ -20,7 +19,7 @@ import { deliveryStatements } from '../store/deliveries.ts';
 import { allLines, deliveryWire } from '../store/orders.ts';
 import { applyPayStatus } from '../store/payment-status.ts';
 import { priceCart } from '../store/price-cart.ts';
-import { requireVenue, venueIsClosed } from '../store/venue.ts';
+import { type BusinessRecord, requireVenue, venueIsClosed } from '../store/venue.ts';
 import { type MutationContext, mutationRoute } from '../sync/mutation-route.ts';
 import { deliveryAcceptedMail } from './mail.ts';
 import { decidePayment, type PaymentDecision } from './payment.ts';

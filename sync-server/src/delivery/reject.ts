@@ -1,11 +1,9 @@
 import { AppError, type CallDef, t } from '@comanda/shared-schema';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { CardPayments } from '../card-payments.ts';
-import { first } from '../db/client.ts';
-import { businesses, type OrderRecord, orders } from '../db/schema.ts';
 import { queueMail } from '../mail/outbox.ts';
-import { allLines, deliveryWire, refuseIfNewLines } from '../store/orders.ts';
+import { allLines, closeOrder, deliveryWire, type OrderRecord, refuseIfNewLines } from '../store/orders.ts';
+import { venueName } from '../store/venue.ts';
 import type { MutationContext } from '../sync/mutation-route.ts';
 import { deliveryRefundedMail } from './mail.ts';
 import { type RefundOutcome, refundDelivery } from './payment.ts';
@@ -97,7 +95,7 @@ export async function rejectDelivery(
     throw err instanceof AppError ? keptAfterRefund(err) : err;
   }
   const lines = await allLines(db, order);
-  await db.update(orders).set({ closedAt: now, updatedAt: now }).where(eq(orders.id, order.id));
+  await closeOrder(db, order.id, now);
   change('order', order.id, 'delete');
   for (const line of lines) change('line', line.id, 'delete');
   publish('removeDelivery', { deliveryId: order.id });
@@ -105,10 +103,8 @@ export async function rejectDelivery(
   tellCustomer(ctx, order, 'rejected');
   if (prepared.refundId !== null) {
     // The customer is told by e-mail that the order was refused and refunded.
-    const venue = await first(
-      db.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, businessId)),
-    );
-    const mail = deliveryRefundedMail(deliveryWire(order, lines), order.serviceFee, venue?.name ?? '');
+    const name = await venueName(db, businessId);
+    const mail = deliveryRefundedMail(deliveryWire(order, lines), order.serviceFee, name ?? '');
     // In the transaction: a crash after the commit loses no mail (mail/outbox.ts).
     if (mail) {
       await queueMail(db, mail, now);

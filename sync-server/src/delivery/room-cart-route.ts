@@ -1,9 +1,7 @@
 import { AppError, calls, t } from '@comanda/shared-schema';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { first } from '../db/client.ts';
-import { orders } from '../db/schema.ts';
 import { refuseOverCeilings } from '../store/ceilings.ts';
+import { touchDelivery } from '../store/deliveries.ts';
 import { deliveryWire } from '../store/orders.ts';
 import { refuseCardAmountChange } from '../store/payment-status.ts';
 import { priceCart } from '../store/price-cart.ts';
@@ -30,9 +28,7 @@ export async function roomCartRoute(app: FastifyInstance): Promise<void> {
     refuseCardAmountChange(order);
     const priced = await priceCart(db, businessId, body.cart, true);
     await refuseOverCeilings(db, priced, order, 'owner');
-    const touched = await first(
-      db.update(orders).set({ updatedAt: now }).where(eq(orders.id, order.id)).returning(),
-    );
+    const touched = await touchDelivery(db, order.id, now);
     if (!touched) throw new Error('delivery vanished inside its transaction');
     const entry = deliveryWire(touched, await insertLines(db, touched, priced, now));
     recordPut(ctx, entry);

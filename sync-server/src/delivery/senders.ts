@@ -2,9 +2,15 @@ import { isIPv6 } from 'node:net';
 import { AppError, type BlockedSender, t } from '@comanda/shared-schema';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import type { BlockedSenderRecord, OrderRecord } from '../db/schema.ts';
 import { randomId } from '../lib/ids.ts';
-import { deliveryStatements } from '../store/deliveries.ts';
+import {
+  type BlockedSenderRecord,
+  insertBlock,
+  pendingFromAddress,
+  pendingOfSender,
+  senderIsBlocked,
+} from '../store/delivery-senders.ts';
+import type { OrderRecord } from '../store/orders.ts';
 
 /**
  * Who sends the venue's deliveries and pickups (DESIGN.md "Abuse"): one guest must not hold every
@@ -57,16 +63,14 @@ export async function refuseSender(
   now: number,
   caps: Config['deliveryPending'],
 ): Promise<void> {
-  const s = deliveryStatements(db);
-  if (await s.blockedMatch.get({ businessId, userId: sender.userId, address: sender.address, now })) {
+  if (await senderIsBlocked(db, { businessId, userId: sender.userId, address: sender.address, now })) {
     // Worded as a venue's choice, not a block: nothing suggests that another account would pass.
     throw new AppError('FORBIDDEN', t.senderRefused);
   }
-  if (((await s.pendingBySender.get({ businessId, userId: sender.userId }))?.n ?? 0) >= caps.perSender) {
+  if ((await pendingOfSender(db, businessId, sender.userId)) >= caps.perSender) {
     throw new AppError('CONFLICT', t.deliveryPendingPerSender);
   }
-  const fromAddress = await s.pendingFromAddress.get({ businessId, address: sender.address });
-  if ((fromAddress?.n ?? 0) >= caps.perAddress) {
+  if ((await pendingFromAddress(db, businessId, sender.address)) >= caps.perAddress) {
     throw new AppError('CONFLICT', t.deliveryPendingPerAddress);
   }
 }
@@ -95,7 +99,7 @@ export function blockedWire(row: BlockedSenderRecord, now: number): BlockedSende
  */
 export async function blockSenderOf(db: Db, order: OrderRecord, now: number): Promise<BlockedSender | null> {
   if (order.placedBy === null && order.placedFrom === null) return null;
-  const row = await deliveryStatements(db).insertBlock.get({
+  const row = await insertBlock(db, {
     id: randomId(),
     businessId: order.businessId,
     userId: order.placedBy,

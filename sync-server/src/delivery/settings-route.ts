@@ -1,10 +1,7 @@
 import { AppError, calls } from '@comanda/shared-schema';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { first } from '../db/client.ts';
-import { businesses } from '../db/schema.ts';
 import { msg } from '../lib/messages.ts';
-import { businessWire } from '../store/venue.ts';
+import { businessWire, updateVenue, type VenueUpdate } from '../store/venue.ts';
 import { mutationRoute } from '../sync/mutation-route.ts';
 
 /**
@@ -14,11 +11,11 @@ import { mutationRoute } from '../sync/mutation-route.ts';
  */
 export async function settingsRoute(app: FastifyInstance): Promise<void> {
   mutationRoute(app, calls.deliverySettingsSet, async ({ body, db, businessId, change }) => {
-    const set: Partial<typeof businesses.$inferInsert> = {};
+    const set: VenueUpdate = {};
     if (body.deliveryCities !== undefined) set.deliveryCities = body.deliveryCities;
     if (body.slotCapacity !== undefined) set.slotCapacity = body.slotCapacity;
     if (body.slotAreaCapacity !== undefined) set.slotAreaCapacity = body.slotAreaCapacity;
-    const row = await first(db.update(businesses).set(set).where(eq(businesses.id, businessId)).returning());
+    const row = await updateVenue(db, businessId, set);
     if (!row) throw new AppError('business_id_error', msg.businessNotFound);
     const wire = await businessWire(db, row);
     change('business', row.id, 'put', wire);

@@ -8,13 +8,11 @@ import {
   type SlotAreaCapacity,
   type SlotCapacityRule,
   type SlotInput,
-  type SlotOccupancy,
   type SlotPlan,
 } from '@comanda/shared-schema';
 import type { Db } from '../db/client.ts';
-import type { BusinessRecord } from '../db/schema.ts';
-import { deliveryStatements } from '../store/deliveries.ts';
-import { clampCapacity } from '../store/venue.ts';
+import { slotOccupancy, slotOccupancyAt } from '../store/deliveries.ts';
+import { type BusinessRecord, clampCapacity } from '../store/venue.ts';
 
 /** The venue's capacity rule as stored (a hand-written row still reads as 1-50). */
 export function capacityRule(venue: BusinessRecord): SlotCapacityRule {
@@ -25,31 +23,6 @@ export function capacityRule(venue: BusinessRecord): SlotCapacityRule {
   return { slotCapacity: clampCapacity(venue.slotCapacity), slotAreaCapacity: areas };
 }
 
-type OccupancyRow = {
-  orario: string | null;
-  orders: number;
-  cucina: number | null;
-  bar: number | null;
-  fritti: number | null;
-};
-
-const toOccupancy = (row: OccupancyRow): SlotOccupancy[] =>
-  row.orario === null
-    ? []
-    : [
-        {
-          orario: row.orario,
-          orders: row.orders,
-          areas: { cucina: Number(row.cucina), bar: Number(row.bar), fritti: Number(row.fritti) },
-        },
-      ];
-
-/** What each slot of a service date holds (slots with nothing are absent). */
-export async function slotOccupancy(db: Db, businessId: string, slotDate: string): Promise<SlotOccupancy[]> {
-  const rows = await deliveryStatements(db).occupancy.all({ businessId, slotDate });
-  return rows.flatMap(toOccupancy);
-}
-
 /** Is one slot full for an order with lines in `areas`? Reads that slot only. */
 export async function isFullAt(
   db: Db,
@@ -58,8 +31,7 @@ export async function isFullAt(
   orario: string,
   areas?: readonly KitchenArea[],
 ): Promise<boolean> {
-  const row = await deliveryStatements(db).occupancyAt.get({ businessId: venue.id, slotDate, orario });
-  const [occupancy] = row ? toOccupancy(row) : [];
+  const occupancy = await slotOccupancyAt(db, venue.id, slotDate, orario);
   return isSlotFull(occupancy, capacityRule(venue), areas ?? ['cucina', 'bar', 'fritti']);
 }
 

@@ -7,9 +7,14 @@ import {
   t,
 } from '@comanda/shared-schema';
 import type { FastifyInstance } from 'fastify';
-import type { OrderLineRecord, OrderRecord } from '../db/schema.ts';
 import { route } from '../http/route.ts';
-import { allLines, deliveryWire, venueOrder } from '../store/orders.ts';
+import {
+  allLines,
+  deliveryWire,
+  type OrderLineRecord,
+  type OrderRecord,
+  venueOrder,
+} from '../store/orders.ts';
 
 /**
  * Where a delivery stands (spec 4 "Delivery order"): open and awaiting the decision, accepted;

@@ -7,11 +7,8 @@ import {
   t,
 } from '@comanda/shared-schema';
 import type { Db } from '../db/client.ts';
-import type { OrderLineRecord, OrderRecord } from '../db/schema.ts';
-import { randomId } from '../lib/ids.ts';
 import { pendingDeliveryCount } from '../store/deliveries.ts';
-import { orderStatements } from '../store/order-statements.ts';
-import { lastLineSeq, venueOrder } from '../store/orders.ts';
+import { appendLines, type OrderLineRecord, type OrderRecord, venueOrder } from '../store/orders.ts';
 import type { PricedLine } from '../store/price-cart.ts';
 import type { MutationContext } from '../sync/mutation-route.ts';
 
@@ -25,29 +22,7 @@ export async function insertLines(
   priced: readonly PricedLine[],
   now: number,
 ): Promise<OrderLineRecord[]> {
-  const first = (await lastLineSeq(db, order.id)) + 1;
-  const insertLine = orderStatements(db).insertLine;
-  const records: OrderLineRecord[] = [];
-  // One after another: the statements of one transaction share its connection.
-  for (const [i, line] of priced.entries()) {
-    const record: OrderLineRecord = {
-      ...line,
-      id: randomId(),
-      orderId: order.id,
-      businessId: order.businessId,
-      seq: first + i,
-      status: 'preparation',
-      printed: false,
-      accettato: order.accettato,
-      createdAt: now,
-      lastUpdate: now,
-      // Filled in by the order_lines_created_version trigger (migration 0002).
-      createdVersion: null,
-    };
-    await insertLine.run(record);
-    records.push(record);
-  }
-  return records;
+  return await appendLines(db, order, priced, now, order.accettato);
 }
 
 /** Records the order and these lines as they now are ('order' and 'line' put rows). */

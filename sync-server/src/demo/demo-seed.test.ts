@@ -89,12 +89,12 @@ describe('demo venue', () => {
     t = await createTestApp({ env: { COMANDA_DEMO: '1' } });
     const first = t.app.demo;
     expect(first?.password).toMatch(/^[\w-]{12}$/);
-    const counts = rowCounts(t.app);
+    const counts = await rowCounts(t.app);
     const dir = t.dir;
     await t.app.close();
     t = await createTestApp({ env: { COMANDA_DEMO: '1' }, dir });
     expect(t.app.demo).toEqual({ ...first, created: false, password: null });
-    expect(rowCounts(t.app)).toEqual(counts);
+    expect(await rowCounts(t.app)).toEqual(counts);
   });
 
   it('is not created when the database already has a venue, nor without COMANDA_DEMO', async () => {

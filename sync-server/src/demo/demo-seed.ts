@@ -1,20 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { DELIVERY_CITIES } from '@comanda/shared-schema';
-import { asc, eq } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
-import { type Db, first } from '../db/client.ts';
-import {
-  businesses,
-  categories,
-  diningTables,
-  dishes,
-  rooms,
-  users,
-  variantOptions,
-  variants,
-} from '../db/schema.ts';
+import type { Db } from '../db/client.ts';
 import { randomId } from '../lib/ids.ts';
-import type { DataStore } from '../store/sqlite-port.ts';
+import { insertAccount } from '../store/accounts.ts';
+import type { DataStore } from '../store/data-store.ts';
+import {
+  anyVenue,
+  firstTableId,
+  insertVariant,
+  insertVariantOption,
+  venueOfAccountEmail,
+} from '../store/demo-venue.ts';
+import { insertCategory, insertDish } from '../store/menu.ts';
+import { insertRoom, insertTable } from '../store/rooms.ts';
+import { insertVenue } from '../store/venue.ts';
 import { demoMenu } from './demo-menu.ts';
 
 export const DEMO_EMAIL = 'demo@comanda.test';
@@ -46,35 +46,15 @@ const LAYOUT: Array<{ room: string; tables: Array<{ number: number; x: number; y
 ];
 
 async function existingDemo(db: Db): Promise<DemoInfo | null> {
-  const row = await first(
-    db
-      .select({ businessId: businesses.id })
-      .from(users)
-      .innerJoin(businesses, eq(businesses.ownerUserId, users.id))
-      .where(eq(users.email, DEMO_EMAIL))
-      .limit(1),
-  );
-  if (!row) return null;
-  const table = await first(
-    db
-      .select({ id: diningTables.id })
-      .from(diningTables)
-      .where(eq(diningTables.businessId, row.businessId))
-      .orderBy(asc(diningTables.number))
-      .limit(1),
-  );
+  const businessId = await venueOfAccountEmail(db, DEMO_EMAIL);
+  if (businessId === undefined) return null;
   return {
     created: false,
     email: DEMO_EMAIL,
     password: null,
-    businessId: row.businessId,
-    tableId: table?.id ?? '',
+    businessId,
+    tableId: (await firstTableId(db, businessId)) ?? '',
   };
-}
-
-/** Whether any venue exists (the demo is seeded on an empty database only). */
-async function anyVenue(db: Db): Promise<boolean> {
-  return (await first(db.select({ id: businesses.id }).from(businesses).limit(1))) !== undefined;
 }
 
 /** The demo's rooms, tables and menu, in the seeding transaction; table 1's id. */
@@ -82,39 +62,50 @@ async function seedVenue(db: Db, businessId: string, now: number): Promise<strin
   let firstTable = '';
   for (const [position, room] of LAYOUT.entries()) {
     const roomId = randomId();
-    await db.insert(rooms).values({ id: roomId, businessId, name: room.room, position, createdAt: now });
+    await insertRoom(db, { id: roomId, businessId, name: room.room, position, createdAt: now });
     for (const t of room.tables) {
       const id = randomId();
       if (t.number === 1) firstTable = id;
-      await db
-        .insert(diningTables)
-        .values({ id, businessId, roomId, number: t.number, x: t.x, y: t.y, createdAt: now });
+      await insertTable(db, { id, businessId, roomId, number: t.number, x: t.x, y: t.y, createdAt: now });
     }
   }
   for (const [position, category] of demoMenu.entries()) {
     const categoryId = randomId();
-    await db
-      .insert(categories)
-      .values({ id: categoryId, businessId, name: category.name, position, area: category.area });
+    await insertCategory(db, {
+      id: categoryId,
+      businessId,
+      name: category.name,
+      position,
+      area: category.area,
+    });
     for (const dish of category.dishes) {
       const dishId = randomId();
-      await db.insert(dishes).values({
+      await insertDish(db, {
         id: dishId,
         businessId,
         categoryId,
         name: dish.name,
         price: dish.price,
         description: dish.description,
+        // The column's default, given because the menu's dish write takes the whole row.
+        available: true,
       });
       for (const [vPosition, variant] of (dish.variants ?? []).entries()) {
         const variantId = randomId();
-        await db
-          .insert(variants)
-          .values({ id: variantId, dishId, name: variant.name, multi: variant.multi, position: vPosition });
+        await insertVariant(db, {
+          id: variantId,
+          dishId,
+          name: variant.name,
+          multi: variant.multi,
+          position: vPosition,
+        });
         for (const option of variant.options) {
-          await db
-            .insert(variantOptions)
-            .values({ id: randomId(), variantId, label: option.label, price: option.price ?? 0 });
+          await insertVariantOption(db, {
+            id: randomId(),
+            variantId,
+            label: option.label,
+            price: option.price ?? 0,
+          });
         }
       }
     }
@@ -150,7 +141,7 @@ export async function seedDemo(
     const again = await existingDemo(db);
     if (again) return again;
     const now = clock.nowMs();
-    await db.insert(users).values({
+    await insertAccount(db, {
       id: ownerId,
       email: DEMO_EMAIL,
       passwordHash,
@@ -160,7 +151,7 @@ export async function seedDemo(
       emailConfirmed: true,
       createdAt: now,
     });
-    await db.insert(businesses).values({
+    await insertVenue(db, {
       id: businessId,
       ownerUserId: ownerId,
       name: DEMO_VENUE,

@@ -93,7 +93,7 @@ describe('bad bodies on every registered route', () => {
   });
 
   it('answers 4xx with the envelope and writes nothing, signed out and as an owner', async () => {
-    const before = rowCounts(t.app);
+    const before = await rowCounts(t.app);
     let checked = 0;
     for (const def of t.app.registeredCalls) {
       const cases = def.method === 'GET' ? getCases(def) : postCases(def);
@@ -110,7 +110,7 @@ describe('bad bodies on every registered route', () => {
       }
     }
     expect(checked).toBeGreaterThan(200);
-    expect(rowCounts(t.app)).toEqual(before);
+    expect(await rowCounts(t.app)).toEqual(before);
   });
 
   it('names the problem: BAD_JSON, VALIDATION with issues, PAYLOAD_TOO_LARGE', async () => {

@@ -35,7 +35,7 @@ function ownIpv4(): string | undefined {
 describe('the Host header is checked before routing', () => {
   it('refuses a foreign host with 421 and the envelope, on reads, writes and unknown paths, changing nothing', async () => {
     t = await createTestApp();
-    const before = rowCounts(t.app);
+    const before = await rowCounts(t.app);
     for (const host of [
       'evil.example',
       'evil.example:3000',
@@ -53,7 +53,7 @@ describe('the Host header is checked before routing', () => {
     expect(login.cookies).toHaveLength(0);
     const unknown = await t.app.inject({ method: 'GET', url: '/nope', headers: { host: 'evil.example' } });
     expect(unknown.statusCode).toBe(421);
-    expect(rowCounts(t.app)).toEqual(before);
+    expect(await rowCounts(t.app)).toEqual(before);
   });
 
   it('serves loopback, the box own addresses and names, each with any port', async () => {

@@ -35,14 +35,37 @@ export class StatusError extends AppError {
 }
 
 /**
+ * PostgreSQL's codes of a failure of the moment: a serialization failure or a deadlock (run it
+ * again), a lock not had in time, too many connections, the server shutting down or refusing
+ * connections for now, a full disk, and the connection exception class (08...).
+ */
+const PG_TRANSIENT = new Set('40001 40P01 55P03 53100 53200 53300 57P01 57P02 57P03'.split(' '));
+/** A connection that failed or went away under a query (the pg driver's own errors carry no SQLSTATE). */
+const NETWORK_TRANSIENT = new Set(
+  'ECONNREFUSED ECONNRESET ETIMEDOUT EPIPE EHOSTUNREACH ENOTFOUND'.split(' '),
+);
+const PG_CONNECTION_LOST =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/;
+
+/**
  * The database or its disk failing for now, not the request: locked (SQLITE_BUSY/LOCKED and
  * their extended codes), a full disk (SQLITE_FULL, ENOSPC, EDQUOT) or an I/O error
- * (SQLITE_IOERR_*). Nothing was written (the transaction rolled back), so the client retries:
- * 503, never 500.
+ * (SQLITE_IOERR_*); on PostgreSQL a serialization failure, a deadlock, a lock timeout or a
+ * connection lost (above). Nothing was written (the transaction rolled back), so the client
+ * retries: 503, never 500. A query error wrapped by drizzle is judged by its cause.
  */
 export function isTransientStorageError(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (isTransientCode(e)) return true;
+  }
+  return false;
+}
+
+function isTransientCode(err: unknown): boolean {
+  const { code, message } = err as { code?: unknown; message?: unknown };
+  if (typeof message === 'string' && PG_CONNECTION_LOST.test(message)) return true;
   if (typeof code !== 'string') return false;
+  if (PG_TRANSIENT.has(code) || code.startsWith('08') || NETWORK_TRANSIENT.has(code)) return true;
   const base = code.startsWith('SQLITE_') ? code.replace(/^(SQLITE_[A-Z]+)_.*$/, '$1') : code;
   return (
     base === 'SQLITE_BUSY' ||
@@ -52,6 +75,16 @@ export function isTransientStorageError(err: unknown): boolean {
     code === 'ENOSPC' ||
     code === 'EDQUOT'
   );
+}
+
+/** PostgreSQL's unique violation, wrapped by drizzle or not: a race lost on a unique key. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY')
+      return true;
+  }
+  return false;
 }
 
 /** Any thrown thing -> the one envelope and its status. Internals never reach the client. */

@@ -267,7 +267,7 @@ describe('live hub under abuse', () => {
 
 describe('request body size limit', () => {
   it('answers 413 with the envelope on every POST route, and writes nothing', async () => {
-    const before = rowCounts(t.app);
+    const before = await rowCounts(t.app);
     const over = JSON.stringify({ x: 'y'.repeat(BODY_LIMIT) });
     const under = JSON.stringify({ x: 'y'.repeat(BODY_LIMIT - 100) });
     const posts = t.app.registeredCalls.filter((c: CallDef) => c.method === 'POST');
@@ -303,7 +303,7 @@ describe('request body size limit', () => {
         expect(small.statusCode, `${def.path}: ${small.body}`).toBeLessThan(500);
       }
     }
-    expect(rowCounts(t.app)).toEqual(before);
+    expect(await rowCounts(t.app)).toEqual(before);
   }, 60_000);
 
   it('stops a chunked upload without a length at the limit', async () => {

@@ -30,14 +30,14 @@ afterEach(async () => {
 /** Refused with this code (and text), and not a row nor a change-log entry written. */
 async function expectRefused(path: string, body: unknown, status: number, code: string, error?: string) {
   const before = {
-    rows: rowCounts(app.app),
+    rows: await rowCounts(app.app),
     menu: await ownerMenu(app, owner.cookie),
     log: await changeLog(app, owner.businessId),
   };
   const res = await tablet.send(path, body);
   expect(res.statusCode, `${path} ${JSON.stringify(body)}: ${res.body}`).toBe(status);
   expect(res.json()).toMatchObject({ success: false, code, ...(error ? { error } : {}) });
-  const after = rowCounts(app.app);
+  const after = await rowCounts(app.app);
   // The refusal itself is stored (the outbox moves past it); nothing else is written.
   expect({ ...after, mutation_answers: 0 }).toEqual({ ...before.rows, mutation_answers: 0 });
   expect(await ownerMenu(app, owner.cookie)).toEqual(before.menu);

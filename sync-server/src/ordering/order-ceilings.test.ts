@@ -69,7 +69,7 @@ async function sent(cart: unknown[], tableId = v.tableId, cookie = v.guest) {
 
 /** Refused with this status and text, and not one row written anywhere. */
 async function expectRefused(body: unknown, status: number, error: string, cookie = v.guest): Promise<void> {
-  const before = rowCounts(v.app.app);
+  const before = await rowCounts(v.app.app);
   const res = await placeOrder(v, body, cookie);
   expect(res.statusCode, res.body).toBe(status);
   expect(res.json()).toMatchObject({
@@ -77,7 +77,7 @@ async function expectRefused(body: unknown, status: number, error: string, cooki
     code: status === 400 ? 'VALIDATION' : 'CONFLICT',
     error,
   });
-  expect(rowCounts(v.app.app)).toEqual(before);
+  expect(await rowCounts(v.app.app)).toEqual(before);
 }
 
 const openTotal = async (tableId = v.tableId) => {
@@ -173,11 +173,11 @@ describe('order ceilings on deliveries', () => {
       const big = await addBanquet(d);
       // 30.000,00 € of dishes: a pickup at the ceiling passes, a consegna with its fee does not.
       const cart = [cartLine(big, 133), cartLine(big, 66, {}, 'bis'), cartLine(big, 1, {}, 'ter')];
-      const before = rowCounts(d.app.app);
+      const before = await rowCounts(d.app.app);
       const res = await sendDelivery(d, deliveryBody(d, {}, cart), d.guest, null);
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().error).toBe(tf.orderTotalTooHigh(ORDER_TOTAL_MAX_CENTS));
-      expect(rowCounts(d.app.app)).toEqual(before);
+      expect(await rowCounts(d.app.app)).toEqual(before);
       const pickup = await sendDelivery(d, deliveryBody(d, { tipo: 'Ritiro' }, cart));
       expect(pickup.statusCode, pickup.body).toBe(200);
     } finally {
@@ -202,7 +202,7 @@ describe('order ceilings on deliveries', () => {
       const add = (cart: unknown[]) =>
         d.tablet.send(calls.userOrderRoomCart.path, { cart, deliveryId, ownerId: d.owner.businessId });
       expect((await add([cartLine(big, 133)])).statusCode).toBe(200);
-      const before = orderCounts(d.app);
+      const before = await orderCounts(d.app);
       const refused = await add([cartLine(big, 2)]);
       expect(refused.statusCode, refused.body).toBe(409);
       expect(refused.json()).toMatchObject({
@@ -210,7 +210,7 @@ describe('order ceilings on deliveries', () => {
         error: tf.entryTotalTooHigh(ENTRY_TOTAL_MAX_CENTS),
       });
       // The tablet's mutation is answered (its refusal stored), no order row, line or change.
-      expect(orderCounts(d.app)).toEqual(before);
+      expect(await orderCounts(d.app)).toEqual(before);
     } finally {
       await d.app.close();
     }

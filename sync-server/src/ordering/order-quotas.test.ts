@@ -80,11 +80,11 @@ async function expectSent(res: Awaited<ReturnType<typeof send>>) {
 
 /** 429 with the Italian text, and nothing written (no order, line, change or stored answer). */
 async function expectQuotaRefused(sending: () => ReturnType<typeof send>) {
-  const before = orderCounts(v.app);
+  const before = await orderCounts(v.app);
   const res = await sending();
   expect(res.statusCode, res.body).toBe(429);
   expect(res.json()).toMatchObject({ success: false, code: 'RATE_LIMITED', error: t.orderQuotaExceeded });
-  expect(orderCounts(v.app)).toEqual(before);
+  expect(await orderCounts(v.app)).toEqual(before);
 }
 
 async function addTables(n: number): Promise<string[]> {
@@ -194,7 +194,7 @@ describe('quotas on customers’ orders', () => {
       const answers = await Promise.all(phones.map((phone, i) => send(phone, tables[i % tables.length])));
       for (const res of answers) expect(res.statusCode, res.body).toBe(200);
     }
-    expect(orderCounts(v.app).order_lines).toBe(300);
-    expect(orderCounts(v.app).orders).toBe(30);
+    expect((await orderCounts(v.app)).order_lines).toBe(300);
+    expect((await orderCounts(v.app)).orders).toBe(30);
   }, 120_000);
 });

@@ -1,11 +1,10 @@
 import { AppError, type CallDef, calls, t } from '@comanda/shared-schema';
 import type { FastifyInstance } from 'fastify';
-import type { OrderLineRecord, OrderRecord } from '../db/schema.ts';
 import { randomId } from '../lib/ids.ts';
 import { msg } from '../lib/messages.ts';
 import { refuseOverCeilings } from '../store/ceilings.ts';
 import { orderStatements } from '../store/order-statements.ts';
-import { lastLineSeq, lineWire, openOrderOfTable, orderWire } from '../store/orders.ts';
+import { appendLines, lineWire, type OrderRecord, openOrderOfTable, orderWire } from '../store/orders.ts';
 import { priceCart } from '../store/price-cart.ts';
 import { type TableRecord, tableWire } from '../store/rooms.ts';
 import { requireVenue, requireVenueTable, venueIsClosed } from '../store/venue.ts';
@@ -73,28 +72,8 @@ export async function orderRoute(app: FastifyInstance): Promise<void> {
       await refuseOverCeilings(db, priced, open, byOwner ? 'owner' : 'customer');
 
       const order = await openOrder(ctx, table, open);
-      const first = (await lastLineSeq(db, order.id)) + 1;
-      const insertLine = orderStatements(db).insertLine;
-      const stored: OrderLineRecord[] = [];
-      // One after another: the statements of one transaction share its connection.
-      for (const [i, line] of priced.entries()) {
-        const record: OrderLineRecord = {
-          ...line,
-          id: randomId(),
-          orderId: order.id,
-          businessId: venue.id,
-          seq: first + i,
-          status: 'preparation',
-          printed: false,
-          accettato: true,
-          createdAt: now,
-          lastUpdate: now,
-          // Filled in by the order_lines_created_version trigger (migration 0002).
-          createdVersion: null,
-        };
-        await insertLine.run(record);
-        stored.push(record);
-      }
+      // A table's lines need no acceptance (spec 3, accettato 1).
+      const stored = await appendLines(db, { id: order.id, businessId: venue.id }, priced, now, true);
 
       // Spec 3: the table's status is set when it has orders.
       let current = table;

@@ -30,11 +30,11 @@ async function storedOrders() {
 
 /** Refused with this code, and not one row written anywhere (no Idempotency-Key: nothing to store). */
 async function expectRefused(body: unknown, status: number, code: string, error?: string, cookie = v.guest) {
-  const before = rowCounts(v.app.app);
+  const before = await rowCounts(v.app.app);
   const res = await placeOrder(v, body, cookie);
   expect(res.statusCode, res.body).toBe(status);
   expect(res.json()).toMatchObject({ success: false, code, ...(error ? { error } : {}) });
-  expect(rowCounts(v.app.app)).toEqual(before);
+  expect(await rowCounts(v.app.app)).toEqual(before);
   return res.json() as { error: string; issues?: Array<{ path: string; message: string }> };
 }
 
@@ -233,7 +233,7 @@ describe('table order', () => {
       'VALIDATION',
     );
     expect(note.issues).toEqual([{ path: 'cart.0.note', message: t.noteTooLong }]);
-    expect(orderCounts(v.app).orders).toBe(0);
+    expect((await orderCounts(v.app)).orders).toBe(0);
     const fits = await placeOrder(v, orderBody(v, [cartLine(birra, 999, {}, 'n'.repeat(150))]));
     expect(fits.statusCode, fits.body).toBe(200);
   });
@@ -270,9 +270,9 @@ describe('table order', () => {
 
   it('needs a session; isOwner only for the venue’s own owner, who may order when ordering is off', async () => {
     const cart = [cartLine(v.menu.birra, 1)];
-    const before = rowCounts(v.app.app);
+    const before = await rowCounts(v.app.app);
     expect((await placeOrder(v, orderBody(v, cart), '')).statusCode).toBe(401);
-    expect(rowCounts(v.app.app)).toEqual(before);
+    expect(await rowCounts(v.app.app)).toEqual(before);
     await expectRefused(orderBody(v, cart, { isOwner: true }), 403, 'FORBIDDEN');
     const stranger = await createOwner(v.app);
     await expectRefused(orderBody(v, cart, { isOwner: true }), 403, 'FORBIDDEN', undefined, stranger.cookie);
@@ -304,17 +304,17 @@ describe('table order', () => {
     const body = orderBody(v, [cartLine(v.menu.birra, 2)]);
     const key = { [SYNC_HEADERS.idempotencyKey]: 'send-0001-abcdef' };
     const first = await placeOrder(v, body, v.guest, key);
-    const before = orderCounts(v.app);
+    const before = await orderCounts(v.app);
     const again = await placeOrder(v, body, v.guest, key);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
     expect(again.headers[SYNC_HEADERS.replayed]).toBe('1');
-    expect(orderCounts(v.app)).toEqual(before);
+    expect(await orderCounts(v.app)).toEqual(before);
     expect(await v.app.app.store.db.select().from(orderLines)).toHaveLength(1);
     // The key with another cart is a mistake, not a new order.
     const reused = await placeOrder(v, orderBody(v, [cartLine(v.menu.birra, 3)]), v.guest, key);
     expect(reused.statusCode).toBe(409);
-    expect(orderCounts(v.app)).toEqual(before);
+    expect(await orderCounts(v.app)).toEqual(before);
   });
 
   it('a table with open lines has orders: delete refused even after the owner switches its status off', async () => {

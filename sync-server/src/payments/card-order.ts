@@ -1,6 +1,6 @@
 import { AppError, t } from '@comanda/shared-schema';
 import type { FastifyInstance } from 'fastify';
-import type { OrderRecord } from '../db/schema.ts';
+import type { OrderRecord } from '../store/orders.ts';
 import { type CardSettlement, localSettlement } from '../store/payment-status.ts';
 import { isStripeError, keysConfigured, stripeFailure, stripeOf } from './stripe-client.ts';
 import { businessVenue } from './venue-account.ts';

@@ -1,8 +1,6 @@
-import { and, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { first, perDb } from '../db/client.ts';
-import { type OrderRecord, orders } from '../db/schema.ts';
-import { allLines, orderWire } from '../store/orders.ts';
+import { checkoutById, dueCheckouts, postponeCheckout } from '../store/card-checkouts.ts';
+import { allLines, closeOrder, type OrderRecord, orderWire } from '../store/orders.ts';
 import { isExpiredCheckout } from '../store/payment-status.ts';
 import type { MutationTools } from '../sync/sync-core.ts';
 import { recordPayStatus } from './pay-status.ts';
@@ -30,28 +28,6 @@ export const CHECKOUT_RECHECK_MS = 60_000;
 
 /** The internal writes' scope (a change's origin in the logs; no client waits on it). */
 const SCOPE = '/internal/checkout-expiry';
-
-const statements = perDb((db) => ({
-  /** Open checkouts past their deadline, oldest first, through `orders_checkout_due`. */
-  due: db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        isNotNull(orders.checkoutUntil),
-        isNull(orders.closedAt),
-        lte(orders.checkoutUntil, sql.placeholder('now')),
-      ),
-    )
-    .orderBy(orders.checkoutUntil)
-    .limit(sql.placeholder('limit'))
-    .prepare(),
-  byId: db
-    .select()
-    .from(orders)
-    .where(eq(orders.id, sql.placeholder('id')))
-    .prepare(),
-}));
 
 /** What Stripe says of a due checkout's intent once asked to cancel it. */
 type Verdict = 'cancel' | 'paid' | 'processing' | 'unreachable';
@@ -144,25 +120,19 @@ export async function expireCheckout(app: FastifyInstance, order: OrderRecord): 
   }
   const settled = await write(app, order, async (tools): Promise<CheckoutOutcome> => {
     const { db, now } = tools;
-    const current = await statements(db).byId.get({ id: order.id });
+    const current = await checkoutById(db, order.id);
     if (!current || isExpiredCheckout(current)) return 'expired';
     // Paid meanwhile (the webhook, the return page), then maybe decided: never undone here.
     if (current.closedAt !== null || current.checkoutUntil === null) return 'paid';
     if (verdict === 'processing') {
-      const later = await first(
-        db
-          .update(orders)
-          .set({ checkoutUntil: now + CHECKOUT_RECHECK_MS, updatedAt: now })
-          .where(eq(orders.id, current.id))
-          .returning(),
-      );
+      const later = await postponeCheckout(db, current.id, now + CHECKOUT_RECHECK_MS, now);
       if (later) tools.change('order', later.id, 'put', orderWire(later, null));
       // The desk's time left follows (its devices catch up); still nothing to ring for.
       tools.publish('cardCheckout', { deliveryId: current.id });
       return 'pending';
     }
     const lines = await allLines(db, current);
-    await db.update(orders).set({ closedAt: now, updatedAt: now }).where(eq(orders.id, current.id));
+    await closeOrder(db, current.id, now);
     tools.change('order', current.id, 'delete');
     for (const line of lines) tools.change('line', line.id, 'delete');
     tools.publish('removeDelivery', { deliveryId: current.id });
@@ -205,9 +175,7 @@ export function createCheckoutSweeper(app: FastifyInstance): CheckoutSweeper {
   async function pass(): Promise<number> {
     if (closed) return 0;
     const now = app.clock.nowMs();
-    const due = await app.store.port.read((db) =>
-      statements(db).due.all({ now, limit: CHECKOUT_SWEEP_BATCH }),
-    );
+    const due = await app.store.port.read((db) => dueCheckouts(db, now, CHECKOUT_SWEEP_BATCH));
     for (const order of due) {
       if (closed) break;
       try {

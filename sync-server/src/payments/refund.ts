@@ -1,7 +1,7 @@
 import { AppError, t, tf } from '@comanda/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import type { OrderRecord } from '../db/schema.ts';
+import type { OrderRecord } from '../store/orders.ts';
 import { isStripeError, keysConfigured, stripeFailure, stripeOf } from './stripe-client.ts';
 import { businessVenue } from './venue-account.ts';
 

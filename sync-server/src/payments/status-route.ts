@@ -1,8 +1,8 @@
 import { AppError, type CallDef, type CardPaymentStatus, calls, t } from '@comanda/shared-schema';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import type { OrderRecord } from '../db/schema.ts';
 import { takeQuotas } from '../lib/quota.ts';
+import type { OrderRecord } from '../store/orders.ts';
 import { applyPayStatus, checkoutIsDue, isExpiredCheckout, orderOfIntent } from '../store/payment-status.ts';
 import { mutationRoute } from '../sync/mutation-route.ts';
 import { expireCheckout, refundLatePayment } from './checkout-expiry.ts';

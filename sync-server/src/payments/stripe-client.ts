@@ -2,7 +2,7 @@ import { AppError, t } from '@comanda/shared-schema';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import type { Config } from '../config.ts';
-import type { BusinessRecord } from '../db/schema.ts';
+import type { BusinessRecord } from '../store/venue.ts';
 
 /** Card payments are in euro, country IT (spec 1). */
 export const CURRENCY = 'eur';

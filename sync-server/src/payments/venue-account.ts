@@ -1,11 +1,9 @@
 import { AppError, calls, t } from '@comanda/shared-schema';
-import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { first } from '../db/client.ts';
-import { type BusinessRecord, businesses } from '../db/schema.ts';
 import { route } from '../http/route.ts';
 import { msg } from '../lib/messages.ts';
-import { requireVenue } from '../store/venue.ts';
+import { setStripeAccount, stripeAccountHolder } from '../store/stripe-accounts.ts';
+import { type BusinessRecord, findVenue, requireVenue } from '../store/venue.ts';
 import { mutationRoute } from '../sync/mutation-route.ts';
 import {
   CARD_COUNTRY,
@@ -17,9 +15,7 @@ import {
 
 /** The venue's row, read as committed (never from inside a write: it takes the port's read). */
 export function businessVenue(app: FastifyInstance, businessId: string): Promise<BusinessRecord | undefined> {
-  return app.store.port.read((db) =>
-    first(db.select().from(businesses).where(eq(businesses.id, businessId))),
-  );
+  return app.store.port.read((db) => findVenue(db, businessId));
 }
 
 /**
@@ -84,26 +80,14 @@ export async function venueAccountRoutes(app: FastifyInstance): Promise<void> {
       // Spec 2.11: one connected account per venue. Another venue's account would take this
       // venue's card payments, and its refunds would draw on that venue's Stripe balance.
       if (body.stripeAccountId !== null) {
-        const holder = await first(
-          db
-            .select({ id: businesses.id })
-            .from(businesses)
-            .where(and(eq(businesses.stripeAccountId, body.stripeAccountId), ne(businesses.id, businessId)))
-            .limit(1),
-        );
+        const holder = await stripeAccountHolder(db, body.stripeAccountId, businessId);
         if (holder) {
           throw new AppError('CONFLICT', t.stripeAccountTaken, {
             issues: [{ path: 'stripeAccountId', message: t.stripeAccountTaken }],
           });
         }
       }
-      const row = await first(
-        db
-          .update(businesses)
-          .set({ stripeAccountId: body.stripeAccountId })
-          .where(eq(businesses.id, businessId))
-          .returning(),
-      );
+      const row = await setStripeAccount(db, businessId, body.stripeAccountId);
       if (!row) throw new AppError('business_id_error', msg.businessNotFound);
       return {
         success: true,

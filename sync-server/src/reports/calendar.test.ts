@@ -1,7 +1,8 @@
 import { romeTime } from '@comanda/shared-schema';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { datesBetween, isoWeek, romeHourSql, romeOffsetChanges } from './calendar.ts';
+import { romeHourSql, romeOffsetChanges } from '../lib/rome-hours.ts';
+import { datesBetween, isoWeek } from './calendar.ts';
 
 describe('report calendar', () => {
   it("ISO weeks agree with SQLite's %G-W%V on every day of 2020-2030", () => {

@@ -5,8 +5,8 @@ import {
   ReportPaymentMethod,
   type ReportSummary,
 } from '@comanda/shared-schema';
+import type { LineGroup, ReportRows } from '../store/report-rollup.ts';
 import { datesBetween, isoWeek, monthOf } from './calendar.ts';
-import type { LineGroup, ReportRows } from './queries.ts';
 
 /**
  * The report's figures from the SQL groups (`queries.ts`): sums of sums, no row read twice.

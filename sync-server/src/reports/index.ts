@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { route } from '../http/route.ts';
 import { serviceDateOf } from '../lib/service-date.ts';
+import { readReportRows } from '../store/report-rollup.ts';
 import { requireVenue } from '../store/venue.ts';
 import { reportCsv, reportCsvFilename } from './csv.ts';
 import { reportFigures } from './figures.ts';
-import { readReportRows } from './queries.ts';
 
 /**
  * The owner's reports (`/owner/report`): `reportOwnerGet` answers the figures of a range of
@@ -34,7 +34,7 @@ export default async function reportsPlugin(app: FastifyInstance): Promise<void>
       const venue = await venueOf(db, businessId);
       const from = range.from ?? venue.today;
       const to = range.to ?? venue.today;
-      return { venue, from, to, rows: readReportRows(db, businessId, from, to) };
+      return { venue, from, to, rows: await readReportRows(db, businessId, from, to) };
     });
     return { report: reportFigures(rows, from, to, venue.today), venueName: venue.name };
   };

@@ -124,7 +124,7 @@ describe('tenant isolation', () => {
       [calls.ownerOrderEnabledGet, undefined],
       [calls.ownerOrderToggle, undefined],
     ];
-    const before = rowCounts(app.app);
+    const before = await rowCounts(app.app);
     const rows = await state();
     let n = 0;
     for (const [def, body] of ownerRoutes) {
@@ -142,7 +142,7 @@ describe('tenant isolation', () => {
       }
     }
     expect(n).toBe(ownerRoutes.length * 6);
-    expect(rowCounts(app.app)).toEqual(before);
+    expect(await rowCounts(app.app)).toEqual(before);
     expect(await state()).toEqual(rows);
   });
 });

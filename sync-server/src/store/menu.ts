@@ -304,3 +304,17 @@ export async function saveVariants(db: Db, dishId: string, input: VariantsInput)
   const goneVariants = current.filter((v) => !keptVariants.has(v.id)).map((v) => v.id);
   if (goneVariants.length > 0) await db.delete(variants).where(inArray(variants.id, goneVariants));
 }
+
+/** The kitchen areas of these dishes of the venue (each once; another venue's dish adds none). */
+export async function areasOfDishes(
+  db: Db,
+  businessId: string,
+  dishIds: readonly string[],
+): Promise<Array<CategoryRecord['area']>> {
+  const rows = await db
+    .selectDistinct({ area: categories.area })
+    .from(dishes)
+    .innerJoin(categories, eq(categories.id, dishes.categoryId))
+    .where(and(eq(dishes.businessId, businessId), inArray(dishes.id, [...new Set(dishIds)])));
+  return rows.map((row) => row.area);
+}

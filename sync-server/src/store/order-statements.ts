@@ -1,5 +1,5 @@
 import { and, count, eq, isNull, max, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { type Db, perDb } from '../db/client.ts';
 import {
   businesses,
   categories,
@@ -10,6 +10,7 @@ import {
   variantOptions,
   variants,
 } from '../db/schema.ts';
+import { inJsonArray } from '../db/sql-dialect.ts';
 
 const p = sql.placeholder;
 
@@ -51,7 +52,7 @@ function prepare(db: Db) {
         and(
           eq(dishes.businessId, p('businessId')),
           eq(dishes.available, true),
-          sql`${dishes.id} in (select value from json_each(${p('ids')}))`,
+          inJsonArray(dishes.id, p('ids')),
         ),
       )
       .prepare(),
@@ -131,14 +132,5 @@ function prepare(db: Db) {
 
 export type OrderStatements = ReturnType<typeof prepare>;
 
-const cache = new WeakMap<Db, OrderStatements>();
-
 /** The prepared statements of this connection (prepared on first use). */
-export function orderStatements(db: Db): OrderStatements {
-  let statements = cache.get(db);
-  if (!statements) {
-    statements = prepare(db);
-    cache.set(db, statements);
-  }
-  return statements;
-}
+export const orderStatements: (db: Db) => OrderStatements = perDb(prepare);

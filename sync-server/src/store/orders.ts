@@ -10,7 +10,9 @@ import {
 import { and, asc, count, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import { type Db, first } from '../db/client.ts';
 import { diningTables, type OrderLineRecord, type OrderRecord, orderLines, orders } from '../db/schema.ts';
+import { randomId } from '../lib/ids.ts';
 import { orderStatements } from './order-statements.ts';
+import type { PricedLine } from './price-cart.ts';
 import type { TableRecord } from './rooms.ts';
 
 /*
@@ -147,6 +149,42 @@ export async function linesOfOrder(db: Db, orderId: string, withDeleted = true):
 
 export async function lastLineSeq(db: Db, orderId: string): Promise<number> {
   return (await orderStatements(db).lastSeq.get({ orderId }))?.top ?? 0;
+}
+
+/**
+ * Appends priced lines to an order after its last one (a table's cart, a delivery, lines added
+ * to a delivery), `accettato` as given: the lines as stored. One after another: the statements
+ * of one transaction share its connection.
+ */
+export async function appendLines(
+  db: Db,
+  order: Pick<OrderRecord, 'id' | 'businessId'>,
+  priced: readonly PricedLine[],
+  now: number,
+  accettato: boolean,
+): Promise<OrderLineRecord[]> {
+  const next = (await lastLineSeq(db, order.id)) + 1;
+  const insertLine = orderStatements(db).insertLine;
+  const records: OrderLineRecord[] = [];
+  for (const [i, line] of priced.entries()) {
+    const record: OrderLineRecord = {
+      ...line,
+      id: randomId(),
+      orderId: order.id,
+      businessId: order.businessId,
+      seq: next + i,
+      status: 'preparation',
+      printed: false,
+      accettato,
+      createdAt: now,
+      lastUpdate: now,
+      // Filled in by the order_lines_created_version trigger (migration 0002).
+      createdVersion: null,
+    };
+    await insertLine.run(record);
+    records.push(record);
+  }
+  return records;
 }
 
 /** A venue's open dashboard entries with their tables (the 'order' snapshot rows). */

@@ -108,7 +108,7 @@ export async function applyPayStatus(
   tools.publish('changeStatusPay', { deliveryId: updated.id, status });
   if (paidCheckout) {
     tools.publish('order', { table: deliveryWire(updated, await linesOfOrder(tools.db, updated.id)) });
-    tools.publish('updateCountDelivery', { count: pendingDeliveryCount(tools.db, updated.businessId) });
+    tools.publish('updateCountDelivery', { count: await pendingDeliveryCount(tools.db, updated.businessId) });
   }
   return updated;
 }

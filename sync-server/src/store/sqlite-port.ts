@@ -1,8 +1,9 @@
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { asAsync, type Db, openStore, type Sqlite, type Store } from '../db/client.ts';
-import * as schema from '../db/schema.ts';
+import * as schema from '../db/sqlite-schema.ts';
 import { isTransientStorageError } from '../lib/errors.ts';
+import type { DataStore } from './data-store.ts';
 import type { StorePort } from './port.ts';
 
 const isPromise = <T>(value: T | Promise<T>): value is Promise<T> =>
@@ -148,21 +149,21 @@ export class SqlitePort implements StorePort<Db> {
   }
 }
 
-/** The database and its port: what the server holds (`app.store`). */
-export interface DataStore extends Store {
-  /** The one door to a write transaction, and reads of committed data (store/port.ts). */
-  port: StorePort<Db>;
+/** The SQLite store: its port, and the connection and checkpoint worker under it. */
+export interface SqliteDataStore extends DataStore, Store {
+  dialect: 'sqlite';
 }
 
 /**
  * Opens the SQLite database (db/client.ts: pragmas, migrations, the checkpoint worker) with its
  * port; closing it closes the port's read connection first.
  */
-export function openSqliteStore(path: string, log?: (message: string) => void): DataStore {
+export function openSqliteStore(path: string, log?: (message: string) => void): SqliteDataStore {
   const store = openStore(path, log);
   const port = new SqlitePort(store, path);
   return {
     ...store,
+    dialect: 'sqlite',
     port,
     close: async () => {
       port.close();

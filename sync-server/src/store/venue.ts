@@ -185,3 +185,21 @@ export async function venueHasTable(db: Db, businessId: string, tableId: string)
   );
   return row !== undefined;
 }
+
+/** The venue's row, undefined when none (a read that may find no venue, unlike `requireVenue`). */
+export async function findVenue(db: Db, businessId: string): Promise<BusinessRecord | undefined> {
+  return await first(db.select().from(businesses).where(eq(businesses.id, businessId)));
+}
+
+/** The venue's name (the customer's mails sign with it), undefined when there is no venue. */
+export async function venueName(db: Db, businessId: string): Promise<string | undefined> {
+  const row = await first(
+    db.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, businessId)),
+  );
+  return row?.name;
+}
+
+/** A new venue, as an owner's signup or the demo seed creates it (columns left out take their defaults). */
+export async function insertVenue(db: Db, row: typeof businesses.$inferInsert): Promise<void> {
+  await db.insert(businesses).values(row);
+}

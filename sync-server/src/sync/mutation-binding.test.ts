@@ -77,7 +77,7 @@ describe('stored answers are bound to their call', () => {
     );
     expect(added.statusCode).toBe(200);
     const roomId = (added.json() as { id: string }).id;
-    const before = rowCounts(t.app);
+    const before = await rowCounts(t.app);
 
     const other = await post(
       t.app,
@@ -90,7 +90,7 @@ describe('stored answers are bound to their call', () => {
     expect(other.json()).toEqual({ success: false, code: 'CONFLICT', error: msg.mutationReused });
     expect(other.headers[SYNC_HEADERS.replayed]).toBeUndefined();
     expect(await roomNames()).toEqual(['Sala grande']);
-    expect(rowCounts(t.app)).toEqual(before);
+    expect(await rowCounts(t.app)).toEqual(before);
 
     // The same call sent again is still answered from its stored answer.
     const again = await post(
@@ -116,7 +116,7 @@ describe('stored answers are bound to their call', () => {
       withIds(client, '1'),
     );
     expect(refused.statusCode).toBe(409);
-    const before = rowCounts(t.app);
+    const before = await rowCounts(t.app);
     const pushed = await post(
       t.app,
       syncCalls.push.path,
@@ -127,7 +127,7 @@ describe('stored answers are bound to their call', () => {
     expect(pushed.statusCode).toBe(409);
     expect(pushed.json()).toEqual({ success: false, code: 'CONFLICT', error: msg.mutationReused });
     expect(await roomNames()).toEqual([]);
-    expect(rowCounts(t.app)).toEqual(before);
+    expect(await rowCounts(t.app)).toEqual(before);
     // The refusal itself is still replayed for its own call.
     const again = await post(
       t.app,
@@ -215,7 +215,7 @@ describe('mutation ids are canonical decimal integers', () => {
   it.each(bad)('%j -> 400 and nothing changes', async (mutationId) => {
     await setup();
     const client = randomUUID();
-    const before = rowCounts(t.app);
+    const before = await rowCounts(t.app);
     const res = await post(
       t.app,
       rename.path,
@@ -225,7 +225,7 @@ describe('mutation ids are canonical decimal integers', () => {
     );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ success: false, code: 'VALIDATION', error: msg.mutationHeaders });
-    expect(rowCounts(t.app)).toEqual(before);
+    expect(await rowCounts(t.app)).toEqual(before);
     expect(await venueName()).not.toBe('Nuovo nome');
   });
 

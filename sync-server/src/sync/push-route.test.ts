@@ -85,7 +85,7 @@ describe('POST /api/sync/push', () => {
     });
     expect(single.statusCode).toBe(409);
     expect(single.headers[SYNC_HEADERS.replayed]).toBe('1');
-    const before = rowCounts(t.app);
+    const before = await rowCounts(t.app);
     const again = await push(client, [renameTo(1, 'X'), renameTo(2, 'Y'), renameTo(3, 'Z')]);
     expect(
       again.json().results.map((r: { status: number; replayed: boolean }) => [r.status, r.replayed]),
@@ -94,7 +94,7 @@ describe('POST /api/sync/push', () => {
       [409, true],
       [200, true],
     ]);
-    expect(rowCounts(t.app)).toEqual(before);
+    expect(await rowCounts(t.app)).toEqual(before);
     expect(await venueName()).toBe('Tre');
   });
 
@@ -139,7 +139,7 @@ describe('POST /api/sync/push', () => {
   it('stops at a gap with the expected id, first or in the middle', async () => {
     await setup();
     const client = randomUUID();
-    const before = rowCounts(t.app);
+    const before = await rowCounts(t.app);
     const first = await push(client, [renameTo(3, 'Tre'), renameTo(4, 'Quattro')]);
     expect(first.json().results).toEqual([
       {
@@ -150,7 +150,7 @@ describe('POST /api/sync/push', () => {
         replayed: false,
       },
     ]);
-    expect(rowCounts(t.app)).toEqual(before);
+    expect(await rowCounts(t.app)).toEqual(before);
     const middle = await push(client, [renameTo(1, 'Uno'), renameTo(3, 'Tre'), renameTo(4, 'Quattro')]);
     const results = middle.json().results;
     expect(results.map((r: { status: number }) => r.status)).toEqual([200, 409]);
@@ -189,7 +189,7 @@ describe('POST /api/sync/push', () => {
     await setup();
     const client = randomUUID();
     const guest = await createGuest(t);
-    const before = rowCounts(t.app);
+    const before = await rowCounts(t.app);
     const signedOut = await post(t.app, syncCalls.push.path, { mutations: [renameTo(1, 'X')] }, undefined, {
       [SYNC_HEADERS.clientId]: client,
     });
@@ -201,7 +201,7 @@ describe('POST /api/sync/push', () => {
     expect((await push(client, [])).statusCode).toBe(400);
     const tooMany = Array.from({ length: PUSH_MAX_MUTATIONS + 1 }, (_, i) => renameTo(i + 1, 'X'));
     expect((await push(client, tooMany)).statusCode).toBe(400);
-    expect(rowCounts(t.app)).toEqual(before);
+    expect(await rowCounts(t.app)).toEqual(before);
 
     // A client id bound to another owner: the push is refused as a whole, not judged.
     await push(client, [renameTo(1, 'Uno')]);

@@ -58,21 +58,21 @@ describe('sync core: client and mutation ids', () => {
     await setup();
     const client = randomUUID();
     const first = await mutate(client, 1, { name: 'Primo' });
-    const before = rowCounts(t.app);
+    const before = await rowCounts(t.app);
     const again = await mutate(client, 1, { name: 'Secondo' });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
     expect(again.headers['x-comanda-replayed']).toBe('1');
     expect(again.headers['x-comanda-version']).toBe('1');
     expect(await venueName()).toBe('Primo');
-    expect(rowCounts(t.app)).toEqual(before);
+    expect(await rowCounts(t.app)).toEqual(before);
   });
 
   it('gap: an id beyond the next gets 409 with the expected id and changes nothing', async () => {
     await setup();
     const client = randomUUID();
     await mutate(client, 1, { name: 'Primo' });
-    const before = rowCounts(t.app);
+    const before = await rowCounts(t.app);
     const gap = await mutate(client, 3, { name: 'Terzo' });
     expect(gap.statusCode).toBe(409);
     expect(gap.json()).toMatchObject({ success: false, code: 'MUTATION_GAP', expectedMutationId: 2 });
@@ -80,7 +80,7 @@ describe('sync core: client and mutation ids', () => {
     const fresh = await mutate(randomUUID(), 2, { name: 'X' });
     expect(fresh.json()).toMatchObject({ code: 'MUTATION_GAP', expectedMutationId: 1 });
     expect(await venueName()).toBe('Primo');
-    expect(rowCounts(t.app)).toEqual(before);
+    expect(await rowCounts(t.app)).toEqual(before);
   });
 
   it('business refusal: rolled back, counter advanced, refusal stored and replayed', async () => {
@@ -127,14 +127,14 @@ describe('sync core: client and mutation ids', () => {
     await setup();
     const client = randomUUID();
     await mutate(client, 1, { name: 'Primo' });
-    const before = rowCounts(t.app);
+    const before = await rowCounts(t.app);
     for (const outcome of ['crash', 'busy']) {
       const failed = await mutate(client, 2, { name: 'Secondo', outcome });
       expect(failed.statusCode).toBe(503);
       expect(failed.json()).toMatchObject({ success: false, code: 'UNAVAILABLE' });
       expect(await lastMutation(client)).toBe(1);
       expect(await venueName()).toBe('Primo');
-      expect(rowCounts(t.app)).toEqual(before);
+      expect(await rowCounts(t.app)).toEqual(before);
     }
     const retry = await mutate(client, 2, { name: 'Secondo' });
     expect(retry.statusCode).toBe(200);
@@ -161,13 +161,13 @@ describe('sync core: client and mutation ids', () => {
     await setup();
     const guest = (await post(t.app, '/api/user/login', { isAnonymus: true })).cookies[0];
     const cookie = `comanda_sid=${guest?.value}`;
-    const before = rowCounts(t.app);
+    const before = await rowCounts(t.app);
     const asGuest = await mutate(randomUUID(), 1, { name: 'X' }, cookie);
     expect(asGuest.statusCode).toBe(403);
     // Not judged: the client keeps the mutation for after the owner signs in again.
     expect(asGuest.headers['x-comanda-judged']).toBeUndefined();
     expect((await post(t.app, rename.path, { name: 'X' })).statusCode).toBe(401);
-    expect(rowCounts(t.app)).toEqual(before);
+    expect(await rowCounts(t.app)).toEqual(before);
   });
 });
 
@@ -178,11 +178,11 @@ describe('sync core: Idempotency-Key', () => {
     const body = { ownerId: owner.businessId, note: 'senza cipolla' };
     const first = await post(t.app, publicOrder.path, body, undefined, key);
     expect(first.statusCode).toBe(200);
-    const before = rowCounts(t.app);
+    const before = await rowCounts(t.app);
     const again = await post(t.app, publicOrder.path, body, undefined, key);
     expect(again.json()).toEqual(first.json());
     expect(again.headers['x-comanda-replayed']).toBe('1');
-    expect(rowCounts(t.app)).toEqual(before);
+    expect(await rowCounts(t.app)).toEqual(before);
 
     const reused = await post(t.app, publicOrder.path, { ...body, note: 'altro' }, undefined, key);
     expect(reused.statusCode).toBe(409);
@@ -194,13 +194,13 @@ describe('sync core: Idempotency-Key', () => {
 
   it('refuses a change for a venue that does not exist, writing nothing', async () => {
     await setup();
-    const before = rowCounts(t.app);
+    const before = await rowCounts(t.app);
     const res = await post(t.app, publicOrder.path, { ownerId: 'nessuno', note: 'x' }, undefined, {
       'idempotency-key': 'ordine-0002',
     });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ success: false, code: 'business_id_error' });
-    expect(rowCounts(t.app)).toEqual(before);
+    expect(await rowCounts(t.app)).toEqual(before);
   });
 
   it('works for owner mutations sent without client ids', async () => {

@@ -23,8 +23,8 @@ import {
   type PendingChange,
 } from '../store/change-log.ts';
 import { syncStatements as statements } from '../store/client-mutations.ts';
+import type { DataStore } from '../store/data-store.ts';
 import type { StorePort } from '../store/port.ts';
-import type { DataStore } from '../store/sqlite-port.ts';
 import type { EventOptions, EventPublisher } from './events.ts';
 
 /** What a mutation handler gets besides its body: the one way to record changes and events. */

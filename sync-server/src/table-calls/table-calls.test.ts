@@ -74,7 +74,7 @@ describe('a customer calls the waiter', () => {
   it('a second call within 2 minutes is refused; later, while nobody has answered, it rings nothing more', async () => {
     await callWaiter({ ownerId: v.owner.businessId, tableId: v.tableId });
     await tabletA.next('calledService');
-    const before = rowCounts(v.app.app);
+    const before = await rowCounts(v.app.app);
     const again = await callWaiter({ ownerId: v.owner.businessId, tableId: v.tableId });
     expect(again.statusCode).toBe(429);
     expect(again.json()).toMatchObject({ code: 'RATE_LIMITED', error: t.waiterCallTooSoon });
@@ -83,7 +83,7 @@ describe('a customer calls the waiter', () => {
     expect(later.statusCode, later.body).toBe(200);
     await settle();
     expect(tabletA.frames.filter((f) => f.event === 'calledService')).toEqual([]);
-    const after = rowCounts(v.app.app);
+    const after = await rowCounts(v.app.app);
     expect([after.changes, after.table_calls]).toEqual([before.changes, before.table_calls]);
   });
 

@@ -117,7 +117,7 @@ export async function pendingCount(v: Venue, cookie = v.owner.cookie): Promise<n
 export async function everything(v: Venue) {
   const { db } = v.app.app.store;
   return {
-    counts: rowCounts(v.app.app),
+    counts: await rowCounts(v.app.app),
     orders: await db.select().from(orders).orderBy(asc(orders.id)),
     lines: await db.select().from(orderLines).orderBy(asc(orderLines.id)),
     changes: await db.select().from(changes).orderBy(asc(changes.seq)),

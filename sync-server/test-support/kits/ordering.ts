@@ -76,8 +76,8 @@ export function placeOrder(
 export type OrderAnswer = { success: true; tableId: string; lines: ReservationLine[] };
 
 /** Rows of the order tables and the change log: "nothing stored" compares two of these. */
-export function orderCounts(app: TestApp) {
-  const counts = rowCounts(app.app);
+export async function orderCounts(app: TestApp) {
+  const counts = await rowCounts(app.app);
   return { orders: counts.orders, order_lines: counts.order_lines, changes: counts.changes };
 }
 

@@ -65,7 +65,7 @@ describe('fbLogin', () => {
     graph.token('fb-page', { type: 'PAGE' });
     graph.token('fb-mismatch', { me: { id: '555', name: 'Altro', email: 'altro@example.it' } });
     graph.token('fb-ok');
-    const before = rowCounts(t.app);
+    const before = await rowCounts(t.app);
     for (const [token, userID] of [
       ['fb-invalid'],
       ['fb-unknown'],
@@ -83,7 +83,7 @@ describe('fbLogin', () => {
         error: text.socialFacebookFailed,
       });
     }
-    expect(rowCounts(t.app)).toEqual(before);
+    expect(await rowCounts(t.app)).toEqual(before);
   });
 
   it('refuses an account without an e-mail with a clear message', async () => {
@@ -113,12 +113,12 @@ describe('social sign-in configuration', () => {
     t = await createTestApp({ env: { FACEBOOK_GRAPH_URL: graph.graphUrl } });
     graph.token('fb-valid');
     const hits = graph.hits.length;
-    const before = rowCounts(t.app);
+    const before = await rowCounts(t.app);
     const fb = await post(t.app, '/api/user/fbLogin', { accessToken: 'fb-valid' });
     expect(fb.statusCode).toBe(404);
     expect(fb.json()).toMatchObject({ code: 'NOT_FOUND', error: 'Accesso social non configurato' });
     expect(graph.hits.length).toBe(hits);
-    expect(rowCounts(t.app)).toEqual(before);
+    expect(await rowCounts(t.app)).toEqual(before);
   });
 
   it('tells the PWA which providers are on, with their public ids only', async () => {

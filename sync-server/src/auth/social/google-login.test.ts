@@ -73,7 +73,7 @@ describe('GLogin', () => {
 
   it('refuses forged, expired, foreign, mis-issued and unverified tokens, creating nothing', async () => {
     t = await app();
-    const before = rowCounts(t.app);
+    const before = await rowCounts(t.app);
     const cases: Array<[string, Promise<string>, number, string]> = [
       ['wrong key (same kid)', google.token({}, { key: 'stranger' }), 401, text.socialGoogleFailed],
       ['unknown kid', google.token({}, { key: 'stranger', kid: 'other' }), 401, text.socialGoogleFailed],
@@ -112,7 +112,7 @@ describe('GLogin', () => {
     expect((await gLogin(`${noneHead}.${body}.`)).statusCode).toBe(401);
     expect((await gLogin(`${head}.${body}.AAAA`)).statusCode).toBe(401);
     expect((await gLogin('not-a-token')).statusCode).toBe(401);
-    expect(rowCounts(t.app)).toEqual(before);
+    expect(await rowCounts(t.app)).toEqual(before);
   });
 
   it('accepts the issuer without scheme, as Google also writes it', async () => {
@@ -205,11 +205,11 @@ describe('GLogin', () => {
   it("never signs in an owner's account", async () => {
     t = await app();
     const owner = await createOwner(t, 'gestore@example.it');
-    const before = rowCounts(t.app);
+    const before = await rowCounts(t.app);
     const res = await gLogin(await google.token({ email: owner.email }));
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ success: false, code: 'FORBIDDEN', error: text.socialOwnerAccount });
-    expect(rowCounts(t.app)).toEqual(before);
+    expect(await rowCounts(t.app)).toEqual(before);
   });
 
   it('answers 503 when the key set cannot be fetched, and creates nothing', async () => {

@@ -1,9 +1,7 @@
 import { AppError, t } from '@comanda/shared-schema';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { users } from '../../db/schema.ts';
 import { randomId } from '../../lib/ids.ts';
-import { dropUnusedTokens, findUserByEmail } from '../accounts.ts';
+import { dropUnusedTokens, findUserByEmail, insertAccount, updateAccount } from '../../store/accounts.ts';
 import type { VerifiedIdentity } from './identity.ts';
 
 /**
@@ -23,17 +21,14 @@ export function customerForIdentity(app: FastifyInstance, identity: VerifiedIden
     if (existing) {
       if (existing.role !== 'user') throw new AppError('FORBIDDEN', t.socialOwnerAccount);
       if (!existing.emailConfirmed) {
-        await db
-          .update(users)
-          .set({ emailConfirmed: true, passwordHash: null })
-          .where(eq(users.id, existing.id));
+        await updateAccount(db, existing.id, { emailConfirmed: true, passwordHash: null });
         await dropUnusedTokens(db, existing.id, 'confirm');
         await app.sessions.revokeAllForUser(db, existing.id);
       }
       return existing.id;
     }
     const id = randomId();
-    await db.insert(users).values({
+    await insertAccount(db, {
       id,
       email: identity.email,
       passwordHash: null,

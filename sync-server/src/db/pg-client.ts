@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { Db } from './client.ts';
+
+/*
+ * The PostgreSQL connection of the hosted store (DESIGN.md "Persistence"): a pool, the query
+ * handle over one of its connections, and the migrations of `drizzle-pg/`.
+ */
+
+// Every int8 the store holds (epoch ms, cents, versions, the change log's sequence) stays far
+// below 2^53, and the repositories read numbers, as SQLite hands them: parse int8, and numeric
+// (what sum() of int8 gives), as numbers. drizzle's node-postgres driver reads pg's own parser
+// table, so this is where it must be set.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value: string) => Number(value));
+
+/** Resolved from this file, not the working directory, so any start folder works. */
+export const pgMigrationsFolder = fileURLToPath(new URL('../../drizzle-pg', import.meta.url));
+
+export interface PoolOptions {
+  /** Connections this instance may hold (PG_POOL_MAX); all instances together stay under the server's max_connections. */
+  max: number;
+}
+
+export function openPgPool(url: string, options: PoolOptions): pg.Pool {
+  return new pg.Pool({
+    connectionString: url,
+    max: options.max,
+    // A server that does not answer is a transient failure (503, the client retries), not a hang.
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+    application_name: 'comanda',
+  });
+}
+
+/**
+ * The query handle over one connection (or the pool): drizzle's PostgreSQL database, seen as the
+ * `Db` every repository takes. The tables it is given are the PostgreSQL twins (`schema.ts`), so
+ * the builder queries are PostgreSQL's; only their static type is the SQLite view's.
+ */
+export const pgDb = (client: pg.Pool | pg.PoolClient): Db => drizzle({ client }) as unknown as Db;
+
+/**
+ * Refuses to serve a database the committed migrations have not all been applied to: instances
+ * do not migrate (that is `npm run migrate`, a deploy's own step), and a server on an older
+ * schema would fail request by request instead of once, here, with the way out.
+ */
+export async function assertMigrated(pool: pg.Pool): Promise<void> {
+  const journal = JSON.parse(readFileSync(join(pgMigrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
+  const applied = await pool
+    .query<{ n: number }>('SELECT count(*) AS n FROM drizzle.__drizzle_migrations')
+    .then((r) => Number(r.rows[0]?.n ?? 0))
+    .catch(() => 0);
+  if (applied < journal.entries.length) {
+    throw new Error(
+      `the PostgreSQL database has ${applied} of ${journal.entries.length} migrations: run \`npm run migrate\` first`,
+    );
+  }
+}
+
+/**
+ * Applies the committed migrations of `drizzle-pg/` (`npm run migrate`, DESIGN.md "Hosted"):
+ * a step of its own before instances start, so two instances never race to migrate. An advisory
+ * lock makes a second migrator wait for the first anyway, then find nothing left to do.
+ */
+export async function migratePostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, application_name: 'comanda-migrate' });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', ['comanda-migrate']);
+    await migrate(drizzle({ client }), { migrationsFolder: pgMigrationsFolder });
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { LiveBus, LiveMessage } from './bus.ts';
+
+/**
+ * The live bus across instances on PostgreSQL's LISTEN/NOTIFY (DESIGN.md "Hosted"): the database
+ * every instance already holds is the broker, so hosting needs no extra part. Each instance
+ * delivers its own messages to its own sockets at once (as the local bus does) and sends them to
+ * the others through one channel; it skips its own when they come back.
+ *
+ * - Order: one connection sends every message of this instance, one after another, and
+ *   PostgreSQL delivers one session's notifications in the order they were sent.
+ * - Size: a notification carries at most 8000 bytes. A bigger message (an order with many lines)
+ *   goes into `live_overflow` and the notification carries its id; the receivers read it there.
+ *   Overflow rows older than a minute are deleted as new ones come.
+ * - Loss: while the listening connection is down (a database restart) this instance hears
+ *   nothing; it reconnects with a growing delay. Versioned events carry the venue's version, so a
+ *   tablet that missed one sees the gap at the next and catches up (DESIGN.md "Live"); the
+ *   unversioned ones (counts, calls) are refreshed by the next of their kind.
+ */
+
+export const LIVE_CHANNEL = 'comanda_live';
+/** Under PostgreSQL's 8000-byte limit on a notification's payload, with room for the envelope. */
+const NOTIFY_MAX_BYTES = 7000;
+const OVERFLOW_KEEP_MS = 60_000;
+
+type Envelope = { from: string; message?: LiveMessage; ref?: number };
+
+export interface PgLiveBus extends LiveBus {
+  /** Resolves once the instance listens (so a message published after it reaches this one). */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createPgBus(url: string, log: { warn(obj: object, msg: string): void }): PgLiveBus {
+  const instance = randomUUID();
+  const listeners = new Set<(message: LiveMessage) => void>();
+  const deliver = (message: LiveMessage) => {
+    for (const listener of listeners) listener(message);
+  };
+
+  let closed = false;
+  let sender: pg.Client | null = null;
+  let sending: Promise<unknown> = Promise.resolve();
+  let receiving: Promise<void> = Promise.resolve();
+  let listener: pg.Client | null = null;
+  let retryMs = 100;
+  let heard: () => void = () => {};
+  const firstListen = new Promise<void>((resolve) => {
+    heard = resolve;
+  });
+
+  const connect = async (): Promise<pg.Client> => {
+    const client = new pg.Client({ connectionString: url, application_name: 'comanda-live' });
+    await client.connect();
+    return client;
+  };
+
+  async function listen(): Promise<void> {
+    const client = await connect();
+    client.on('notification', (n) => {
+      const payload = n.payload;
+      if (n.channel !== LIVE_CHANNEL || !payload) return;
+      // In the order sent, even when one must be read from the overflow table first.
+      receiving = receiving.then(() => receive(payload));
+    });
+    client.on('error', (err) => {
+      log.warn({ err }, 'live bus: listening connection lost');
+      void client.end().catch(() => undefined);
+      if (listener === client) listener = null;
+      reconnect();
+    });
+    await client.query(`LISTEN ${LIVE_CHANNEL}`);
+    listener = client;
+    retryMs = 100;
+    heard();
+  }
+
+  function reconnect(): void {
+    if (closed) return;
+    setTimeout(() => {
+      if (closed) return;
+      listen().catch((err: unknown) => {
+        log.warn({ err }, 'live bus: cannot listen yet');
+        retryMs = Math.min(retryMs * 2, 5000);
+        reconnect();
+      });
+    }, retryMs).unref();
+  }
+
+  async function receive(payload: string): Promise<void> {
+    try {
+      const envelope = JSON.parse(payload) as Envelope;
+      if (envelope.from === instance) return;
+      if (envelope.message) return deliver(envelope.message);
+      if (envelope.ref === undefined) return;
+      const client = await senderClient();
+      const row = await client.query<{ payload: LiveMessage }>(
+        'SELECT payload FROM live_overflow WHERE id = $1',
+        [envelope.ref],
+      );
+      const message = row.rows[0]?.payload;
+      if (message) deliver(message);
+    } catch (err) {
+      log.warn({ err }, 'live bus: a message could not be read');
+    }
+  }
+
+  async function senderClient(): Promise<pg.Client> {
+    if (sender) return sender;
+    const client = await connect();
+    client.on('error', (err) => {
+      log.warn({ err }, 'live bus: sending connection lost');
+      if (sender === client) sender = null;
+      void client.end().catch(() => undefined);
+    });
+    sender = client;
+    return client;
+  }
+
+  async function send(message: LiveMessage): Promise<void> {
+    const client = await senderClient();
+    const inline = JSON.stringify({ from: instance, message } satisfies Envelope);
+    if (Buffer.byteLength(inline) <= NOTIFY_MAX_BYTES) {
+      await client.query('SELECT pg_notify($1, $2)', [LIVE_CHANNEL, inline]);
+      return;
+    }
+    const stored = await client.query<{ id: number }>(
+      'INSERT INTO live_overflow (payload, created_at) VALUES ($1, $2) RETURNING id',
+      [JSON.stringify(message), Date.now()],
+    );
+    await client.query('DELETE FROM live_overflow WHERE created_at < $1', [Date.now() - OVERFLOW_KEEP_MS]);
+    const ref = stored.rows[0]?.id;
+    await client.query('SELECT pg_notify($1, $2)', [LIVE_CHANNEL, JSON.stringify({ from: instance, ref })]);
+  }
+
+  listen().catch((err: unknown) => {
+    log.warn({ err }, 'live bus: cannot listen yet');
+    reconnect();
+  });
+
+  return {
+    publish(message) {
+      deliver(message);
+      // One after another on one connection: the other instances get them in this order.
+      sending = sending
+        .then(() => send(message))
+        .catch((err: unknown) => {
+          // The others miss this one; their tablets catch up at the next versioned event.
+          log.warn({ err }, 'live bus: a message did not reach the other instances');
+        });
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    ready() {
+      return firstListen;
+    },
+    async close() {
+      closed = true;
+      await sending;
+      await Promise.all([listener?.end(), sender?.end()].map((p) => p?.catch(() => undefined)));
+      listener = null;
+      sender = null;
+    },
+  };
+}

@@ -1,0 +1,172 @@
+import { AppError } from '@comanda/shared-schema';
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, dropDatabase } from '../../test-support/pg/embedded.ts';
+import type { Db } from '../db/client.ts';
+import { openPgPool } from '../db/pg-client.ts';
+import { PgPort } from './pg-port.ts';
+
+/*
+ * The PostgreSQL adapter of the store port with real concurrent transactions: each on its own
+ * pooled connection, as two instances' would be. (The SQLite adapter's twin: sqlite-port.test.ts.)
+ */
+
+const adminUrl = process.env.DATABASE_URL ?? '';
+let url = '';
+let port: PgPort;
+let pool: pg.Pool;
+
+type Exec = { execute(query: ReturnType<typeof sql>): Promise<{ rows: Array<Record<string, unknown>> }> };
+const exec = (db: Db, query: ReturnType<typeof sql>) => (db as unknown as Exec).execute(query);
+const counterOf = async (db: Db, venue: string) =>
+  Number((await exec(db, sql`SELECT n FROM counter WHERE venue = ${venue}`)).rows[0]?.n);
+
+/** Resolves when `held` is released: what a transaction awaits while others try to run. */
+function gate(): { wait: Promise<void>; open(): void } {
+  let open: () => void = () => {};
+  const wait = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { wait, open };
+}
+
+beforeAll(async () => {
+  url = await createDatabase(adminUrl);
+  pool = openPgPool(url, { max: 8 });
+  port = new PgPort(pool);
+  await pool.query(`
+    CREATE TABLE counter (venue text PRIMARY KEY, n bigint NOT NULL);
+    CREATE TABLE emails (address text PRIMARY KEY, tries bigint NOT NULL DEFAULT 1);
+  `);
+  await pool.query(`INSERT INTO counter (venue, n) VALUES ('v1', 0), ('v2', 0)`);
+});
+
+afterAll(async () => {
+  await port.close();
+  await dropDatabase(adminUrl, url);
+});
+
+describe('the PostgreSQL store port', () => {
+  it("serialises two writes of one venue on the venue's row lock: no lost update", async () => {
+    await insertVenue('lock-a');
+    const increment = () =>
+      port.writeVenue('lock-a', async (db) => {
+        const n = await counterOf(db, 'v1');
+        // Another connection's write could run here, were it not waiting for the lock.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await exec(db, sql`UPDATE counter SET n = ${n + 1} WHERE venue = 'v1'`);
+      });
+    await Promise.all([increment(), increment(), increment(), increment()]);
+    expect(await port.read((db) => counterOf(db, 'v1'))).toBe(4);
+  });
+
+  it("runs two venues' writes side by side: one holding its lock does not stop the other", async () => {
+    await insertVenue('side-a');
+    await insertVenue('side-b');
+    const held = gate();
+    const entered = gate();
+    const first = port.writeVenue('side-a', async () => {
+      entered.open();
+      await held.wait;
+    });
+    await entered.wait;
+    // Venue b's write commits while venue a's transaction is still open.
+    await port.writeVenue('side-b', (db) => exec(db, sql`UPDATE counter SET n = 100 WHERE venue = 'v2'`));
+    expect(await port.read((db) => counterOf(db, 'v2'))).toBe(100);
+    held.open();
+    await first;
+  });
+
+  it('a read sees the last commit, never a write in progress, and one snapshot throughout', async () => {
+    await insertVenue('snap');
+    await port.writeVenue('snap', (db) => exec(db, sql`UPDATE counter SET n = 0 WHERE venue = 'v2'`));
+    const held = gate();
+    const written = gate();
+    const write = port.writeVenue('snap', async (db) => {
+      await exec(db, sql`UPDATE counter SET n = 41 WHERE venue = 'v2'`);
+      written.open();
+      await held.wait;
+    });
+    await written.wait;
+    const reading = port.read(async (db) => {
+      const before = await counterOf(db, 'v2');
+      held.open();
+      await write;
+      // Committed meanwhile, but this read keeps the snapshot it started with.
+      return [before, await counterOf(db, 'v2')];
+    });
+    expect(await reading).toEqual([0, 0]);
+    expect(await port.read((db) => counterOf(db, 'v2'))).toBe(41);
+  });
+
+  it('rolls back a write whose work throws, passes its error on, and the connection goes on', async () => {
+    await insertVenue('undo');
+    const refusal = new AppError('VALIDATION', 'no');
+    await expect(
+      port.writeVenue('undo', async (db) => {
+        await exec(db, sql`UPDATE counter SET n = 7 WHERE venue = 'v2'`);
+        throw refusal;
+      }),
+    ).rejects.toBe(refusal);
+    expect(await port.read((db) => counterOf(db, 'v2'))).toBe(41);
+    // Every pooled connection is usable again (none left inside a failed transaction).
+    await Promise.all(
+      Array.from({ length: 8 }, () => port.writeVenue('undo', (db) => exec(db, sql`SELECT 1`))),
+    );
+  });
+
+  it('a savepoint undoes its own writes only, even after a failed statement', async () => {
+    await insertVenue('unit');
+    await port.writeVenue('unit', async (db) => {
+      await exec(db, sql`UPDATE counter SET n = 1 WHERE venue = 'v2'`);
+      await expect(
+        port.savepoint(db, async () => {
+          await exec(db, sql`UPDATE counter SET n = 2 WHERE venue = 'v2'`);
+          // A failed statement: PostgreSQL refuses the rest of the transaction until rolled back.
+          await exec(db, sql`SELECT * FROM no_such_table`);
+        }),
+      ).rejects.toThrow();
+      await exec(db, sql`UPDATE counter SET n = n + 10 WHERE venue = 'v2'`);
+    });
+    expect(await port.read((db) => counterOf(db, 'v2'))).toBe(11);
+  });
+
+  it('an account write that loses a unique race runs again and meets the winner', async () => {
+    let runs = 0;
+    const signUp = () =>
+      port.writeAccount(async (db) => {
+        runs += 1;
+        const existing = await exec(db, sql`SELECT tries FROM emails WHERE address = 'a@b.it'`);
+        if (existing.rows.length > 0) return 'second';
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        await exec(db, sql`INSERT INTO emails (address) VALUES ('a@b.it')`);
+        return 'first';
+      });
+    const answers = await Promise.all([signUp(), signUp()]);
+    expect(answers.sort()).toEqual(['first', 'second']);
+    expect(runs).toBe(3);
+  });
+
+  it('calls a serialization failure, a deadlock, a lock timeout and a lost connection transient', () => {
+    const failure = (code: string) => Object.assign(new Error(code), { code });
+    for (const code of ['40001', '40P01', '55P03', '57P01', '08006', 'ECONNRESET']) {
+      expect(port.classify(failure(code)), code).toBe('transient');
+    }
+    // As drizzle wraps it: the cause decides.
+    expect(port.classify(Object.assign(new Error('Failed query'), { cause: failure('40P01') }))).toBe(
+      'transient',
+    );
+    expect(port.classify(new Error('Connection terminated unexpectedly'))).toBe('transient');
+    expect(port.classify(failure('23505'))).toBe('permanent');
+    expect(port.classify(new AppError('VALIDATION', 'no'))).toBe('permanent');
+  });
+});
+
+/** A venue row for a write to lock (its owner account first), the rest left to the defaults. */
+async function insertVenue(id: string): Promise<void> {
+  await pool.query(`INSERT INTO users (id, role, created_at) VALUES ($1, 'owner', 0)`, [id]);
+  await pool.query(`INSERT INTO businesses (id, owner_user_id, name, created_at) VALUES ($1, $1, $1, 0)`, [
+    id,
+  ]);
+}
