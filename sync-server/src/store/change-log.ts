@@ -92,17 +92,20 @@ export async function appendChanges(
   // A venue id from a body (customer calls) that names no venue: refused, nothing written.
   if (!bumped) throw new AppError('business_id_error', msg.businessNotFound);
   const { version, floor } = bumped;
-  for (const c of pending) {
-    await s.insert.run({
-      businessId,
-      version,
-      entity: c.entity,
-      entityId: c.entityId,
-      op: c.op,
-      data: c.op === 'delete' ? null : JSON.stringify(c.data ?? null),
-      createdAt: now,
-    });
-  }
+  // Sent together, in order (PostgreSQL pipelines them: one round trip for all).
+  await Promise.all(
+    pending.map((c) =>
+      s.insert.run({
+        businessId,
+        version,
+        entity: c.entity,
+        entityId: c.entityId,
+        op: c.op,
+        data: c.op === 'delete' ? null : JSON.stringify(c.data ?? null),
+        createdAt: now,
+      }),
+    ),
+  );
   if (version - floor > CHANGE_LOG_KEEP + PRUNE_SLACK) {
     const newFloor = version - CHANGE_LOG_KEEP;
     await s.prune.run({ businessId, floor: newFloor });

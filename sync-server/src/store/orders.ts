@@ -165,9 +165,8 @@ export async function appendLines(
 ): Promise<OrderLineRecord[]> {
   const next = (await lastLineSeq(db, order.id)) + 1;
   const insertLine = orderStatements(db).insertLine;
-  const records: OrderLineRecord[] = [];
-  for (const [i, line] of priced.entries()) {
-    const record: OrderLineRecord = {
+  const records = priced.map(
+    (line, i): OrderLineRecord => ({
       ...line,
       id: randomId(),
       orderId: order.id,
@@ -180,10 +179,10 @@ export async function appendLines(
       lastUpdate: now,
       // Filled in by the order_lines_created_version trigger (migration 0002).
       createdVersion: null,
-    };
-    await insertLine.run(record);
-    records.push(record);
-  }
+    }),
+  );
+  // Sent together, in order (PostgreSQL pipelines them: one round trip for all).
+  await Promise.all(records.map((record) => insertLine.run(record)));
   return records;
 }
 

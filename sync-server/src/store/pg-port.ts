@@ -61,10 +61,14 @@ export class PgPort implements StorePort<Db> {
   async savepoint<T>(tx: Db, work: () => T | Promise<T>): Promise<T> {
     const client = this.clients.get(tx);
     if (!client) throw new Error('savepoint outside a transaction of this port');
-    await client.query('SAVEPOINT unit');
+    // Not awaited: pipelined with the work's first statement (a failure here fails that one too).
+    const opened = client.query('SAVEPOINT unit');
+    opened.catch(() => undefined);
     try {
       const value = await work();
-      await client.query('RELEASE SAVEPOINT unit');
+      await opened;
+      // Pipelined with what follows the unit; its failure aborts the transaction, so COMMIT tells.
+      client.query('RELEASE SAVEPOINT unit').catch(() => undefined);
       return value;
     } catch (err) {
       // PostgreSQL refuses every statement of a transaction after a failed one until this.
@@ -120,7 +124,10 @@ export class PgPort implements StorePort<Db> {
       throw err;
     }
     try {
-      await client.query('COMMIT');
+      // A transaction a failed statement aborted answers COMMIT with ROLLBACK, not an error: a
+      // pipelined statement nobody awaited (a savepoint's release) must not pass unseen.
+      const ended = await client.query('COMMIT');
+      if (ended.command === 'ROLLBACK') throw new Error('the transaction was rolled back at commit');
     } catch (err) {
       await this.end(client, err);
       throw err;

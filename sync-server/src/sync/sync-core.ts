@@ -378,13 +378,18 @@ export class SyncCore {
     if (mode.kind === 'client') {
       if (!userId) throw new Error('client mutation without a user');
       const { clientId, mutationId, scope } = mode;
-      await s.advance.run({ clientId, userId, businessId, mutationId, now });
-      await s.storeAnswer.run({ clientId, mutationId, scope, status, body, version, now });
-      if (mutationId > ANSWERS_KEPT) await s.forgetAnswers.run({ clientId, upTo: mutationId - ANSWERS_KEPT });
+      // Independent statements, sent together (PostgreSQL pipelines them: one round trip).
+      await Promise.all([
+        s.advance.run({ clientId, userId, businessId, mutationId, now }),
+        s.storeAnswer.run({ clientId, mutationId, scope, status, body, version, now }),
+        mutationId > ANSWERS_KEPT ? s.forgetAnswers.run({ clientId, upTo: mutationId - ANSWERS_KEPT }) : null,
+      ]);
     } else if (mode.kind === 'idempotent') {
-      await s.expireKeys.run({ before: now - IDEMPOTENCY_TTL_MS });
       const { scope, key, hash } = mode;
-      await s.storeKeyed.run({ scope, key, hash, status, body, version, now });
+      await Promise.all([
+        s.expireKeys.run({ before: now - IDEMPOTENCY_TTL_MS }),
+        s.storeKeyed.run({ scope, key, hash, status, body, version, now }),
+      ]);
     }
   }
 
