@@ -23,6 +23,7 @@ import { installClosingGuard, installErrorHandler, sendError } from './http/erro
 import { installHostCheck } from './http/host-check.ts';
 import { installJsonParser } from './http/json-parser.ts';
 import { hasPwa, installPwa, isAppNavigation, sendShell } from './http/pwa-static.ts';
+import { rateLimitStore } from './http/rate-limit-store.ts';
 import { installCsrfGuard, installSecurityHeaders } from './http/security.ts';
 import { msg } from './lib/messages.ts';
 import { MemoryQuotas } from './lib/quota.ts';
@@ -119,7 +120,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('mailer', mailer);
   const checkouts = createCheckoutSweeper(app);
   app.decorate('checkouts', checkouts);
-  app.decorate('quotas', new MemoryQuotas(() => clock.nowMs()));
+  // Hosted, every instance counts in one place: a limit holds whichever instance a request reaches.
+  app.decorate('quotas', store.sharedQuotas?.(() => clock.nowMs()) ?? new MemoryQuotas(() => clock.nowMs()));
   app.decorate('registeredCalls', [] as CallDef[]);
   app.decorate('appVersion', readVersion());
   app.decorate('demo', null);
@@ -153,6 +155,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new AppError('RATE_LIMITED', msg.rateLimited),
+    // Hosted, the routes' limits count where every instance counts (the quotas above).
+    ...(store.sharedQuotas ? { store: rateLimitStore(app.quotas) } : {}),
   });
   await installSecurityHeaders(app, config);
   installCsrfGuard(app, config);

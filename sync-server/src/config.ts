@@ -9,7 +9,6 @@ import {
   ORDER_QUOTA_PER_TABLE,
 } from '@comanda/shared-schema';
 import { z } from 'zod';
-import { dialectOf } from './db/dialect.ts';
 
 /**
  * Settings from the environment (DESIGN.md "Persistence and processes"), validated at boot with
@@ -194,6 +193,13 @@ function loadOrCreateSecret(dataDir: string, inMemory: boolean): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/** The store a DATABASE_URL names: `postgres://` or `postgresql://` hosted, anything else a SQLite file. */
+export type StoreDialect = 'sqlite' | 'postgres';
+
+export function dialectOf(databaseUrl: string | undefined): StoreDialect {
+  return /^postgres(ql)?:\/\//i.test(databaseUrl?.trim() ?? '') ? 'postgres' : 'sqlite';
 }
 
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');

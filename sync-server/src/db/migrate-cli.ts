@@ -1,6 +1,5 @@
-import { resolveDatabasePath } from '../config.ts';
+import { dialectOf, resolveDatabasePath } from '../config.ts';
 import { openStore } from './client.ts';
-import { dialectOf } from './dialect.ts';
 import { migratePostgres } from './pg-client.ts';
 
 /**

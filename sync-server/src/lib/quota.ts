@@ -23,7 +23,8 @@ export interface Quotas {
   reset(key: string): Promise<void>;
 }
 
-interface Window {
+/** One key's counters: hits in the current fixed window and in the one before it. */
+export interface QuotaWindow {
   start: number;
   current: number;
   previous: number;
@@ -31,13 +32,57 @@ interface Window {
 }
 
 /**
- * Sliding-window counters in memory (the previous fixed window weighted by how much of it still
- * overlaps the sliding one: Cloudflare's approximation, two numbers a key). At most `maxKeys`
- * keys are kept; beyond that the least recently used go, so a flood of new keys (random
- * sessions, spoofed addresses) costs bounded memory and at worst forgets the oldest counts.
+ * The sliding-window rule itself (the previous fixed window weighted by how much of it still
+ * overlaps the sliding one: Cloudflare's approximation, two numbers a key), pure: what `take`
+ * (`count`) or `peek` answers for a key whose counters are `stored` (none: a new key), and the
+ * counters to keep. Every store of quotas applies this one rule.
+ */
+export function slideWindow(
+  stored: QuotaWindow | undefined,
+  now: number,
+  limit: number,
+  windowMs: number,
+  cost: number,
+  count: boolean,
+): { check: QuotaCheck; window: QuotaWindow } {
+  const w = rolled(stored, windowMs, now);
+  const elapsed = (now - w.start) / windowMs;
+  const weighted = w.previous * (1 - elapsed) + w.current;
+  if (weighted + cost > limit) {
+    // The previous window's weight fades linearly; past its end only the current one counts.
+    const over = weighted + cost - limit;
+    const retryAfterMs =
+      w.previous > 0 && over <= w.previous * (1 - elapsed)
+        ? Math.ceil((over / w.previous) * windowMs)
+        : Math.ceil(w.start + windowMs - now);
+    return {
+      check: { allowed: false, count: Math.ceil(weighted), retryAfterMs: Math.max(1, retryAfterMs) },
+      window: w,
+    };
+  }
+  if (!count) return { check: { allowed: true, count: Math.ceil(weighted), retryAfterMs: 0 }, window: w };
+  return {
+    check: { allowed: true, count: Math.ceil(weighted + cost), retryAfterMs: 0 },
+    window: { ...w, current: w.current + cost },
+  };
+}
+
+/** The counters moved on to the fixed window `now` falls in. */
+function rolled(w: QuotaWindow | undefined, windowMs: number, now: number): QuotaWindow {
+  if (!w || w.windowMs !== windowMs) return { start: now, current: 0, previous: 0, windowMs };
+  const passed = Math.floor((now - w.start) / windowMs);
+  if (passed === 1) return { ...w, previous: w.current, current: 0, start: w.start + windowMs };
+  if (passed > 1) return { ...w, previous: 0, current: 0, start: now };
+  return w;
+}
+
+/**
+ * Sliding-window counters in memory, for one process (the venue's box). At most `maxKeys` keys
+ * are kept; beyond that the least recently used go, so a flood of new keys (random sessions,
+ * spoofed addresses) costs bounded memory and at worst forgets the oldest counts.
  */
 export class MemoryQuotas implements Quotas {
-  private readonly windows = new Map<string, Window>();
+  private readonly windows = new Map<string, QuotaWindow>();
 
   constructor(
     private readonly nowMs: () => number,
@@ -57,49 +102,16 @@ export class MemoryQuotas implements Quotas {
   }
 
   private check(key: string, limit: number, windowMs: number, cost: number, count: boolean): QuotaCheck {
-    const now = this.nowMs();
-    const w = this.roll(key, windowMs, now);
-    const elapsed = (now - w.start) / windowMs;
-    const weighted = w.previous * (1 - elapsed) + w.current;
-    if (weighted + cost > limit) {
-      // The previous window's weight fades linearly; past its end only the current one counts.
-      const over = weighted + cost - limit;
-      const retryAfterMs =
-        w.previous > 0 && over <= w.previous * (1 - elapsed)
-          ? Math.ceil((over / w.previous) * windowMs)
-          : Math.ceil(w.start + windowMs - now);
-      return { allowed: false, count: Math.ceil(weighted), retryAfterMs: Math.max(1, retryAfterMs) };
-    }
-    if (!count) return { allowed: true, count: Math.ceil(weighted), retryAfterMs: 0 };
-    w.current += cost;
-    return { allowed: true, count: Math.ceil(weighted + cost), retryAfterMs: 0 };
-  }
-
-  private roll(key: string, windowMs: number, now: number): Window {
-    let w = this.windows.get(key);
-    if (w && w.windowMs === windowMs) {
-      this.windows.delete(key);
-      const passed = Math.floor((now - w.start) / windowMs);
-      if (passed === 1) {
-        w.previous = w.current;
-        w.current = 0;
-        w.start += windowMs;
-      } else if (passed > 1) {
-        w.previous = 0;
-        w.current = 0;
-        w.start = now;
-      }
-    } else {
-      if (w) this.windows.delete(key);
-      w = { start: now, current: 0, previous: 0, windowMs };
-    }
+    const stored = this.windows.get(key);
+    const { check, window } = slideWindow(stored, this.nowMs(), limit, windowMs, cost, count);
     // Re-inserted last: the map's order is least recently used first.
-    this.windows.set(key, w);
+    this.windows.delete(key);
+    this.windows.set(key, window);
     if (this.windows.size > this.maxKeys) {
       const oldest = this.windows.keys().next().value;
       if (oldest !== undefined) this.windows.delete(oldest);
     }
-    return w;
+    return check;
   }
 }
 

@@ -73,6 +73,39 @@ describe('two instances on one PostgreSQL database', () => {
     expect(changes.changes.some((c) => c.entity === 'order')).toBe(true);
   });
 
+  it('one login limit across both: failures spread over the two are counted once', async () => {
+    // Password spraying from one address (spec 7, DESIGN "Abuse"): 20 failures a quarter of an
+    // hour, whichever instance each reaches; with a count per instance it would be 40.
+    const codes: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const app = i % 2 === 0 ? v.app.app : second;
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/owner/login',
+        payload: { email: `persona${i}@example.it`, password: 'sbagliata-123' },
+        remoteAddress: '10.0.0.66',
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes.indexOf(429)).toBeGreaterThan(0);
+    expect(codes.indexOf(429)).toBeLessThanOrEqual(20);
+    expect(codes.slice(codes.indexOf(429)).every((code) => code === 429)).toBe(true);
+  });
+
+  it("a route's own limit counts across both too: five restore requests a quarter of an hour", async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const res = await (i % 2 === 0 ? v.app.app : second).inject({
+        method: 'POST',
+        url: calls.userRestoreRequest.path,
+        payload: { mail: `qualcuno${i}@example.it` },
+        remoteAddress: '10.0.0.77',
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+  });
+
   it('a session made on one instance is honoured by the other (one secret, one table)', async () => {
     const first = await listen(v.app);
     expect(first).toMatch(/^ws:/);

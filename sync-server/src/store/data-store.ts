@@ -1,6 +1,7 @@
 import type { Checkpointer } from '../db/checkpointer.ts';
 import type { Db, Sqlite } from '../db/client.ts';
 import type { StoreDialect } from '../db/dialect.ts';
+import type { Quotas } from '../lib/quota.ts';
 import type { StorePort } from './port.ts';
 
 /**
@@ -27,4 +28,9 @@ export interface DataStore {
 export interface AppStore extends DataStore {
   readonly sqlite: Sqlite;
   readonly checkpointer: Checkpointer | null;
+  /**
+   * Quotas every instance shares (hosted: PostgreSQL); undefined when one process is the whole
+   * server and its memory is enough (SQLite, lib/quota.ts `MemoryQuotas`).
+   */
+  sharedQuotas?(nowMs: () => number): Quotas;
 }

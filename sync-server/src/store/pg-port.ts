@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { assertMigrated, openPgPool, pgDb } from '../db/pg-client.ts';
 import { isTransientStorageError, isUniqueViolation } from '../lib/errors.ts';
 import type { AppStore } from './data-store.ts';
+import { PgQuotas } from './pg-quotas.ts';
 import type { StorePort } from './port.ts';
 
 /** How long a write waits for its venue's lock before it gives up as busy (SQLite's busy_timeout). */
@@ -169,5 +170,6 @@ export async function openPgStore(url: string, options: { poolMax: number }): Pr
       throw new Error('the SQLite connection was asked of a PostgreSQL store');
     },
     checkpointer: null,
+    sharedQuotas: (nowMs) => new PgQuotas(pool, nowMs),
   };
 }
