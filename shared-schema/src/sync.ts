@@ -100,6 +100,8 @@ export const syncCalls = {
     response: z.object({
       success: z.literal(true),
       version: z.number().int().min(0),
+      /** The database's generation: with `version`, the device's cursor (catchup.ts). */
+      generation: z.string(),
       rows: z.array(EntityRow),
     }),
   }),
@@ -118,9 +120,15 @@ export const syncCalls = {
         reset: z.literal(false),
         changes: z.array(Change),
         version: z.number().int().min(0),
+        generation: z.string(),
         hasMore: z.boolean(),
       }),
-      z.object({ success: z.literal(true), reset: z.literal(true), version: z.number().int().min(0) }),
+      z.object({
+        success: z.literal(true),
+        reset: z.literal(true),
+        version: z.number().int().min(0),
+        generation: z.string(),
+      }),
     ]),
   }),
   /**

@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { NotMigratedError } from './db/pg-client.ts';
 import { hasPwa } from './http/pwa-static.ts';
 
 /** `npm start`: configuration from the environment, listen, print how to try it, close gracefully. */
@@ -15,7 +16,17 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const app = await buildApp(config);
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp(config);
+  } catch (err) {
+    // Hosted, a database not migrated yet: the way out, not a stack trace.
+    if (err instanceof NotMigratedError) {
+      console.error(`Comanda cannot start: ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
 
   // SIGINT/SIGTERM: stop accepting, let in-flight requests finish, close sockets with 1001.
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

@@ -55,6 +55,32 @@ describe('catch-up', () => {
     expect(ids).toEqual(['r2', 'r3', 'r4']);
   });
 
+  it('reloads everything from a restored database (another generation), whatever its version', async () => {
+    const server = makeServer();
+    server.external([room('r1', 'Sala')]);
+    server.external([room('r2', 'Veranda')]);
+    const { db, client } = makeClient(server);
+    stops.push(() => client.stop());
+    await catchUp(db, { fetch: server.fetch });
+    expect((await db.meta.get('sync'))?.generation).toBe('g1');
+
+    // Restored from a copy made at version 1, then another device wrote twice: version 3 again,
+    // with other rows. From its cursor (2) this device would get only version 3's change.
+    server.generation = 'g2';
+    server.version = 1;
+    server.log = server.log.filter((c) => c.version <= 1);
+    server.rows.delete('room/r2');
+    server.external([room('r3', 'Giardino')]);
+    server.external([room('r4', 'Terrazza')]);
+    server.requests.length = 0;
+    const result = await catchUp(db, { fetch: server.fetch });
+    expect(result).toMatchObject({ reset: true, version: 3 });
+    expect(server.requests.map((r) => r.path)).toEqual(['/api/sync/changes', '/api/sync/snapshot']);
+    const ids = (await db.serverRows.toArray()).map((r) => r.entityId).sort();
+    expect(ids).toEqual(['r1', 'r3', 'r4']);
+    expect((await db.meta.get('sync'))?.generation).toBe('g2');
+  });
+
   it('leaves rows and cursor unchanged when the server cannot be reached', async () => {
     const server = makeServer();
     server.external([room('r1', 'Sala')]);

@@ -25,12 +25,17 @@ export interface CatchUpResult {
 }
 
 type ChangesAnswer =
-  | { success: true; reset: false; changes: Change[]; version: number; hasMore: boolean }
-  | { success: true; reset: true; version: number };
-type SnapshotAnswer = { success: true; version: number; rows: EntityRow[] };
+  | { success: true; reset: false; changes: Change[]; version: number; generation: string; hasMore: boolean }
+  | { success: true; reset: true; version: number; generation: string };
+type SnapshotAnswer = { success: true; version: number; generation: string; rows: EntityRow[] };
 
 /** Apply one page of changes and move the cursor, in one transaction (all or nothing). */
-async function applyPage(db: ComandaDb, changes: readonly Change[], pageVersion: number): Promise<number> {
+async function applyPage(
+  db: ComandaDb,
+  changes: readonly Change[],
+  pageVersion: number,
+  generation: string,
+): Promise<number> {
   return db.transaction('rw', db.meta, db.serverRows, async () => {
     const meta = await ensureMeta(db);
     let applied = 0;
@@ -42,7 +47,7 @@ async function applyPage(db: ComandaDb, changes: readonly Change[], pageVersion:
       applied++;
     }
     const version = Math.max(meta.lastVersion, pageVersion);
-    await db.meta.put({ ...meta, lastVersion: version, synced: true });
+    await db.meta.put({ ...meta, lastVersion: version, synced: true, generation });
     return applied;
   });
 }
@@ -55,7 +60,7 @@ async function applySnapshot(db: ComandaDb, snap: SnapshotAnswer): Promise<void>
     await db.serverRows.bulkPut(
       snap.rows.map((r) => ({ entity: r.entity, entityId: r.entityId, data: r.data })),
     );
-    await db.meta.put({ ...meta, lastVersion: snap.version, synced: true });
+    await db.meta.put({ ...meta, lastVersion: snap.version, synced: true, generation: snap.generation });
   });
 }
 
@@ -78,8 +83,9 @@ async function dropCaughtUp(db: ComandaDb, startedAt: number): Promise<void> {
 
 /**
  * Bring the server rows up to date: `GET /api/sync/changes?since=lastVersion` page by page
- * until `hasMore` is false; a `reset` answer (cursor older than the kept log) or a device that
- * never synced loads `GET /api/sync/snapshot` instead. Then drops acked outbox entries that the
+ * until `hasMore` is false; a `reset` answer (cursor older than the kept log), an answer from
+ * another generation of the database (a restore) or a device that never synced loads
+ * `GET /api/sync/snapshot` instead. Then drops acked outbox entries that the
  * rows now contain, so their optimistic effect hands over to server state without a flicker.
  */
 export async function catchUp(db: ComandaDb, opts: CatchUpOptions = {}): Promise<CatchUpResult> {
@@ -99,7 +105,10 @@ export async function catchUp(db: ComandaDb, opts: CatchUpOptions = {}): Promise
     while (!snapshot) {
       const answer = (await request(defs.changes, { since: meta.lastVersion, limit }, reqOpts))
         .data as ChangesAnswer;
-      if (answer.reset) {
+      // A restored database (another generation) may number again the versions this device
+      // saw: its changes after our cursor could skip some. Reload everything instead.
+      const restored = meta.generation !== undefined && answer.generation !== meta.generation;
+      if (answer.reset || restored) {
         snapshot = true;
         reset = true;
         break;
@@ -107,7 +116,7 @@ export async function catchUp(db: ComandaDb, opts: CatchUpOptions = {}): Promise
       const last = answer.changes.at(-1)?.version ?? meta.lastVersion;
       // With more pages to come, `version` may be ahead of this page: advance only to its end.
       const pageVersion = answer.hasMore ? last : Math.max(last, answer.version);
-      applied += await applyPage(db, answer.changes, pageVersion);
+      applied += await applyPage(db, answer.changes, pageVersion, answer.generation);
       meta = await db.meta.get('sync').then((m) => m ?? meta);
       if (!answer.hasMore || answer.changes.length === 0) break;
     }

@@ -15,6 +15,12 @@ export interface SyncMeta {
   lastVersion: number;
   /** False until the first snapshot or catch-up completed. */
   synced: boolean;
+  /**
+   * The server database's generation `lastVersion` counts in (absent before the first answer
+   * that carried one). Another one means a restored database, whose versions may repeat
+   * numbers this device saw: the device reloads everything (catchup.ts).
+   */
+  generation?: string;
 }
 
 /** Server state only, written generically by snapshot and changes, never by screens. */

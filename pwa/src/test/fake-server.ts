@@ -37,6 +37,8 @@ interface Judgement extends StoredAnswer {
  */
 export class FakeServer {
   version = 0;
+  /** The database's generation (a restore gives it a new one). */
+  generation = 'g1';
   log: Change[] = [];
   rows = new Map<string, EntityRow>();
   /** Log entries kept; an older cursor gets `reset`. */
@@ -116,7 +118,12 @@ export class FakeServer {
     await new Promise((r) => setTimeout(r, 0));
     if (url.pathname === '/api/sync/changes') return this.changes(url.searchParams);
     if (url.pathname === '/api/sync/snapshot') {
-      return json(200, { success: true, version: this.version, rows: [...this.rows.values()] });
+      return json(200, {
+        success: true,
+        version: this.version,
+        generation: this.generation,
+        rows: [...this.rows.values()],
+      });
     }
     if (url.pathname === '/api/sync/push') return this.push(seen, (body?.mutations ?? []) as Pushed[]);
     const handler = this.handlers[url.pathname];
@@ -165,7 +172,7 @@ export class FakeServer {
     const limit = Number(q.get('limit') ?? 500);
     const oldest = this.log[0]?.version ?? this.version + 1;
     if (since < oldest - 1 && since < this.version) {
-      return json(200, { success: true, reset: true, version: this.version });
+      return json(200, { success: true, reset: true, version: this.version, generation: this.generation });
     }
     const after = this.log.filter((c) => c.version > since);
     // Never split one version across pages.
@@ -177,6 +184,7 @@ export class FakeServer {
       reset: false,
       changes: page,
       version: this.version,
+      generation: this.generation,
       hasMore: page.length < after.length,
     });
   }

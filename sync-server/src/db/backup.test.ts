@@ -122,4 +122,22 @@ describe('online backup', () => {
     await expect(backupDatabase(junk, join(dir, 'out', 'x.db'))).rejects.toBeInstanceOf(BackupError);
     expect(existsSync(join(dir, 'out')) ? readdirSync(join(dir, 'out')) : []).toEqual([]);
   });
+
+  it('gives the copy a generation of its own: once restored, devices reload instead of trusting their version', async () => {
+    const source = join(dir, 'comanda.db');
+    const store = openStore(source);
+    const generationOf = (db: Database.Database) =>
+      (db.prepare("SELECT value FROM store_meta WHERE key = 'generation'").get() as { value: string }).value;
+    const live = generationOf(store.sqlite);
+    expect(live).toMatch(/^[0-9a-f]{32}$/);
+    const result = await backupDatabase(source, join(dir, 'copy.db'));
+    await store.close();
+    const copy = new Database(result.path, { readonly: true });
+    try {
+      expect(generationOf(copy)).toMatch(/^[0-9a-f]{32}$/);
+      expect(generationOf(copy)).not.toBe(live);
+    } finally {
+      copy.close();
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
@@ -51,6 +52,18 @@ function verifyCopy(path: string): void {
     const rows = copy.pragma('integrity_check') as Array<{ integrity_check: string }>;
     const verdict = rows.map((r) => r.integrity_check).join('; ');
     if (verdict !== 'ok') throw new BackupError(`the copy failed integrity_check: ${verdict}`);
+    // A generation of its own (sqlite-schema.ts `storeMeta`): once restored, every device's
+    // cursor names the live database's, and each reloads instead of trusting its version.
+    const hasMeta = copy
+      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'store_meta'")
+      .get();
+    if (hasMeta) {
+      copy
+        .prepare(
+          "INSERT INTO store_meta (key, value) VALUES ('generation', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        )
+        .run(randomBytes(16).toString('hex'));
+    }
   } finally {
     copy.close();
   }

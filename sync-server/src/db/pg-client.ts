@@ -52,6 +52,8 @@ export const pgDb = (client: pg.Pool | pg.PoolClient): Db => drizzle({ client })
  * do not migrate (that is `npm run migrate`, a deploy's own step), and a server on an older
  * schema would fail request by request instead of once, here, with the way out.
  */
+export class NotMigratedError extends Error {}
+
 export async function assertMigrated(pool: pg.Pool): Promise<void> {
   const journal = JSON.parse(readFileSync(join(pgMigrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
     entries: unknown[];
@@ -61,7 +63,7 @@ export async function assertMigrated(pool: pg.Pool): Promise<void> {
     .then((r) => Number(r.rows[0]?.n ?? 0))
     .catch(() => 0);
   if (applied < journal.entries.length) {
-    throw new Error(
+    throw new NotMigratedError(
       `the PostgreSQL database has ${applied} of ${journal.entries.length} migrations: run \`npm run migrate\` first`,
     );
   }

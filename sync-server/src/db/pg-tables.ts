@@ -29,3 +29,4 @@ export const orderHistory = pgTableOf(sqlite.orderHistory);
 export const orderHistoryLines = pgTableOf(sqlite.orderHistoryLines);
 export const chatMessages = pgTableOf(sqlite.chatMessages);
 export const tableCalls = pgTableOf(sqlite.tableCalls);
+export const storeMeta = pgTableOf(sqlite.storeMeta);

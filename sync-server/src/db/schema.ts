@@ -37,6 +37,7 @@ export const orderHistory = pick(sqlite.orderHistory);
 export const orderHistoryLines = pick(sqlite.orderHistoryLines);
 export const chatMessages = pick(sqlite.chatMessages);
 export const tableCalls = pick(sqlite.tableCalls);
+export const storeMeta = pick(sqlite.storeMeta);
 export const reportDayOrders = pick(rollup.reportDayOrders);
 export const reportDayLines = pick(rollup.reportDayLines);
 

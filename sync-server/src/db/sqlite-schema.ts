@@ -632,6 +632,17 @@ export const tableCalls = sqliteTable(
   (t) => [index('table_calls_table_called').on(t.tableId, t.calledAt)],
 );
 
+/**
+ * Facts about the database itself. `generation`: a random id given when the database is made and
+ * again to every backup copy and restore (`npm run backup`, `npm run migrate -- --after-restore`):
+ * a device whose sync cursor names another generation reloads everything instead of asking for
+ * changes after a version a restored database may number again (docs/reliability.md).
+ */
+export const storeMeta = sqliteTable('store_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
 export type OrderRecord = typeof orders.$inferSelect;
 export type OrderLineRecord = typeof orderLines.$inferSelect;
 export type CategoryRecord = typeof categories.$inferSelect;

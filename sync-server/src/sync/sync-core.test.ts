@@ -244,14 +244,25 @@ describe('change log', () => {
       reset: false,
       changes: [],
       version: 3,
+      generation: expect.any(String),
       hasMore: false,
     });
-    expect(await get('since=9')).toEqual({ success: true, reset: true, version: 3 });
+    expect(await get('since=9')).toEqual({
+      success: true,
+      reset: true,
+      version: 3,
+      generation: expect.any(String),
+    });
     await t.app.store.db
       .update(businesses)
       .set({ changeLogFloor: 2 })
       .where(eq(businesses.id, owner.businessId));
-    expect(await get('since=1')).toEqual({ success: true, reset: true, version: 3 });
+    expect(await get('since=1')).toEqual({
+      success: true,
+      reset: true,
+      version: 3,
+      generation: expect.any(String),
+    });
     expect((await get('since=2')).reset).toBe(false);
   });
 
@@ -282,5 +293,17 @@ describe('change log', () => {
       },
     ]);
     for (const row of snap.rows) expect(entitySchemas.business.safeParse(row.data).success).toBe(true);
+  });
+
+  it("snapshot and changes carry the database's generation, the same on both, so a cursor names it", async () => {
+    await setup();
+    const get = async (url: string) =>
+      (await t.app.inject({ method: 'GET', url, headers: { cookie: owner.cookie } })).json() as {
+        generation: string;
+      };
+    const snap = await get('/api/sync/snapshot');
+    const changes = await get('/api/sync/changes?since=0');
+    expect(snap.generation).toMatch(/^[0-9a-f]{32}$/);
+    expect(changes.generation).toBe(snap.generation);
   });
 });

@@ -25,6 +25,7 @@ import {
 import { syncStatements as statements } from '../store/client-mutations.ts';
 import type { DataStore } from '../store/data-store.ts';
 import type { StorePort } from '../store/port.ts';
+import { databaseGeneration } from '../store/store-meta.ts';
 import type { EventOptions, EventPublisher } from './events.ts';
 
 /** What a mutation handler gets besides its body: the one way to record changes and events. */
@@ -158,19 +159,26 @@ export class SyncCore {
   }
 
   /** Every offline entity of a venue, read in one snapshot with its version. */
-  snapshot(businessId: string): Promise<{ success: true; version: number; rows: EntityRow[] }> {
+  snapshot(
+    businessId: string,
+  ): Promise<{ success: true; version: number; generation: string; rows: EntityRow[] }> {
     return this.port.read(async (db) => {
       const version = (await currentVersion(db, businessId)) ?? 0;
+      const generation = await databaseGeneration(db);
       const rows: EntityRow[] = [];
       for (const [entity, load] of this.loaders) {
         for (const row of await load(db, businessId)) rows.push({ entity, entityId: row.id, data: row.data });
       }
-      return { success: true as const, version, rows };
+      return { success: true as const, version, generation, rows };
     });
   }
 
-  changes(businessId: string, since: number, limit: number): Promise<ChangesPage> {
-    return this.port.read((db) => changesSince(db, businessId, since, limit));
+  /** Changes after `since`, with the database's generation: a cursor of another one is void. */
+  changes(businessId: string, since: number, limit: number): Promise<ChangesPage & { generation: string }> {
+    return this.port.read(async (db) => ({
+      ...(await changesSince(db, businessId, since, limit)),
+      generation: await databaseGeneration(db),
+    }));
   }
 
   async execute<B, P, R>(req: MutationRequest<B, P, R>): Promise<MutationOutcome> {
