@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { getTableColumns, is } from 'drizzle-orm';
-import { type PgTable, getTableConfig as pgConfig } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgTable, getTableConfig as pgConfig } from 'drizzle-orm/pg-core';
 import { SQLiteTable, getTableConfig as sqliteConfig } from 'drizzle-orm/sqlite-core';
 import { describe, expect, it } from 'vitest';
 import * as pgTables from './pg-tables.ts';
@@ -57,6 +57,18 @@ describe('the PostgreSQL schema derived from the SQLite one', () => {
     expect(column(businesses, 'delivery_cities')?.getSQLType()).toBe('jsonb');
     for (const t of Object.values(pgTables)) for (const c of pgConfig(t).columns) types.add(c.getSQLType());
     expect([...types].sort()).toEqual(['bigint', 'boolean', 'jsonb', 'text']);
+  });
+
+  it('keeps partial indexes partial, with PostgreSQL booleans: one open order per table, not one order', () => {
+    const where = (name: string) => {
+      const found = pgConfig(pgTables.orders).indexes.find((i) => i.config.name === name);
+      if (!found?.config.where) throw new Error(`${name}: no condition`);
+      return new PgDialect().sqlToQuery(found.config.where).sql;
+    };
+    expect(where('orders_open_table')).toBe('"orders"."closed_at" IS NULL');
+    expect(where('orders_pending_delivery')).toBe(
+      '"orders"."accettato" = false AND "orders"."closed_at" IS NULL',
+    );
   });
 
   it('matches the committed migrations in drizzle-pg/: drizzle-kit finds nothing to add', async () => {

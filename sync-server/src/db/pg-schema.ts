@@ -1,4 +1,4 @@
-import { type AnyColumn, getTableColumns, is, SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, Column, getTableColumns, is, SQL, StringChunk, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -68,6 +68,27 @@ function pgColumn(column: SqliteColumn): PgColumnBuilderBase {
   return built as unknown as PgColumnBuilderBase;
 }
 
+/**
+ * A partial index's condition with the twin's columns, and SQLite's 0/1 booleans written as
+ * PostgreSQL's (`accettato = 0` -> `accettato = false`).
+ */
+function pgWhere(where: SQL, own: (c: AnyColumn) => unknown): SQL {
+  let boolean = false;
+  const chunks = where.queryChunks.map((chunk) => {
+    if (is(chunk, Column)) {
+      boolean = (chunk as SqliteColumn).columnType === 'SQLiteBoolean';
+      return own(chunk as AnyColumn);
+    }
+    if (is(chunk, StringChunk) && boolean) {
+      boolean = false;
+      const text = chunk.value.join('');
+      return sql.raw(text.replace(/^(\s*=\s*)0\b/, '$1false').replace(/^(\s*=\s*)1\b/, '$1true'));
+    }
+    return chunk;
+  });
+  return sql.join(chunks as SQL[]);
+}
+
 /** Each SQLite table's PostgreSQL twin, by the SQLite table object. */
 const twins = new Map<SQLiteTable, PgTable>();
 
@@ -85,7 +106,10 @@ function pgTwin(table: SQLiteTable): PgTable {
     return [
       ...config.indexes.map(({ config: i }) => {
         const on = i.columns.map((c) => own(c as AnyColumn)) as [never];
-        return (i.unique ? uniqueIndex(i.name) : index(i.name)).on(...on);
+        const built = (i.unique ? uniqueIndex(i.name) : index(i.name)).on(...on);
+        // A partial index stays partial: "one open order per table" is a unique index over the
+        // open ones only.
+        return i.where ? built.where(pgWhere(i.where, own)) : built;
       }),
       ...config.primaryKeys.map((p) => primaryKey({ columns: p.columns.map(own) as [never] })),
       ...config.foreignKeys.map((f) => {
