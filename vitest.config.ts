@@ -21,7 +21,6 @@ const pgSuites = [
   'src/rooms/{rooms,tenant-isolation}.test.ts',
   'src/dashboard/dashboard-edit.test.ts',
   'src/auth/signup.test.ts',
-  'test/security/*.test.ts',
 ];
 
 // One vitest run for every package; the end-to-end suite runs under Playwright instead.
