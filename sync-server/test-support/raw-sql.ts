@@ -43,16 +43,3 @@ export async function tableNames(app: FastifyInstance): Promise<string[]> {
         );
   return rows.map((r) => r.name);
 }
-
-/** A table's column names, in the table's own order. */
-export async function columnNames(app: FastifyInstance, table: string): Promise<string[]> {
-  const rows =
-    app.store.dialect === 'postgres'
-      ? await rowsOf<{ name: string }>(
-          app,
-          sql`SELECT column_name AS name FROM information_schema.columns
-              WHERE table_schema = 'public' AND table_name = ${table} ORDER BY ordinal_position`,
-        )
-      : await rowsOf<{ name: string }>(app, sql`SELECT name FROM pragma_table_info(${table}) ORDER BY cid`);
-  return rows.map((r) => r.name);
-}
