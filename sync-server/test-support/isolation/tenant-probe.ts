@@ -9,8 +9,11 @@ import type { VenueWorld } from '../two-venues.ts';
  * Stripe), fingerprinted, and a probe that finds a venue's data in a response.
  */
 
-/** Tables that hold no venue's data, or only data scoped to the caller (Idempotency-Key answers). */
-const NOT_VENUE_DATA = new Set(['__drizzle_migrations', 'sqlite_sequence', 'idempotency']);
+/**
+ * Tables that hold no venue's data, or only data scoped to the caller (Idempotency-Key answers);
+ * store_meta holds facts about the database itself (its generation).
+ */
+const NOT_VENUE_DATA = new Set(['__drizzle_migrations', 'sqlite_sequence', 'idempotency', 'store_meta']);
 
 /** Tables without a business_id column, and how a venue's rows are found in them. */
 const SCOPED_BY: Record<string, string> = {
