@@ -59,7 +59,10 @@ async function startApp(): Promise<{ app: FastifyInstance; extra: Record<string,
     { length: EXTRA_TABLES },
     (_, i) => sql`(${randomUUID()}, ${businessId}, ${room.roomId}, ${Number(room.last) + i + 1}, ${now})`,
   );
-  await runSql(app, sql`INSERT INTO tables (id, business_id, room_id, number, created_at) VALUES ${sql.join(values, sql`, `)}`);
+  await runSql(
+    app,
+    sql`INSERT INTO tables (id, business_id, room_id, number, created_at) VALUES ${sql.join(values, sql`, `)}`,
+  );
   const tables = await rowsOf<{ id: string }>(
     app,
     sql`SELECT id FROM tables WHERE business_id = ${businessId} ORDER BY number`,

@@ -31,10 +31,15 @@ const benches: Record<string, () => Promise<void>> = {
   order: () => benchOrder(),
   // The same on PostgreSQL (the hosted store): the app and a bare Fastify + pg insert route.
   orderpg: async () => {
-    const { createDatabase, startTestPostgres } = await import('../../sync-server/test-support/pg/embedded.ts');
+    const { createDatabase, startTestPostgres } = await import(
+      '../../sync-server/test-support/pg/embedded.ts'
+    );
     const server = await startTestPostgres();
     try {
-      const [appUrl, bareUrl] = [await createDatabase(server.adminUrl), await createDatabase(server.adminUrl)];
+      const [appUrl, bareUrl] = [
+        await createDatabase(server.adminUrl),
+        await createDatabase(server.adminUrl),
+      ];
       await benchOrder({ name: 'order_pg', appUrl, bareUrl });
     } finally {
       await server.stop();
