@@ -8,10 +8,12 @@ import {
   SYNC_HEADERS,
   type TableOrder,
 } from '@comanda/shared-schema';
+import { type SQL, sql } from 'drizzle-orm';
 import type WebSocket from 'ws';
 import { type FakeStripe, startFakeStripe } from './fakes/stripe.ts';
 import { OPEN_NOW } from './kits/ordering.ts';
 import { connectLive, type Device, device, type LiveClient, listen } from './kits/rooms.ts';
+import { rowsOf } from './raw-sql.ts';
 import {
   createCustomer,
   createGuest,
@@ -297,16 +299,14 @@ async function buildVenue(
   );
   phone.ws.close();
 
-  const sql = t.app.store.sqlite;
-  const column = (query: string, ...args: string[]) =>
-    (sql.prepare(query).all(...args) as Array<{ id: string }>).map((r) => r.id);
-  const orderIds = column(
-    'SELECT id FROM orders WHERE business_id = ? ORDER BY created_at',
-    owner.businessId,
+  const column = async (query: SQL) => (await rowsOf<{ id: string }>(t.app, query)).map((r) => r.id);
+  const business = owner.businessId;
+  const orderIds = await column(
+    sql`SELECT id FROM orders WHERE business_id = ${business} ORDER BY created_at`,
   );
-  const ordersOf = (tableId: string) =>
-    column('SELECT id FROM orders WHERE table_id = ? AND closed_at IS NULL', tableId)[0] ?? '';
-  const historyIds = column('SELECT id FROM order_history WHERE business_id = ?', owner.businessId);
+  const ordersOf = async (tableId: string) =>
+    (await column(sql`SELECT id FROM orders WHERE table_id = ${tableId} AND closed_at IS NULL`))[0] ?? '';
+  const historyIds = await column(sql`SELECT id FROM order_history WHERE business_id = ${business}`);
   const ids: Record<IdKind, string[]> = {
     business: [owner.businessId],
     ownerUser: [owner.userId],
@@ -314,19 +314,17 @@ async function buildVenue(
     table: Object.values(tables),
     category: Object.values(menu.categories),
     dish: Object.values(menu.dishes).map((d) => d.id),
-    variant: column(
-      'SELECT v.id AS id FROM variants v JOIN dishes d ON d.id = v.dish_id WHERE d.business_id = ?',
-      owner.businessId,
+    variant: await column(
+      sql`SELECT v.id AS id FROM variants v JOIN dishes d ON d.id = v.dish_id WHERE d.business_id = ${business}`,
     ),
-    option: column(
-      `SELECT o.id AS id FROM variant_options o JOIN variants v ON v.id = o.variant_id
-       JOIN dishes d ON d.id = v.dish_id WHERE d.business_id = ?`,
-      owner.businessId,
+    option: await column(
+      sql`SELECT o.id AS id FROM variant_options o JOIN variants v ON v.id = o.variant_id
+       JOIN dishes d ON d.id = v.dish_id WHERE d.business_id = ${business}`,
     ),
-    order: column("SELECT id FROM orders WHERE business_id = ? AND kind = 'table'", owner.businessId),
-    delivery: column("SELECT id FROM orders WHERE business_id = ? AND kind != 'table'", owner.businessId),
-    line: column('SELECT id FROM order_lines WHERE business_id = ?', owner.businessId),
-    chat: column('SELECT id FROM chat_messages WHERE business_id = ?', owner.businessId),
+    order: await column(sql`SELECT id FROM orders WHERE business_id = ${business} AND kind = 'table'`),
+    delivery: await column(sql`SELECT id FROM orders WHERE business_id = ${business} AND kind != 'table'`),
+    line: await column(sql`SELECT id FROM order_lines WHERE business_id = ${business}`),
+    chat: await column(sql`SELECT id FROM chat_messages WHERE business_id = ${business}`),
     history: historyIds,
     paymentIntent: [paymentIntent],
     stripeAccount: [stripeAccount],
@@ -336,13 +334,17 @@ async function buildVenue(
   if (orderIds.length !== 8 || ids.chat.length !== 2 || !(answer as { message?: unknown }).message) {
     throw new Error(`two-venues: ${label} is not fully populated`);
   }
-  const numbers = (query: string) =>
-    (sql.prepare(query).all(owner.businessId) as Array<Record<string, number>>).flatMap(Object.values);
+  const numbers = async (query: SQL) =>
+    (await rowsOf<Record<string, number>>(t.app, query)).flatMap((row) => Object.values(row).map(Number));
   const amounts = [
     ...Object.values(prices),
-    ...numbers('SELECT price, price * amount FROM order_lines WHERE business_id = ?'),
-    ...numbers('SELECT totale_ordine, totale_pagato FROM order_history WHERE business_id = ?'),
-    ...numbers('SELECT service_fee FROM orders WHERE business_id = ?'),
+    ...(await numbers(
+      sql`SELECT price, price * amount AS total FROM order_lines WHERE business_id = ${business}`,
+    )),
+    ...(await numbers(
+      sql`SELECT totale_ordine, totale_pagato FROM order_history WHERE business_id = ${business}`,
+    )),
+    ...(await numbers(sql`SELECT service_fee FROM orders WHERE business_id = ${business}`)),
     fake.intent(paymentIntent)?.amount ?? 0,
   ];
   return {
@@ -352,10 +354,11 @@ async function buildVenue(
     categories: menu.categories,
     dishes: menu.dishes,
     orders: {
-      t1: ordersOf(tables.t1),
-      t2: ordersOf(tables.t2),
+      t1: await ordersOf(tables.t1),
+      t2: await ordersOf(tables.t2),
       closed:
-        column('SELECT order_id AS id FROM order_history WHERE business_id = ?', owner.businessId)[0] ?? '',
+        (await column(sql`SELECT order_id AS id FROM order_history WHERE business_id = ${business}`))[0] ??
+        '',
     },
     deliveries: {
       pending: String(pending.deliveryId),

@@ -1,10 +1,12 @@
 import { once } from 'node:events';
 import { calls, clientEvents } from '@comanda/shared-schema';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { pollution, prototypeSnapshot } from '../../test-support/fuzz/checks.ts';
 import { LiveFuzzer } from '../../test-support/fuzz/live-fuzz.ts';
 import { createFuzzWorld } from '../../test-support/fuzz/world.ts';
+import { column } from '../../test-support/fuzz/world-data.ts';
 import type { World } from '../../test-support/fuzz/world-shape.ts';
 
 /**
@@ -59,10 +61,12 @@ describe('fuzzing every live event', () => {
     expect(owner.isClosed() || customer.isClosed()).toBe(false);
     owner.frames.length = 0;
     customer.frames.length = 0;
-    const table = world.app.store.sqlite
-      .prepare('SELECT id FROM tables WHERE business_id = ? ORDER BY number LIMIT 1')
-      .pluck()
-      .get(world.businessId) as string;
+    const table = (
+      await column(
+        world.app,
+        sql`SELECT id FROM tables WHERE business_id = ${world.businessId} ORDER BY number LIMIT 1`,
+      )
+    )[0] as string;
     const res = await world.app.inject({
       method: 'POST',
       url: calls.ownerChatSend.path,

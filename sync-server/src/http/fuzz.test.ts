@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { type CallDef, calls, MAX_CENTS, type MenuDish, SYNC_HEADERS, t } from '@comanda/shared-schema';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pollution, prototypeSnapshot } from '../../test-support/fuzz/checks.ts';
 import { type FuzzReport, HttpFuzzer } from '../../test-support/fuzz/http-fuzz.ts';
 import { createFuzzWorld } from '../../test-support/fuzz/world.ts';
-import { cartLineOf } from '../../test-support/fuzz/world-data.ts';
+import { cartLineOf, column } from '../../test-support/fuzz/world-data.ts';
 import type { World } from '../../test-support/fuzz/world-shape.ts';
 
 /**
@@ -56,7 +57,7 @@ describe('fuzzing every route', () => {
   it('refuses the bodies that used to fail with a 4xx and writes nothing', async () => {
     await world.refresh();
     const guest = world.cookie('customer') as string;
-    const before = world.tableHashes();
+    const before = await world.tableHashes();
     const deep = `{"ownerId":${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}}`;
     // 1. A body too deep to serialise, with an Idempotency-Key (sync-core hashed it: RangeError).
     const nested = await world.app.inject({
@@ -72,10 +73,12 @@ describe('fuzzing every route', () => {
     expect(nested.statusCode, nested.body).toBe(400);
     // 2. A customer's mutation with device ids naming a venue that does not exist (the stored
     //    refusal bound the device to it: foreign key failure, 503 for ever).
-    const table = world.app.store.sqlite
-      .prepare('SELECT id FROM tables WHERE business_id = ? ORDER BY number LIMIT 1')
-      .pluck()
-      .get(world.businessId) as string;
+    const table = (
+      await column(
+        world.app,
+        sql`SELECT id FROM tables WHERE business_id = ${world.businessId} ORDER BY number LIMIT 1`,
+      )
+    )[0] as string;
     const cart = [cartLineOf(world.menu[0] as MenuDish, 1, false)];
     const unknownVenue = await world.app.inject({
       method: 'POST',
@@ -104,7 +107,7 @@ describe('fuzzing every route', () => {
     });
     expect(huge.statusCode, huge.body).toBe(400);
     expect(huge.json().error).toMatch(/^Ordine troppo grande/);
-    const changed = Object.entries(world.tableHashes()).filter(([k, v]) => before[k] !== v);
+    const changed = Object.entries(await world.tableHashes()).filter(([k, v]) => before[k] !== v);
     expect(changed.map(([k]) => k)).toEqual([]);
 
     // 4. A dish at the largest price with a paid option: the line's price passed the wire's
@@ -125,7 +128,7 @@ describe('fuzzing every route', () => {
     expect(added.statusCode, added.body).toBe(200);
     await world.refresh();
     const truffle = world.menu.find((d) => d.name === 'Tartufo intero') as MenuDish;
-    const hashes = world.tableHashes();
+    const hashes = await world.tableHashes();
     const order = await world.app.inject({
       method: 'POST',
       url: calls.userOrder.path,
@@ -134,7 +137,7 @@ describe('fuzzing every route', () => {
     });
     expect(order.statusCode, order.body).toBe(400);
     expect(order.json()).toMatchObject({ code: 'dish_error', error: t.linePriceTooHigh });
-    const after = world.tableHashes();
+    const after = await world.tableHashes();
     expect(Object.keys(after).filter((k) => after[k] !== hashes[k])).toEqual([]);
   });
 

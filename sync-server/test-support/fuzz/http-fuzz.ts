@@ -108,7 +108,7 @@ export class HttpFuzzer {
    * Checks one answer. `extra` judges a 2xx (a push's results) and says whether it still changed
    * nothing by contract (every result a refusal).
    */
-  private judge(
+  private async judge(
     route: string,
     who: Who,
     kind: string,
@@ -116,7 +116,7 @@ export class HttpFuzzer {
     res: LightMyRequestResponse,
     hashBefore: Record<string, string>,
     extra: (problems: string[]) => boolean,
-  ): void {
+  ): Promise<void> {
     const problems: string[] = [];
     const status = res.statusCode;
     this.count(route, status);
@@ -138,7 +138,7 @@ export class HttpFuzzer {
       refused = extra(problems);
     }
     if (refused && status < 500) {
-      const changed = this.watch.changedSince(hashBefore);
+      const changed = await this.watch.changedSince(hashBefore);
       if (changed.length > 0)
         problems.push(`refused (${status}) but the database changed: ${changed.join(', ')}`);
     }
@@ -169,13 +169,13 @@ export class HttpFuzzer {
       if (c.sync === 'client' && c.who !== 'none') {
         const clientId = this.clientFor(def.path, c.who);
         headers[SYNC_HEADERS.clientId] = clientId;
-        headers[SYNC_HEADERS.mutationId] = String(lastMutationId(this.world, clientId) + 1);
+        headers[SYNC_HEADERS.mutationId] = String((await lastMutationId(this.world, clientId)) + 1);
       } else if (c.sync === 'idempotent') headers[SYNC_HEADERS.idempotencyKey] = c.key;
     }
     if (c.badHeader !== null) {
       const [name, value] = BAD_HEADERS[c.badHeader] as [string, string];
       const clientId = headers[SYNC_HEADERS.clientId] ?? this.clientFor(def.path, c.who);
-      const last = lastMutationId(this.world, clientId);
+      const last = await lastMutationId(this.world, clientId);
       const relative: Record<string, string> = { $gap: String(last + 3), $replay: String(Math.max(1, last)) };
       if (name === SYNC_HEADERS.mutationId && !headers[SYNC_HEADERS.clientId])
         headers[SYNC_HEADERS.clientId] = clientId;
@@ -229,7 +229,7 @@ export class HttpFuzzer {
       }
       // The mail sender updates rows of earlier mails in the background: done before the window.
       await this.world.app.mailer.flush();
-      const hashBefore = this.watch.current();
+      const hashBefore = await this.watch.current();
       const res = await this.send(def, c, bad, query);
       // A logout ends the session the next case would use.
       if (def.path.endsWith('/logout')) await this.world.remint();
@@ -237,7 +237,15 @@ export class HttpFuzzer {
       const header =
         (c.badHeader === null ? '' : ` header ${BAD_HEADERS[c.badHeader]?.join('=').slice(0, 40)}`) +
         (c.detour === null ? '' : ` detour ${DETOURS[c.detour]}`);
-      this.judge(def.path, c.who, `${kind} (${c.sync})${header}`, request, res, hashBefore, () => false);
+      await this.judge(
+        def.path,
+        c.who,
+        `${kind} (${c.sync})${header}`,
+        request,
+        res,
+        hashBefore,
+        () => false,
+      );
     }
   }
 
@@ -293,7 +301,7 @@ export class HttpFuzzer {
     for (const b of batches) {
       if (++refreshEvery % 40 === 0) await this.world.refresh();
       const clientId = this.clientFor(`${route}#batch`, b.who);
-      let next = lastMutationId(this.world, clientId) + 1;
+      let next = (await lastMutationId(this.world, clientId)) + 1;
       const mutations = b.entries.map((e) => {
         const mutationId = Math.max(1, next + e.shift);
         next = mutationId + 1;
@@ -326,7 +334,7 @@ export class HttpFuzzer {
       if (cookie) headers.cookie = cookie;
       if (payload.contentType !== null) headers['content-type'] = payload.contentType;
       await this.world.app.mailer.flush();
-      const hashBefore = this.watch.current();
+      const hashBefore = await this.watch.current();
       const res = await this.world.app.inject({
         method: 'POST',
         url: route,
@@ -335,19 +343,28 @@ export class HttpFuzzer {
         remoteAddress: nextAddress(),
       });
       const kind = `push ${b.entries.map((e) => `${e.named.name}${e.mutation ? `:${e.mutation.op}` : ''}`).join(',')}${bad ? ` outer:${bad.kind}` : ''}`;
-      this.judge(`${route}#batch`, b.who, kind, shorten(payload.payload), res, hashBefore, (problems) => {
-        // A push answered 200: judge each result as its own endpoint's answer.
-        const results = (res.json() as { results?: Array<{ status: number; body: unknown }> }).results ?? [];
-        for (const r of results) {
-          if (r.status >= 500)
-            problems.push(`push result ${r.status}: ${JSON.stringify(r.body).slice(0, 200)}`);
-          else if (r.status >= 400) {
-            const bad = envelopeProblem(JSON.stringify(r.body));
-            if (bad) problems.push(`push result: ${bad}`);
+      await this.judge(
+        `${route}#batch`,
+        b.who,
+        kind,
+        shorten(payload.payload),
+        res,
+        hashBefore,
+        (problems) => {
+          // A push answered 200: judge each result as its own endpoint's answer.
+          const results =
+            (res.json() as { results?: Array<{ status: number; body: unknown }> }).results ?? [];
+          for (const r of results) {
+            if (r.status >= 500)
+              problems.push(`push result ${r.status}: ${JSON.stringify(r.body).slice(0, 200)}`);
+            else if (r.status >= 400) {
+              const bad = envelopeProblem(JSON.stringify(r.body));
+              if (bad) problems.push(`push result: ${bad}`);
+            }
           }
-        }
-        return results.every((r) => r.status >= 400);
-      });
+          return results.every((r) => r.status >= 400);
+        },
+      );
     }
   }
 

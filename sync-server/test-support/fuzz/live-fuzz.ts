@@ -6,6 +6,7 @@ import {
   clientEvents,
   MAX_CLIENT_FRAME_BYTES,
 } from '@comanda/shared-schema';
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import WebSocket from 'ws';
 import type { z } from 'zod';
@@ -15,6 +16,7 @@ import { validArbitrary } from './arbitraries.ts';
 import { DbWatch } from './db-watch.ts';
 import { type Failure, seedFor } from './http-fuzz.ts';
 import { applyMutation, type Mutation, mutationArbitrary, sometimes, toJsonText } from './mutations.ts';
+import { column } from './world-data.ts';
 import type { World } from './world-shape.ts';
 
 /**
@@ -105,6 +107,9 @@ export class LiveFuzzer {
   private base = '';
   private customerTable = '';
   private readonly open = new Set<WebSocket>();
+  /** Mutations of valid frames still running (the hub runs a frame's handler without awaiting it). */
+  private readonly running = new Set<Promise<unknown>>();
+  private restoreExecute: (() => void) | null = null;
 
   constructor(
     private readonly world: World,
@@ -116,13 +121,16 @@ export class LiveFuzzer {
   /** The app must listen; call once before `run`. */
   async start(): Promise<void> {
     const { app } = this.world;
+    this.trackMutations();
     if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
     this.base = `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     await this.world.refresh();
-    this.customerTable = this.world.app.store.sqlite
-      .prepare('SELECT id FROM tables WHERE business_id = ? ORDER BY number LIMIT 1')
-      .pluck()
-      .get(this.world.businessId) as string;
+    this.customerTable = (
+      await column(
+        this.world.app,
+        sql`SELECT id FROM tables WHERE business_id = ${this.world.businessId} ORDER BY number LIMIT 1`,
+      )
+    )[0] as string;
   }
 
   /** A socket of the owner (the venue's room) or of a customer at the first table. */
@@ -234,10 +242,12 @@ export class LiveFuzzer {
     const size = binary ? payload.length : Buffer.byteLength(payload);
     const valid = !binary && size <= MAX_CLIENT_FRAME_BYTES && frameIsValid(payload);
     const request = binary ? `<binary ${payload.toString('hex').slice(0, 60)}>` : payload;
-    // Whatever earlier valid frames started (a chat message stored) is done before the snapshot.
+    // Whatever earlier valid frames started (a chat message stored) is done before the snapshot: on
+    // PostgreSQL a handler's write can outlast the pong and the pause, so its mutation is awaited.
     await this.roundTrip(client);
     await settle();
-    const before = this.watch.current();
+    await this.mutationsDone();
+    const before = await this.watch.current();
     client.ws.send(payload, { binary });
     if (valid) {
       this.report.accepted++;
@@ -261,7 +271,7 @@ export class LiveFuzzer {
       this.fail(name, client.role, kind, `closed with ${code}, expected ${expected}`, request);
     if (expected === 1008 && reason.trim() === '')
       this.fail(name, client.role, kind, 'closed without a reason', request);
-    const changed = this.watch.changedSince(before);
+    const changed = await this.watch.changedSince(before);
     if (changed.length > 0)
       this.fail(
         name,
@@ -284,5 +294,36 @@ export class LiveFuzzer {
   stop(): void {
     for (const ws of this.open) ws.terminate();
     this.open.clear();
+    this.restoreExecute?.();
+    this.restoreExecute = null;
+  }
+
+  /**
+   * Watches the sync core's mutations: the live handlers that write (sendMessage,
+   * discardCalledTable) run theirs through `app.sync.execute`, called as the handler starts, so
+   * every write a frame causes is in `running` by the time the frame's pong comes back.
+   */
+  private trackMutations(): void {
+    if (this.restoreExecute) return;
+    const { sync } = this.world.app;
+    const execute = sync.execute;
+    const running = this.running;
+    sync.execute = function <B, P, R>(this: typeof sync, req: Parameters<typeof execute<B, P, R>>[0]) {
+      const outcome = execute.call(this, req);
+      running.add(outcome);
+      void outcome.then(
+        () => running.delete(outcome),
+        () => running.delete(outcome),
+      );
+      return outcome;
+    };
+    this.restoreExecute = () => {
+      sync.execute = execute;
+    };
+  }
+
+  /** Resolves once no mutation an earlier frame started is still running. */
+  private async mutationsDone(): Promise<void> {
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
   }
 }

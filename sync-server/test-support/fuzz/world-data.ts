@@ -1,20 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { calls, DELIVERY_CITIES, type MenuDish, SYNC_HEADERS, type TableOrder } from '@comanda/shared-schema';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { randomId } from '../../src/lib/ids.ts';
 import { FAKE_STRIPE_ACCOUNT } from '../fakes/stripe.ts';
+import { rowsOf, runSql } from '../raw-sql.ts';
 import { sessionCookie } from '../test-app.ts';
 import type { World } from './world-shape.ts';
 
 /** The fuzz world's data: made through the real calls, put back before each route. */
 
-export const column = (app: FastifyInstance, sql: string, ...params: unknown[]): string[] =>
-  (
-    app.store.sqlite
-      .prepare(sql)
-      .pluck()
-      .all(...params) as unknown[]
-  ).map(String);
+/** The first column of a query's rows, as text. */
+export async function column(app: FastifyInstance, query: SQL): Promise<string[]> {
+  return (await rowsOf<Record<string, unknown>>(app, query)).map((row) => String(Object.values(row)[0]));
+}
+
+/** A `count(*)` query's count. */
+async function countOf(app: FastifyInstance, query: SQL): Promise<number> {
+  return Number((await column(app, query))[0] ?? 0);
+}
 
 export async function call(
   app: FastifyInstance,
@@ -94,24 +98,26 @@ export async function topUp(w: World): Promise<void> {
   const { app, businessId } = w;
   const owner = w.cookie('owner');
   const guest = w.cookie('customer');
-  app.store.sqlite
-    .prepare(
-      `UPDATE businesses SET order_enabled = 1, chat_enabled = 1, is_closed = 0, abilita_consegna = 1,
-         opening_time = '18:00', closing_time = '02:00', open_consegna = '18:00', close_consegna = '23:30',
-         delivery_cities = ?, slot_capacity = 50, slot_area_capacity = '{}', stripe_account_id = ?
-       WHERE id = ?`,
-    )
-    .run(JSON.stringify(DELIVERY_CITIES), FAKE_STRIPE_ACCOUNT, businessId);
+  // The test's own write, not the server's (store/no-stray-writes.test.ts tells them apart): TRUE
+  // and FALSE are booleans on PostgreSQL and 1 and 0 on SQLite; the JSON columns take their text.
+  await runSql(
+    app,
+    sql`UPDATE businesses SET order_enabled = TRUE, chat_enabled = TRUE, is_closed = FALSE,
+         abilita_consegna = TRUE, opening_time = '18:00', closing_time = '02:00', open_consegna = '18:00',
+         close_consegna = '23:30', delivery_cities = ${JSON.stringify(DELIVERY_CITIES)}, slot_capacity = 50,
+         slot_area_capacity = '{}', stripe_account_id = ${FAKE_STRIPE_ACCOUNT}
+       WHERE id = ${businessId}`,
+  );
 
-  const count = (sql: string) => Number(app.store.sqlite.prepare(sql).pluck().get(businessId));
-  if (count('SELECT count(*) FROM rooms WHERE business_id = ?') < 2) {
+  const count = (query: SQL) => countOf(app, query);
+  if ((await count(sql`SELECT count(*) FROM rooms WHERE business_id = ${businessId}`)) < 2) {
     await must(app, calls.roomsAdd.path, { name: `Sala ${randomId().slice(0, 4)}` }, owner);
   }
-  const roomId = column(app, 'SELECT id FROM rooms WHERE business_id = ? LIMIT 1', businessId)[0];
-  while (count('SELECT count(*) FROM tables WHERE business_id = ?') < 6) {
+  const roomId = (await column(app, sql`SELECT id FROM rooms WHERE business_id = ${businessId} LIMIT 1`))[0];
+  while ((await count(sql`SELECT count(*) FROM tables WHERE business_id = ${businessId}`)) < 6) {
     await must(app, calls.tablesAdd.path, { roomId, x: 50, y: 50 }, owner);
   }
-  if (count('SELECT count(*) FROM categories WHERE business_id = ?') < 2) {
+  if ((await count(sql`SELECT count(*) FROM categories WHERE business_id = ${businessId}`)) < 2) {
     await must(
       app,
       calls.ownerCategoryAdd.path,
@@ -119,10 +125,11 @@ export async function topUp(w: World): Promise<void> {
       owner,
     );
   }
-  const plain =
-    'SELECT count(*) FROM dishes WHERE business_id = ? AND available = 1 AND price BETWEEN 100 AND 5000';
-  if (count(plain) < 3) {
-    const categoryId = column(app, 'SELECT id FROM categories WHERE business_id = ? LIMIT 1', businessId)[0];
+  const plain = sql`SELECT count(*) FROM dishes WHERE business_id = ${businessId} AND available = TRUE AND price BETWEEN 100 AND 5000`;
+  if ((await count(plain)) < 3) {
+    const categoryId = (
+      await column(app, sql`SELECT id FROM categories WHERE business_id = ${businessId} LIMIT 1`)
+    )[0];
     for (let i = 0; i < 3; i++) {
       await must(
         app,
@@ -144,14 +151,13 @@ export async function topUp(w: World): Promise<void> {
   ];
 
   // Open table orders on at least three tables.
-  const free = column(
+  const free = await column(
     app,
-    `SELECT t.id FROM tables t WHERE t.business_id = ?
+    sql`SELECT t.id FROM tables t WHERE t.business_id = ${businessId}
        AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.table_id = t.id AND o.closed_at IS NULL) ORDER BY t.number`,
-    businessId,
   );
-  const open = count(
-    "SELECT count(*) FROM orders WHERE business_id = ? AND kind = 'table' AND closed_at IS NULL",
+  const open = await count(
+    sql`SELECT count(*) FROM orders WHERE business_id = ${businessId} AND kind = 'table' AND closed_at IS NULL`,
   );
   for (const tableId of free.slice(0, Math.max(0, 3 - open))) {
     await must(app, calls.userOrder.path, { cart, tableId, ownerId: businessId }, guest);
@@ -170,16 +176,12 @@ export async function topUp(w: World): Promise<void> {
     ownerId: businessId,
     ...extra,
   });
-  const pending = () =>
+  const deliveries = (accepted: SQL) =>
     count(
-      "SELECT count(*) FROM orders WHERE business_id = ? AND kind <> 'table' AND accettato = 0 AND closed_at IS NULL",
+      sql`SELECT count(*) FROM orders WHERE business_id = ${businessId} AND kind <> 'table' AND accettato = ${accepted} AND closed_at IS NULL`,
     );
-  if (pending() < 1) await seedDelivery(app, calls.userOrderDelivery.path, delivery({}));
-  if (
-    count(
-      "SELECT count(*) FROM orders WHERE business_id = ? AND kind <> 'table' AND accettato = 1 AND closed_at IS NULL",
-    ) < 1
-  ) {
+  if ((await deliveries(sql`FALSE`)) < 1) await seedDelivery(app, calls.userOrderDelivery.path, delivery({}));
+  if ((await deliveries(sql`TRUE`)) < 1) {
     const { answer: placed } = await seedDelivery(
       app,
       calls.userOrderDelivery.path,
@@ -189,9 +191,9 @@ export async function topUp(w: World): Promise<void> {
   }
   // A card order, paid.
   if (
-    count(
-      'SELECT count(*) FROM orders WHERE business_id = ? AND payment_intent_id IS NOT NULL AND closed_at IS NULL',
-    ) < 1
+    (await count(
+      sql`SELECT count(*) FROM orders WHERE business_id = ${businessId} AND payment_intent_id IS NOT NULL AND closed_at IS NULL`,
+    )) < 1
   ) {
     const { answer: intent, cookie: payer } = await seedDelivery(
       app,
@@ -207,15 +209,17 @@ export async function topUp(w: World): Promise<void> {
     );
   }
   // Chat, a waiter call, and one completed order for the history and reports.
-  const firstTable = column(
-    app,
-    'SELECT id FROM tables WHERE business_id = ? ORDER BY number LIMIT 1',
-    businessId,
+  const firstTable = (
+    await column(app, sql`SELECT id FROM tables WHERE business_id = ${businessId} ORDER BY number LIMIT 1`)
   )[0];
-  if (count('SELECT count(*) FROM chat_messages WHERE business_id = ?') < 1) {
+  if ((await count(sql`SELECT count(*) FROM chat_messages WHERE business_id = ${businessId}`)) < 1) {
     await must(app, calls.ownerChatSend.path, { tableId: firstTable, text: 'Benvenuti!' }, owner);
   }
-  if (count('SELECT count(*) FROM table_calls WHERE business_id = ? AND answered_at IS NULL') < 1) {
+  if (
+    (await count(
+      sql`SELECT count(*) FROM table_calls WHERE business_id = ${businessId} AND answered_at IS NULL`,
+    )) < 1
+  ) {
     const called = await call(
       app,
       calls.userTableCall.path,
@@ -224,7 +228,7 @@ export async function topUp(w: World): Promise<void> {
     );
     if (called.status >= 500) throw new Error(`fuzz world: table call ${called.status}`);
   }
-  if (count('SELECT count(*) FROM order_history WHERE business_id = ?') < 1) {
+  if ((await count(sql`SELECT count(*) FROM order_history WHERE business_id = ${businessId}`)) < 1) {
     const entries = (await must(app, calls.dashboardGet.path, {}, owner)).reservations as TableOrder[];
     const table = entries.find((e) => e.tableId);
     if (table) {

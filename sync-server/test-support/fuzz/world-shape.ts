@@ -54,8 +54,8 @@ export interface World {
   /** Fresh sessions, the venue's switches back on, orders and menu topped up, pools re-read. */
   refresh(): Promise<void>;
   /** Hash of every table but the excluded ones. */
-  fingerprint(): string;
-  /** Which tables differ between two `tableHashes()`. */
-  tableHashes(): Record<string, string>;
+  fingerprint(): Promise<string>;
+  /** Per table, a hash of its rows (every table but the excluded ones): compare two to see which changed. */
+  tableHashes(): Promise<Record<string, string>>;
   close(): Promise<void>;
 }

@@ -32,15 +32,19 @@ export class Judge {
   cases = 0;
   /** Statuses seen, for the log. */
   readonly statuses = new Map<number, number>();
-  private baseline: Fingerprint;
 
-  constructor(
+  /** A judge of attacks on `victim`, its rows as they are now the baseline. */
+  static async open(world: TwoVenues, victim: VenueWorld, seed: number): Promise<Judge> {
+    return new Judge(world, victim, seed, await fingerprint(world.t, world.fake, victim));
+  }
+
+  private constructor(
     readonly world: TwoVenues,
     readonly victim: VenueWorld,
     readonly seed: number,
+    private baseline: Fingerprint,
   ) {
     this.probe = new LeakProbe(victim, world.adopted);
-    this.baseline = fingerprint(world.t, world.fake, victim);
   }
 
   /** One answer: its status as expected, never a 5xx, and none of the victim's data in it. */
@@ -66,16 +70,16 @@ export class Judge {
   }
 
   /** The victim's rows and payments as they were: else a failure naming the changed tables. */
-  unchanged(label: string): void {
-    const now = fingerprint(this.world.t, this.world.fake, this.victim);
+  async unchanged(label: string): Promise<void> {
+    const now = await fingerprint(this.world.t, this.world.fake, this.victim);
     if (now.hash === this.baseline.hash) return;
     this.fail(`${label}: victim changed (${changedTables(this.baseline, now).join(', ')})`);
     this.baseline = now;
   }
 
   /** After the victim itself changed something on purpose. */
-  rebase(): void {
-    this.baseline = fingerprint(this.world.t, this.world.fake, this.victim);
+  async rebase(): Promise<void> {
+    this.baseline = await fingerprint(this.world.t, this.world.fake, this.victim);
   }
 
   fail(line: string): void {

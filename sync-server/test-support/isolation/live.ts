@@ -145,7 +145,7 @@ export async function runLiveMatrix(
   victim: VenueWorld,
   options: { seed: number; mismatched: 'sample' | 'all' },
 ): Promise<Judge> {
-  const judge = new Judge(world, victim, options.seed);
+  const judge = await Judge.open(world, victim, options.seed);
   const random = seeded(options.seed);
   const a = attacker.owner.businessId;
   const v = victim.owner.businessId;
@@ -185,7 +185,7 @@ export async function runLiveMatrix(
       judge.count(frames.length);
     }
     await pause(150 + frames.length * 4);
-    judge.unchanged(`live ${event}`);
+    await judge.unchanged(`live ${event}`);
     // A refusal to the sender's own table names the message id it sent: not the victim's data.
     const sent = JSON.stringify(frames);
     for (const peer of senders) {
@@ -213,7 +213,7 @@ export async function runEavesdrop(
   victim: VenueWorld,
   act: () => Promise<void>,
 ) {
-  const judge = new Judge(world, victim, 0);
+  const judge = await Judge.open(world, victim, 0);
   const v = victim.owner.businessId;
   const ears = [
     await new Peer(world, "attacker's owner session", `ownerId=${v}`, attacker.owner.cookie).open(),
@@ -247,7 +247,7 @@ export async function runQuietNeighbour(
   victim: VenueWorld,
   act: () => Promise<void>,
 ) {
-  const judge = new Judge(world, victim, 0);
+  const judge = await Judge.open(world, victim, 0);
   const v = victim.owner.businessId;
   const peers = [
     await new Peer(

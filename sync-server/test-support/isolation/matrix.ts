@@ -222,7 +222,7 @@ export async function runOwnerMatrix(
   victim: VenueWorld,
   options: MatrixOptions,
 ): Promise<Judge> {
-  const judge = new Judge(world, victim, options.seed);
+  const judge = await Judge.open(world, victim, options.seed);
   const { t } = world;
   const cookie = attackerWorld.owner.cookie;
   const a = await attackerOf(world, attackerWorld);
@@ -252,7 +252,7 @@ export async function runOwnerMatrix(
       if (c.create && r.status === 200) for (const id of c.ids) world.adopted.add(id);
       judge.answer(`push ${c.label}`, { status: r.status, text: JSON.stringify(r.body ?? null) }, c.expect);
     });
-    judge.unchanged(`push ${batch[0]?.label}...`);
+    await judge.unchanged(`push ${batch[0]?.label}...`);
   };
 
   for (const phase of [false, true]) {
@@ -262,7 +262,7 @@ export async function runOwnerMatrix(
       const res = await send(t, c.def, c.body, cookie, headers);
       if (c.create && res.status === 200) for (const id of c.ids) world.adopted.add(id);
       judge.answer(c.label, res, c.expect);
-      judge.unchanged(c.label);
+      await judge.unchanged(c.label);
       if (c.def.mutation) mutations.push(c);
     }
     for (let i = 0; i < mutations.length; i += 100) await runPush(mutations.slice(i, i + 100));
@@ -281,7 +281,7 @@ export async function runOwnerMatrix(
         [403],
       );
     }
-    judge.unchanged(`${name} with B's client id`);
+    await judge.unchanged(`${name} with B's client id`);
   }
   const push = { mutations: [{ mutationId: 1, name: 'roomsAdd', body: { name: 'x' } }] };
   judge.answer(
@@ -305,7 +305,7 @@ export async function runOwnerMatrix(
   results.forEach((r, i) => {
     judge.answer(`push ${customer[i]?.[0]}`, { status: r.status, text: JSON.stringify(r.body) }, [404]);
   });
-  judge.unchanged('push of customer calls');
+  await judge.unchanged('push of customer calls');
 
   // Calls without id fields: the victim's ids as extra fields change nothing of the victim's.
   const extras = {
@@ -325,7 +325,7 @@ export async function runOwnerMatrix(
       await send(t, def, body, cookie, headers),
       'any',
     );
-    judge.unchanged(`${name} extras`);
+    await judge.unchanged(`${name} extras`);
   }
   return judge;
 }

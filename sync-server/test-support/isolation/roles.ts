@@ -30,7 +30,7 @@ function readVariants(a: Attacker, victim: VenueWorld, template: Template) {
 
 /** Every owner read, every variant: no victim data in any answer, the victim unchanged. */
 export async function runReads(world: TwoVenues, attacker: VenueWorld, victim: VenueWorld, seed: number) {
-  const judge = new Judge(world, victim, seed);
+  const judge = await Judge.open(world, victim, seed);
   const a = await attackerOf(world, attacker);
   const cookie = attacker.owner.cookie;
   for (const [name, row] of Object.entries(OWNER_CALL_TABLE)) {
@@ -45,7 +45,7 @@ export async function runReads(world: TwoVenues, attacker: VenueWorld, victim: V
         );
       }
     }
-    judge.unchanged(`read ${name}`);
+    await judge.unchanged(`read ${name}`);
   }
   // The customer reads an owner also uses: the venue-wide chat is the owner's own venue only.
   const chat = await send(world.t, calls.chatMessagesGet, { ownerId: victim.owner.businessId }, cookie);
@@ -64,7 +64,7 @@ export async function runRoles(world: TwoVenues, seed: number) {
   const { a: alfa, b: zeta } = world;
   // Alfa's owner switched into the customer flow (spec 1): a guest, whatever session it returns to.
   const switched = await switchToGuest(world.t, alfa.owner.cookie);
-  const judges: [Judge, Judge] = [new Judge(world, zeta, seed), new Judge(world, alfa, seed)];
+  const judges: [Judge, Judge] = [await Judge.open(world, zeta, seed), await Judge.open(world, alfa, seed)];
   const [judge] = judges;
   const attackers = [await attackerOf(world, alfa), await attackerOf(world, zeta)];
   const who = [
@@ -91,7 +91,7 @@ export async function runRoles(world: TwoVenues, seed: number) {
         }
       }
     }
-    for (const j of judges) j.unchanged(`non-owners on ${name}`);
+    for (const j of judges) await j.unchanged(`non-owners on ${name}`);
   }
   return judges;
 }
@@ -103,7 +103,7 @@ export async function runOwnerPowers(
   victim: VenueWorld,
   seed: number,
 ) {
-  const judge = new Judge(world, victim, seed);
+  const judge = await Judge.open(world, victim, seed);
   const cookie = attacker.owner.cookie;
   const v = victim.owner.businessId;
   const outOfMenu = {
@@ -186,7 +186,7 @@ export async function runOwnerPowers(
   ];
   for (const [label, def, body, expect] of cases) {
     judge.answer(label, await send(world.t, def, body, cookie, key()), expect);
-    judge.unchanged(label);
+    await judge.unchanged(label);
   }
   return judge;
 }

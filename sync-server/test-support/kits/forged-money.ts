@@ -7,8 +7,10 @@ import {
   selectedOptions,
   type Variant,
 } from '@comanda/shared-schema';
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { venueRows } from '../isolation/tenant-probe.ts';
+import { rowOf, rowsOf } from '../raw-sql.ts';
 import { createGuest, post } from '../test-app.ts';
 import type { TwoVenues, VenueWorld } from '../two-venues.ts';
 
@@ -100,42 +102,49 @@ export function forgedLine(
 }
 
 /** The stored lines of an order, in order. */
-export function storedLines(world: TwoVenues, orderId: string) {
-  return world.t.app.store.sqlite
-    .prepare(
-      'SELECT id, dish_id, name, price, amount, status FROM order_lines WHERE order_id = ? ORDER BY seq',
-    )
-    .all(orderId) as Array<{
+export async function storedLines(world: TwoVenues, orderId: string) {
+  return await rowsOf<{
     id: string;
     dish_id: string | null;
     name: string;
     price: number;
     amount: number;
     status: string;
-  }>;
+  }>(
+    world.t.app,
+    sql`SELECT id, dish_id, name, price, amount, status FROM order_lines WHERE order_id = ${orderId} ORDER BY seq`,
+  );
 }
 
-export function storedOrder(world: TwoVenues, id: string) {
-  return world.t.app.store.sqlite.prepare('SELECT * FROM orders WHERE id = ?').get(id) as
-    | {
-        id: string;
-        kind: string;
-        costo_consegna: number;
-        service_fee: number;
-        sconto: number;
-        payment_method: string | null;
-        payment_intent_id: string | null;
-        status_pay: number;
-        accettato: number;
-        closed_at: number | null;
-      }
-    | undefined;
+/** A stored order's row as SQLite keeps it (its flags as 0/1 on both stores, see below). */
+export interface StoredOrder {
+  id: string;
+  kind: string;
+  costo_consegna: number;
+  service_fee: number;
+  sconto: number;
+  payment_method: string | null;
+  payment_intent_id: string | null;
+  status_pay: number;
+  accettato: number;
+  closed_at: number | null;
 }
 
-export function openOrderOf(world: TwoVenues, tableId: string): string {
-  const row = world.t.app.store.sqlite
-    .prepare('SELECT id FROM orders WHERE table_id = ? AND closed_at IS NULL')
-    .get(tableId) as { id: string } | undefined;
+export async function storedOrder(world: TwoVenues, id: string): Promise<StoredOrder | undefined> {
+  const row = await rowOf<Omit<StoredOrder, 'status_pay' | 'accettato'> & Record<string, unknown>>(
+    world.t.app,
+    sql`SELECT * FROM orders WHERE id = ${id}`,
+  );
+  if (!row) return undefined;
+  // Booleans: 0/1 on SQLite, true/false on PostgreSQL; the tests compare them as SQLite's 0/1.
+  return { ...row, status_pay: Number(row.status_pay), accettato: Number(row.accettato) };
+}
+
+export async function openOrderOf(world: TwoVenues, tableId: string): Promise<string> {
+  const row = await rowOf<{ id: string }>(
+    world.t.app,
+    sql`SELECT id FROM orders WHERE table_id = ${tableId} AND closed_at IS NULL`,
+  );
   if (!row) throw new Error(`no open order at table ${tableId}`);
   return row.id;
 }
@@ -144,8 +153,13 @@ export function openOrderOf(world: TwoVenues, tableId: string): string {
  * A venue's business rows without the sync bookkeeping a refused mutation legitimately writes
  * (the device counter and its stored refusal): equal before and after = nothing charged changed.
  */
-export function moneyRows(world: TwoVenues, venue: VenueWorld) {
-  const { client_mutations: _c, mutation_answers: _m, sessions: _s, ...rows } = venueRows(world.t, venue);
+export async function moneyRows(world: TwoVenues, venue: VenueWorld) {
+  const {
+    client_mutations: _c,
+    mutation_answers: _m,
+    sessions: _s,
+    ...rows
+  } = await venueRows(world.t, venue);
   return {
     ...rows,
     intents: world.fake.intents().map((i) => ({ id: i.id, amount: i.amount, status: i.status })),
@@ -192,11 +206,11 @@ export async function expectRefused(
   send: () => Promise<{ statusCode: number; body: string }>,
   what: string,
 ): Promise<{ code: string; error: string }> {
-  const before = moneyRows(world, venue);
+  const before = await moneyRows(world, venue);
   const res = await send();
   expect(res.statusCode, `${what}: ${res.body}`).toBeGreaterThanOrEqual(400);
   expect(res.statusCode, `${what}: ${res.body}`).toBeLessThan(500);
-  expect(moneyRows(world, venue), what).toEqual(before);
+  expect(await moneyRows(world, venue), what).toEqual(before);
   return JSON.parse(res.body) as { code: string; error: string };
 }
 

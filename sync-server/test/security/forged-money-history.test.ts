@@ -1,4 +1,5 @@
 import { calls, formatAmount, type TableOrder } from '@comanda/shared-schema';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FORGED_FIELDS,
@@ -8,6 +9,7 @@ import {
   storedOrder,
   subtotalOf,
 } from '../../test-support/kits/forged-money.ts';
+import { rowsOf } from '../../test-support/raw-sql.ts';
 import { post } from '../../test-support/test-app.ts';
 import { buildTwoVenues, type TwoVenues, type VenueWorld } from '../../test-support/two-venues.ts';
 
@@ -52,8 +54,9 @@ describe('completion, history and reports', () => {
     totalePagato: 1,
   });
   const complete = async (key: string) => {
-    const order = storedOrder(world, key) ?? storedOrder(world, openOrderOf(world, key));
-    const lines = storedLines(world, order?.id ?? '');
+    const order =
+      (await storedOrder(world, key)) ?? (await storedOrder(world, await openOrderOf(world, key)));
+    const lines = await storedLines(world, order?.id ?? '');
     const res = await send(calls.dashboardTableHistory.path, forgedHistory(await entry(key)));
     expect(res.statusCode, res.body).toBe(200);
     return { history: res.json().history, order, subtotal: subtotalOf(lines) };
@@ -91,7 +94,7 @@ describe('completion, history and reports', () => {
   });
 
   it('a discount the later edits outgrew is capped at the subtotal: nothing is charged below the fees', async () => {
-    const lines = storedLines(world, a.orders.t2);
+    const lines = await storedLines(world, a.orders.t2);
     // The largest discount allowed: a multiple of 0,50 € below the subtotal.
     const sconto = Math.floor((subtotalOf(lines) - 1) / 50) * 50;
     const set = await send(calls.dashboardTableModify.path, {
@@ -116,15 +119,17 @@ describe('completion, history and reports', () => {
   });
 
   it('the reports add up the history as recorded, each order equal to its own lines', async () => {
-    const { sqlite } = world.t.app.store;
-    const rows = sqlite
-      .prepare('SELECT * FROM order_history WHERE business_id = ?')
-      .all(a.owner.businessId) as Array<Record<string, number | string>>;
+    const { app } = world.t;
+    const rows = await rowsOf<Record<string, number | string>>(
+      app,
+      sql`SELECT * FROM order_history WHERE business_id = ${a.owner.businessId}`,
+    );
     const sum = (key: string) => rows.reduce((s, r) => s + Number(r[key]), 0);
     for (const row of rows) {
-      const lines = sqlite
-        .prepare('SELECT total FROM order_history_lines WHERE history_id = ?')
-        .all(row.id) as Array<{ total: number }>;
+      const lines = await rowsOf<{ total: number }>(
+        app,
+        sql`SELECT total FROM order_history_lines WHERE history_id = ${String(row.id)}`,
+      );
       expect(row.totale_ordine).toBe(lines.reduce((s, l) => s + l.total, 0));
       expect(row.totale_pagato).toBe(
         Number(row.totale_ordine) + Number(row.costo_consegna) + Number(row.service_fee) - Number(row.sconto),

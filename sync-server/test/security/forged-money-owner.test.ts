@@ -73,7 +73,7 @@ describe("the owner's own orders", () => {
       [1234, 3],
       [LINE_TOTAL_MAX_CENTS, 1],
     ]);
-    expect(storedOrder(world, openOrderOf(world, a.tables.t4))).toMatchObject({
+    expect(await storedOrder(world, await openOrderOf(world, a.tables.t4))).toMatchObject({
       service_fee: 0,
       sconto: 0,
       payment_method: null,
@@ -121,13 +121,13 @@ describe("the owner's own orders", () => {
       ).toBe('FEE_CHANGED');
       const res = await sendKeyed(world, calls.userOrderDelivery, body, a.owner.cookie);
       expect(res.statusCode, res.body).toBe(200);
-      expect(storedOrder(world, res.json().deliveryId)).toMatchObject({
+      expect(await storedOrder(world, res.json().deliveryId)).toMatchObject({
         costo_consegna: fee,
         service_fee: 0,
         sconto: 0,
         accettato: 1,
       });
-      expect(subtotalOf(storedLines(world, res.json().deliveryId))).toBe(2 * a.prices.patatine + 450);
+      expect(subtotalOf(await storedLines(world, res.json().deliveryId))).toBe(2 * a.prices.patatine + 450);
     }
   });
 
@@ -136,17 +136,19 @@ describe("the owner's own orders", () => {
       const body = { deliveryId: a.deliveries.accepted, cart: [outOfMenu(price)] };
       await expectRefused(world, a, () => send(calls.userOrderRoomCart.path, body), `price ${price}`);
     }
-    const card = storedOrder(world, a.deliveries.card);
+    const card = await storedOrder(world, a.deliveries.card);
     const charged = world.fake.intent(a.paymentIntent)?.amount;
     const cart = [forgedLine(cartOf(a.dishes.birra, 2), 1, FORGED), outOfMenu(300)];
-    const before = subtotalOf(storedLines(world, a.deliveries.accepted));
+    const before = subtotalOf(await storedLines(world, a.deliveries.accepted));
     const res = await send(calls.userOrderRoomCart.path, {
       ...FORGED,
       deliveryId: a.deliveries.accepted,
       cart,
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(subtotalOf(storedLines(world, a.deliveries.accepted))).toBe(before + 2 * a.prices.birra + 300);
+    expect(subtotalOf(await storedLines(world, a.deliveries.accepted))).toBe(
+      before + 2 * a.prices.birra + 300,
+    );
     // A card order costs what Stripe charged; extra dishes go in a new order.
     const refusal = await expectRefused(
       world,
@@ -155,7 +157,7 @@ describe("the owner's own orders", () => {
       'card order',
     );
     expect(refusal).toMatchObject({ code: 'CONFLICT', error: t.cardOrderAmountsLocked });
-    expect(storedOrder(world, a.deliveries.card)).toMatchObject({
+    expect(await storedOrder(world, a.deliveries.card)).toMatchObject({
       service_fee: card?.service_fee,
       status_pay: 1,
     });
@@ -194,7 +196,7 @@ describe("the owner's prices and discounts", () => {
         () => modify({ reservations: [{ id: line, amount }] }),
         `amount ${amount}`,
       );
-    const subtotal = subtotalOf(storedLines(world, a.orders.t1));
+    const subtotal = subtotalOf(await storedLines(world, a.orders.t1));
     // Typed entry takes any whole cent; the ±0,50 steppers (spec 5) are a shortcut, not the rule.
     for (const sconto of [-50, -1, 49.5, subtotal, subtotal + 50, MAX_CENTS + 50, '500']) {
       await expectRefused(world, a, () => modify({ sconto }), `sconto ${sconto}`);
@@ -206,9 +208,9 @@ describe("the owner's prices and discounts", () => {
     const whole = { ...a.lines.t1[2], ...FORGED, price: 455, amount: 3, name: 'Gratis' };
     const res = await modify({ reservations: [whole], sconto: subtotal - 501 });
     expect(res.statusCode, res.body).toBe(200);
-    const stored = storedLines(world, a.orders.t1).find((l) => l.id === line);
+    const stored = (await storedLines(world, a.orders.t1)).find((l) => l.id === line);
     expect(stored).toMatchObject({ price: 455, amount: 3, name: mk('Birra') });
-    expect(storedOrder(world, a.orders.t1)?.sconto).toBe(subtotal - 501);
+    expect((await storedOrder(world, a.orders.t1))?.sconto).toBe(subtotal - 501);
   });
 
   it('an outbox mutation id sent again with another price answers the stored answer and changes nothing', async () => {
@@ -217,12 +219,12 @@ describe("the owner's prices and discounts", () => {
     const edit = (price: number) => ({ tableId: a.tables.t1, reservations: [{ id: line, price }] });
     const first = await tablet.send(calls.dashboardTableModify.path, edit(1500));
     expect(first.statusCode, first.body).toBe(200);
-    const before = moneyRows(world, a);
+    const before = await moneyRows(world, a);
     const replay = await tablet.sendAs(1, calls.dashboardTableModify.path, edit(1));
     expect(replay.headers[SYNC_HEADERS.replayed]).toBe('1');
     expect(replay.json()).toEqual(first.json());
-    expect(moneyRows(world, a)).toEqual(before);
-    expect(storedLines(world, a.orders.t1).find((l) => l.id === line)?.price).toBe(1500);
+    expect(await moneyRows(world, a)).toEqual(before);
+    expect((await storedLines(world, a.orders.t1)).find((l) => l.id === line)?.price).toBe(1500);
   });
 
   it('no discount on a card order or on a delivery not yet accepted', async () => {
@@ -277,7 +279,7 @@ describe("the owner's prices and discounts", () => {
       ).code,
     ).toBe('FEE_CHANGED');
     const res = await sendKeyed(world, calls.userOrderDelivery, body, world.customer);
-    expect(storedOrder(world, res.json().deliveryId)?.costo_consegna).toBe(300);
+    expect((await storedOrder(world, res.json().deliveryId))?.costo_consegna).toBe(300);
     expect((await send(calls.ownerProfileSet.path, { costoConsegna: a.prices.fee })).statusCode).toBe(200);
   });
 });

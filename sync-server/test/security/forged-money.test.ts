@@ -7,6 +7,7 @@ import {
   SYNC_HEADERS,
   sendCeilingBreach,
 } from '@comanda/shared-schema';
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderTableKey } from '../../src/ordering/order-quotas.ts';
@@ -24,6 +25,7 @@ import {
   storedOrder,
   unitPrice,
 } from '../../test-support/kits/forged-money.ts';
+import { rowOf } from '../../test-support/raw-sql.ts';
 import { post } from '../../test-support/test-app.ts';
 import { buildTwoVenues, cartOf, type TwoVenues, type VenueWorld } from '../../test-support/two-venues.ts';
 
@@ -77,9 +79,10 @@ type OrderAnswer = { lines: Array<{ id: string; price: number; amount: number; n
 
 /** The owner removes the table's open order, if any, and its order quota starts afresh. */
 async function emptyTable(tableId: string): Promise<void> {
-  const open = world.t.app.store.sqlite
-    .prepare('SELECT id FROM orders WHERE table_id = ? AND closed_at IS NULL')
-    .get(tableId);
+  const open = await rowOf(
+    world.t.app,
+    sql`SELECT id FROM orders WHERE table_id = ${tableId} AND closed_at IS NULL`,
+  );
   if (open) {
     const res = await a.tablet.send(calls.dashboardTableDelete.path, { isDelivery: false, tableId });
     expect(res.statusCode, res.body).toBe(200);
@@ -88,13 +91,15 @@ async function emptyTable(tableId: string): Promise<void> {
 }
 
 /** The answer's lines are stored at the menu's prices and names, and the order has no discount or fee. */
-function expectMenuPrices(answer: OrderAnswer, expected: Array<[number, number, string]>) {
+async function expectMenuPrices(answer: OrderAnswer, expected: Array<[number, number, string]>) {
   expect(answer.lines.map((l) => [l.price, l.amount, l.name])).toEqual(expected);
-  const { sqlite } = world.t.app.store;
-  const row = sqlite.prepare('SELECT order_id AS id FROM order_lines WHERE id = ?').get(answer.lines[0]?.id);
+  const row = await rowOf<{ id: string }>(
+    world.t.app,
+    sql`SELECT order_id AS id FROM order_lines WHERE id = ${answer.lines[0]?.id ?? ''}`,
+  );
   const orderId = (row as { id: string }).id;
-  expect(storedOrder(world, orderId)).toMatchObject({ sconto: 0, service_fee: 0 });
-  const rows = new Map(storedLines(world, orderId).map((l) => [l.id, l]));
+  expect(await storedOrder(world, orderId)).toMatchObject({ sconto: 0, service_fee: 0 });
+  const rows = new Map((await storedLines(world, orderId)).map((l) => [l.id, l]));
   for (const line of answer.lines)
     expect(rows.get(line.id)).toMatchObject({ price: line.price, amount: line.amount });
 }
@@ -113,7 +118,7 @@ describe('a table order: every price from the menu', () => {
       }
       const res = await tableOrder(body);
       expect(res.statusCode, `price ${price}: ${res.body}`).toBe(200);
-      expectMenuPrices(
+      await expectMenuPrices(
         res.json(),
         lines.map(([line, unit, amount]) => [unit, amount, String(line.name)]),
       );
@@ -246,7 +251,7 @@ describe('a table order: every price from the menu', () => {
         }
         const res = await send();
         expect(res.statusCode, res.body).toBe(200);
-        expectMenuPrices(res.json(), expected);
+        await expectMenuPrices(res.json(), expected);
       }),
       { seed: SEED, numRuns: 40 },
     );
@@ -304,7 +309,7 @@ describe('a delivery or pickup paid at the counter', () => {
           await newDiner(world),
         );
         expect(res.statusCode, res.body).toBe(200);
-        const order = storedOrder(world, res.json().deliveryId);
+        const order = await storedOrder(world, res.json().deliveryId);
         expect(order).toMatchObject({
           costo_consegna: fee,
           service_fee: 0,
@@ -312,7 +317,7 @@ describe('a delivery or pickup paid at the counter', () => {
           payment_method: 'cassa',
           status_pay: 0,
         });
-        const lines = storedLines(world, res.json().deliveryId);
+        const lines = await storedLines(world, res.json().deliveryId);
         expect(lines.reduce((s, l) => s + l.price * l.amount, 0)).toBe(net());
       }
     }
@@ -346,7 +351,7 @@ describe('a card order at the fake Stripe', () => {
         currency: 'eur',
         account: a.stripeAccount,
       });
-      expect(storedOrder(world, answer.deliveryId)).toMatchObject({
+      expect(await storedOrder(world, answer.deliveryId)).toMatchObject({
         costo_consegna: fee,
         service_fee: total - expectedNet,
         sconto: 0,
@@ -372,7 +377,7 @@ describe('a card order at the fake Stripe', () => {
           const expectedNet = beers * dish('birra').price + fries * dish('patatine').price;
           const intent = world.fake.intent(res.json().paymentIntentId);
           expect(intent?.amount).toBe(specCardTotal(expectedNet));
-          expect(storedOrder(world, res.json().deliveryId)?.service_fee).toBe(
+          expect((await storedOrder(world, res.json().deliveryId))?.service_fee).toBe(
             specCardTotal(expectedNet) - expectedNet,
           );
         },
@@ -405,7 +410,7 @@ describe('a card order at the fake Stripe', () => {
       "another order's intent",
     );
     expect(refusal.code).toBe('CONFLICT');
-    expect(storedOrder(world, dear.deliveryId)?.status_pay).toBe(0);
+    expect((await storedOrder(world, dear.deliveryId))?.status_pay).toBe(0);
     const status = await post(
       world.t.app,
       calls.paymentStatus.path,
