@@ -264,9 +264,9 @@ describe("'Vai al pagamento'", () => {
     const dialog = await payDialog();
     fireEvent.click(within(dialog).getByRole('button', { name: t.back }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: t.payAndSend })).toBeNull());
-    fireEvent.click(screen.getByRole('button', { name: t.goToPayment }));
+    fireEvent.click(await screen.findByRole('button', { name: t.goToPayment }));
     await payDialog();
-    expect(server.sends).toHaveLength(2);
+    await waitFor(() => expect(server.sends).toHaveLength(2));
     expect(server.sends[1]?.key).toBe(server.sends[0]?.key);
     expect(server.sends[1]?.body.deliveryId).toBe(server.sends[0]?.body.deliveryId);
   });
