@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
+import { serverStatementName } from '../src/db/client.ts';
 
 /*
  * SQL a test runs itself, on whichever store the app stands on (SQLite's file or the PostgreSQL
@@ -36,8 +36,7 @@ const pgDialect = new PgDialect();
 export async function preparedRowOf<T>(app: FastifyInstance, query: SQL): Promise<T | undefined> {
   if (app.store.dialect !== 'postgres') return await rowOf<T>(app, query);
   const { sql: text, params } = pgDialect.sqlToQuery(query);
-  // One name is always one text (as node-postgres requires): the text's hash.
-  const name = `test_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+  const name = serverStatementName(text);
   // drizzle's node-postgres database hands out its pool as `$client`.
   const pool = (app.store.db as unknown as { $client: pg.Pool }).$client;
   return (await pool.query({ name, text, values: params })).rows[0] as T | undefined;

@@ -136,16 +136,22 @@ function withSqliteCalls<T>(statements: T): T {
 }
 
 /**
+ * The name a statement is prepared under on the PostgreSQL server: the hash of its text, so one
+ * name is always one text, as node-postgres requires.
+ */
+export const serverStatementName = (text: string): string =>
+  `c_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+
+/**
  * Makes a statement a named one on the PostgreSQL server: parsed and planned once per connection
  * instead of at every run, which is most of a small statement's cost there (a hot path runs
- * twenty of them per order). The name is the text's hash, so one name is always one text, as
- * node-postgres requires. drizzle's prepared query has no setter for it: its two query configs
+ * twenty of them per order), under `serverStatementName`. drizzle's prepared query has no setter for it: its two query configs
  * are set directly, and a drizzle that renamed them would only lose the speed-up.
  */
 function nameOnServer(statement: PgQueryConfigs): void {
   const raw = statement.rawQueryConfig;
   if (!raw || raw.name || typeof raw.text !== 'string') return;
-  const name = `c_${createHash('sha1').update(raw.text).digest('hex').slice(0, 20)}`;
+  const name = serverStatementName(raw.text);
   raw.name = name;
   if (statement.queryConfig) statement.queryConfig.name = name;
 }
