@@ -33,6 +33,7 @@ export * from './rules/rome-time.ts';
 export * from './rules/slot-capacity.ts';
 export * from './rules/slots.ts';
 export * from './rules/sorting.ts';
+export * from './rules/storable-text.ts';
 export * from './rules/tickets.ts';
 export * from './rules/validation.ts';
 export * from './rules/variant-labels.ts';

@@ -42,6 +42,10 @@ function postCases(def: CallDef): BadCase[] {
     { name: 'over-long strings', payload: all(longString) },
     { name: 'body over the limit', payload: JSON.stringify({ blob: 'y'.repeat(300 * 1024) }) },
     { name: 'prototype poisoning', payload: '{"__proto__": {"admin": true}}' },
+    // Text no store can hold (http/storable-text.ts), as JSON escapes and as raw characters.
+    { name: 'NUL in text', payload: all('a\u0000b') },
+    { name: 'lone surrogate in text', payload: all('x\ud800') },
+    { name: 'NUL in a key', payload: '{"\\u0000": 1}' },
     { name: 'not JSON content type', payload: 'email=a', contentType: 'application/x-www-form-urlencoded' },
   ];
   if (!def.body.safeParse({}).success) cases.push({ name: 'missing fields', payload: '{}' });
@@ -51,12 +55,17 @@ function postCases(def: CallDef): BadCase[] {
 function getCases(def: CallDef): BadCase[] {
   const keys = keysOf(def);
   if (keys.length === 0) return [];
+  // Refused whatever the schema would say of the value (http/storable-text.ts).
+  const unstorable = { name: 'NUL in the query', query: keys.map((k) => `${k}=a%00b`).join('&') };
   return [
+    unstorable,
     { name: 'missing fields', query: '' },
     { name: 'wrong types', query: keys.map((k) => `${k}=abc`).join('&') },
     { name: 'negative numbers', query: keys.map((k) => `${k}=-5`).join('&') },
     { name: 'over-long values', query: keys.map((k) => `${k}=${'9'.repeat(400)}`).join('&') },
-  ].filter((c) => !def.body.safeParse(Object.fromEntries(new URLSearchParams(c.query))).success);
+  ].filter(
+    (c) => c === unstorable || !def.body.safeParse(Object.fromEntries(new URLSearchParams(c.query))).success,
+  );
 }
 
 let client = 0;
@@ -134,5 +143,29 @@ describe('bad bodies on every registered route', () => {
     });
     expect(big.statusCode).toBe(413);
     expect(big.json().code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('refuses text no store can hold, naming where it is', async () => {
+    const signup = t.app.registeredCalls.find((c) => c.path === '/api/user/signup') as CallDef;
+    const before = await rowCounts(t.app);
+    const nul = await send(t.app, signup, {
+      name: '',
+      payload: JSON.stringify({
+        firstName: 'Anna\u0000',
+        lastName: 'Rossi',
+        email: 'a@b.it',
+        password: 'x'.repeat(12),
+      }),
+    });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toEqual({
+      success: false,
+      code: 'VALIDATION',
+      error: 'firstName: Il testo contiene caratteri non ammessi',
+      issues: [{ path: 'firstName', message: 'Il testo contiene caratteri non ammessi' }],
+    });
+    const surrogate = await send(t.app, signup, { name: '', payload: '{"lastName": "\\udc00"}' });
+    expect(surrogate.json().error).toBe('lastName: Il testo contiene caratteri non ammessi');
+    expect(await rowCounts(t.app)).toEqual(before);
   });
 });

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { validationError } from '../lib/errors.ts';
 import { msg } from '../lib/messages.ts';
 import type { Session } from '../store/sessions.ts';
+import { assertStorableText } from './storable-text.ts';
 
 /** What every handler receives. */
 export interface CallContext<C extends CallDef> {
@@ -36,6 +37,7 @@ export function checkAccess(def: CallDef, session: Session | null): void {
 
 /** The body (POST) or query (GET) as its schema parses it, or VALIDATION. */
 export function parseInput<C extends CallDef>(def: C, raw: unknown): ParsedBody<C> {
+  assertStorableText(def, raw);
   // "No payload" calls arrive with no body at all.
   const parsed = def.body.safeParse(raw === undefined ? {} : raw);
   if (!parsed.success) throw validationError(parsed.error);

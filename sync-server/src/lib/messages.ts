@@ -8,6 +8,7 @@ import { t } from '@comanda/shared-schema';
 export const msg = {
   validation: 'Dati non validi',
   badJson: 'Il corpo della richiesta non è un JSON valido',
+  unstorableText: 'Il testo contiene caratteri non ammessi',
   tooLarge: 'Richiesta troppo grande',
   requestTimeout: 'Richiesta non arrivata in tempo: riprova',
   unsupportedMedia: 'Formato della richiesta non supportato: usare application/json',

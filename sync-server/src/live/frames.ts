@@ -3,6 +3,7 @@ import {
   type ClientEventName,
   ClientFrameSchema,
   clientEvents,
+  unstorableTextPath,
 } from '@comanda/shared-schema';
 import type { WebSocket } from 'ws';
 
@@ -21,6 +22,8 @@ export function parseClientFrame(
   } catch {
     return { refused: 'frame is not JSON' };
   }
+  // Text no store can hold is refused as at the HTTP edge (http/storable-text.ts).
+  if (unstorableTextPath(parsed) !== null) return { refused: 'frame text has NUL or a lone surrogate' };
   const frame = ClientFrameSchema.safeParse(parsed);
   if (!frame.success) return { refused: 'frame must be {event, data}' };
   const name = frame.data.event;

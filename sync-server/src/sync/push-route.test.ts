@@ -169,6 +169,9 @@ describe('POST /api/sync/push', () => {
       { mutationId: 3, name: 'userOrder', body: { ownerId: owner.businessId, tableId: 'x', cart: [] } },
       { mutationId: 4, name: 'roomsAdd', body: { id: roomId, name: 'Sala' } },
       { mutationId: 5, name: 'tablesAdd', body: { id: randomUUID(), roomId, x: 10, y: 70 } },
+      // Text no store can hold: that entry's refusal, not the whole push's (http/storable-text.ts).
+      { mutationId: 6, name: 'roomsAdd', body: { id: randomUUID(), name: 'Sa\u0000la' } },
+      { mutationId: 7, name: 'roomsAdd', body: { id: randomUUID(), name: 'Terrazza' } },
     ]);
     const results = res.json().results;
     expect(results.map((r: { status: number; body: { code?: string } }) => [r.status, r.body.code])).toEqual([
@@ -177,9 +180,12 @@ describe('POST /api/sync/push', () => {
       [404, 'NOT_FOUND'],
       [200, undefined],
       [200, undefined],
+      [400, 'VALIDATION'],
+      [200, undefined],
     ]);
     expect(results[4].version).toBe(2);
-    expect(await lastMutation(client)).toBe(5);
+    expect(results[5].body.error).toBe('name: Il testo contiene caratteri non ammessi');
+    expect(await lastMutation(client)).toBe(7);
     const replay = await push(client, [{ mutationId: 2, name: 'nonEsiste', body: {} }]);
     expect(replay.json().results[0]).toMatchObject({ status: 404, replayed: true });
     expect(calls.roomsAdd.mutation).toBe(true);

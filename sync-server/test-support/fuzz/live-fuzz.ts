@@ -5,6 +5,7 @@ import {
   ClientFrameSchema,
   clientEvents,
   MAX_CLIENT_FRAME_BYTES,
+  unstorableTextPath,
 } from '@comanda/shared-schema';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -74,7 +75,7 @@ const FRAME_LEVEL = [
   `${'['.repeat(5000)}${']'.repeat(5000)}`,
 ];
 
-/** The hub's verdict on a text frame, from the same shared schemas. */
+/** The hub's verdict on a text frame, from the same shared schemas and storable-text rule. */
 export function frameIsValid(text: string): boolean {
   let parsed: unknown;
   try {
@@ -82,6 +83,7 @@ export function frameIsValid(text: string): boolean {
   } catch {
     return false;
   }
+  if (unstorableTextPath(parsed) !== null) return false;
   const frame = ClientFrameSchema.safeParse(parsed);
   if (!frame.success || !Object.hasOwn(clientEvents, frame.data.event)) return false;
   return clientEvents[frame.data.event as ClientEventName].safeParse(frame.data.data).success;
