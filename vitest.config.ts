@@ -82,6 +82,18 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
+      // The same suite with the server on PostgreSQL (the hosted store, DESIGN.md "Hosted").
+      {
+        test: {
+          name: 'sync-pg',
+          root: './tests/sync',
+          environment: 'node',
+          globalSetup: ['../../sync-server/test-support/pg/global-setup.ts'],
+          setupFiles: ['fake-indexeddb/auto', waits, '../../sync-server/test-support/pg/setup-env.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 30_000,
+        },
+      },
       // Fault tests (DESIGN.md "Testing"): real server processes (SIGKILL, SIGTERM, a full disk, backups).
       {
         test: {

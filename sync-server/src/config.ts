@@ -30,6 +30,8 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().min(1).default('file:./data/comanda.db'),
   /** Hosted (DATABASE_URL=postgres://...): connections this instance may hold. */
   PG_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
+  /** Hosted: how long a write waits for its venue's lock before it answers 503 (SQLite's busy wait). */
+  PG_LOCK_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(5000),
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   SESSION_SECRET: optionalString.pipe(z.string().min(16).optional()),
   SMTP_URL: optionalString,
@@ -104,7 +106,7 @@ export interface Config {
   /** Absolute path of the SQLite file, or ':memory:'; '' when hosted on PostgreSQL. */
   databasePath: string;
   /** Hosted (DESIGN.md "Hosted"): the PostgreSQL database instead of the SQLite file. */
-  postgres: { url: string; poolMax: number } | undefined;
+  postgres: { url: string; poolMax: number; lockTimeoutMs: number } | undefined;
   /** Folder of the database file: where the generated session secret lives. */
   dataDir: string;
   /** The app's own origin as people reach it (links in mails, CSRF origin, Secure cookies). */
@@ -244,7 +246,9 @@ export function loadConfig(
     port: e.PORT,
     host: e.HOST,
     databasePath,
-    postgres: hosted ? { url: e.DATABASE_URL.trim(), poolMax: e.PG_POOL_MAX } : undefined,
+    postgres: hosted
+      ? { url: e.DATABASE_URL.trim(), poolMax: e.PG_POOL_MAX, lockTimeoutMs: e.PG_LOCK_TIMEOUT_MS }
+      : undefined,
     dataDir,
     publicUrl,
     sessionSecret: e.SESSION_SECRET ?? loadOrCreateSecret(dataDir, inMemory),

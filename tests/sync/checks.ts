@@ -35,7 +35,7 @@ export async function synced(device: Device): Promise<void> {
  */
 export async function isSettled(device: Device, server: ServerHandle): Promise<boolean> {
   const meta = await device.tab.db.meta.get('sync');
-  if (!meta || meta.lastVersion !== server.version()) return false;
+  if (!meta || meta.lastVersion !== (await server.version())) return false;
   const open = await device.tab.db.outbox.where('status').anyOf('pending', 'acked').count();
   return open === 0;
 }
@@ -49,7 +49,7 @@ export async function settle(devices: Device[], server: ServerHandle, timeoutMs 
       Promise.all(
         devices.map(async (d) => ({
           meta: await d.tab.db.meta.get('sync'),
-          serverVersion: server.version(),
+          serverVersion: await server.version(),
           open: (await d.outbox()).filter((e) => e.status !== 'refused'),
           replayer: d.client.replayer.state$.value,
           live: d.tab.live?.status$.value,
@@ -68,14 +68,14 @@ export async function expectConverged(device: Device, server: ServerHandle): Pro
   const want = await serverState(server);
   expect(await device.serverRows()).toEqual(want);
   expect(await device.composed(ENTITIES)).toEqual(want);
-  expect((await device.meta()).lastVersion).toBe(server.version());
+  expect((await device.meta()).lastVersion).toBe(await server.version());
 }
 
 /** The change log holds every version from the floor to the business version, with no gap. */
-export function expectNoVersionGap(server: ServerHandle): void {
-  const versions = [...new Set(server.changeLog().map((c) => c.version))];
-  const floor = server.logFloor();
-  const want = Array.from({ length: server.version() - floor }, (_, i) => floor + i + 1);
+export async function expectNoVersionGap(server: ServerHandle): Promise<void> {
+  const versions = [...new Set((await server.changeLog()).map((c) => c.version))];
+  const floor = await server.logFloor();
+  const want = Array.from({ length: (await server.version()) - floor }, (_, i) => floor + i + 1);
   expect(versions).toEqual(want);
 }
 
@@ -88,8 +88,8 @@ export function expectNoVersionGap(server: ServerHandle): void {
 export async function expectJudgedOnce(device: Device, server: ServerHandle): Promise<void> {
   const meta = await device.meta();
   const sent = meta.nextMutationId - 1;
-  expect(server.lastMutationId(meta.clientId)).toBe(sent);
-  const answers = server.answers(meta.clientId);
+  expect(await server.lastMutationId(meta.clientId)).toBe(sent);
+  const answers = await server.answers(meta.clientId);
   expect(answers.map((a) => a.mutationId)).toEqual(Array.from({ length: sent }, (_, i) => i + 1));
   const outbox = await device.outbox();
   expect(outbox.filter((e) => e.status !== 'refused')).toEqual([]);
@@ -116,10 +116,10 @@ export async function expectCreatedOnce(devices: Device[], server: ServerHandle)
   const byPath = new Map(
     generators.filter((g) => g.creates).map((g) => [calls[g.call].path, g.creates as string]),
   );
-  const log = server.changeLog();
+  const log = await server.changeLog();
   for (const d of devices) {
     const { clientId } = await d.meta();
-    for (const answer of server.answers(clientId)) {
+    for (const answer of await server.answers(clientId)) {
       if (answer.status !== 200) continue;
       const sent = d.net.exchangesOf(clientId, answer.mutationId).find((e) => e.sent);
       const entity = sent && byPath.get(sent.path);

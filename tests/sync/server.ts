@@ -1,5 +1,10 @@
 import type { EntityRow } from '@comanda/shared-schema';
+import Database from 'better-sqlite3';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { diningTables } from '../../sync-server/src/db/schema.ts';
+import { rowsOf } from '../../sync-server/test-support/raw-sql.ts';
 import {
   createOwner,
   createTestApp,
@@ -16,7 +21,7 @@ export interface StoredAnswer {
   version: number | null;
 }
 
-/** One change-log row as SQLite holds it. */
+/** One change-log row as the store holds it. */
 export interface LogRow {
   version: number;
   entity: string;
@@ -25,15 +30,21 @@ export interface LogRow {
   data: unknown;
 }
 
-/**
- * The real server (`buildApp` through the sync-server test helper) on a real SQLite file in a
- * temp folder, listening on a loopback port. `restart()` closes the app and builds a new one on
- * the same file and port, as a process restart would (sessions survive: the secret is on disk).
- */
 /** The suite's customer phones send an order every few milliseconds: a load tool's settings. */
 const LOAD_ENV = LOAD_TOOL_ENV;
 
+/** A JSON column as read by raw SQL: text on SQLite, already parsed on PostgreSQL's json. */
+const jsonOf = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
+
+/**
+ * The real server (`buildApp` through the sync-server test helper) on a real SQLite file in a
+ * temp folder, or on a PostgreSQL database of its own in the sync-pg project, listening on a
+ * loopback port. `restart()` closes the app and builds a new one on the same database and port,
+ * as a process restart would (sessions survive: the secret is on disk).
+ */
 export class ServerHandle {
+  private env: Record<string, string> = LOAD_ENV;
+
   private constructor(
     private t: TestApp,
     readonly port: number,
@@ -61,9 +72,11 @@ export class ServerHandle {
     return this.owner.businessId;
   }
 
-  async restart(): Promise<void> {
+  /** `env`: settings for this and later starts, over the load tool's. */
+  async restart(env: Record<string, string> = {}): Promise<void> {
+    this.env = { ...this.env, ...env };
     await this.t.app.close();
-    this.t = await createTestApp({ dir: this.t.dir, env: LOAD_ENV });
+    this.t = await createTestApp({ dir: this.t.dir, env: this.env });
     await this.t.app.listen({ port: this.port, host: '127.0.0.1' });
   }
 
@@ -76,60 +89,112 @@ export class ServerHandle {
     return this.app.sync.snapshot(this.businessId);
   }
 
-  private all<T>(sql: string, ...params: unknown[]): T[] {
-    return this.app.store.sqlite.prepare(sql).all(...params) as T[];
+  private all<T>(query: SQL): Promise<T[]> {
+    return rowsOf<T>(this.app, query);
   }
 
-  version(): number {
-    return this.all<{ v: number }>('SELECT version AS v FROM businesses WHERE id = ?', this.businessId)[0]!.v;
-  }
-
-  lastMutationId(clientId: string): number {
-    return (
-      this.all<{ n: number }>(
-        'SELECT last_mutation_id AS n FROM client_mutations WHERE client_id = ?',
-        clientId,
-      )[0]?.n ?? 0
+  async version(): Promise<number> {
+    const [row] = await this.all<{ v: number }>(
+      sql`SELECT version AS v FROM businesses WHERE id = ${this.businessId}`,
     );
+    return Number(row?.v);
   }
 
-  answers(clientId: string): StoredAnswer[] {
-    return this.all<{ mutationId: number; status: number; body: string; version: number | null }>(
-      `SELECT mutation_id AS mutationId, status, body, version FROM mutation_answers
-       WHERE client_id = ? ORDER BY mutation_id`,
-      clientId,
-    ).map((a) => ({
-      mutationId: a.mutationId,
-      status: a.status,
-      version: a.version,
-      code: (JSON.parse(a.body) as { code?: string }).code ?? null,
+  async lastMutationId(clientId: string): Promise<number> {
+    const [row] = await this.all<{ n: number }>(
+      sql`SELECT last_mutation_id AS n FROM client_mutations WHERE client_id = ${clientId}`,
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  async answers(clientId: string): Promise<StoredAnswer[]> {
+    const rows = await this.all<{
+      mutationId: number;
+      status: number;
+      body: unknown;
+      version: number | null;
+    }>(
+      sql`SELECT mutation_id AS "mutationId", status, body, version FROM mutation_answers
+          WHERE client_id = ${clientId} ORDER BY mutation_id`,
+    );
+    return rows.map((a) => ({
+      mutationId: Number(a.mutationId),
+      status: Number(a.status),
+      version: a.version === null ? null : Number(a.version),
+      code: (jsonOf(a.body) as { code?: string } | null)?.code ?? null,
     }));
   }
 
-  changeLog(): LogRow[] {
-    return this.all<Omit<LogRow, 'data'> & { data: string | null }>(
-      `SELECT version, entity, entity_id AS entityId, op, data FROM changes WHERE business_id = ? ORDER BY seq`,
-      this.businessId,
-    ).map((r) => ({ ...r, data: r.data === null ? null : JSON.parse(r.data) }));
+  async changeLog(): Promise<LogRow[]> {
+    const rows = await this.all<LogRow>(
+      sql`SELECT version, entity, entity_id AS "entityId", op, data FROM changes
+          WHERE business_id = ${this.businessId} ORDER BY seq`,
+    );
+    return rows.map((r) => ({
+      ...r,
+      version: Number(r.version),
+      data: jsonOf(r.data),
+    }));
   }
 
   /** Versions at or below this were pruned from the change log. */
-  logFloor(): number {
-    return this.all<{ f: number }>(
-      'SELECT change_log_floor AS f FROM businesses WHERE id = ?',
-      this.businessId,
-    )[0]!.f;
+  async logFloor(): Promise<number> {
+    const [row] = await this.all<{ f: number }>(
+      sql`SELECT change_log_floor AS f FROM businesses WHERE id = ${this.businessId}`,
+    );
+    return Number(row?.f);
+  }
+
+  /** The store this server stands on: SQLite's file, or a PostgreSQL database (the sync-pg project). */
+  get dialect(): 'sqlite' | 'postgres' {
+    return this.app.store.dialect;
   }
 
   get databasePath(): string {
     return this.t.config.databasePath;
   }
 
-  count(table: 'rooms' | 'tables'): number {
-    return this.all<{ n: number }>(
-      `SELECT count(*) AS n FROM "${table}" WHERE business_id = ?`,
-      this.businessId,
-    )[0]!.n;
+  /**
+   * Another connection takes the venue's write lock (SQLite's database lock; PostgreSQL's venue
+   * row lock) as a backup or a second process would, until `release`. The server must have been
+   * started with a short wait for it (`busyTimeoutMs`): SQLite's busy_timeout is set here, the
+   * PostgreSQL store's lock timeout is PG_LOCK_TIMEOUT_MS (`restart`).
+   */
+  async holdWriteLock(busyTimeoutMs: number): Promise<() => Promise<void>> {
+    if (this.dialect === 'sqlite') {
+      this.app.store.sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
+      const other = new Database(this.databasePath);
+      other.exec('BEGIN IMMEDIATE');
+      return async () => {
+        other.exec('ROLLBACK');
+        other.close();
+      };
+    }
+    const url = this.t.config.postgres?.url;
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
+    await other.query('BEGIN');
+    await other.query('SELECT 1 FROM businesses WHERE id = $1 FOR UPDATE', [this.businessId]);
+    return async () => {
+      await other.query('ROLLBACK');
+      await other.end();
+    };
+  }
+
+  /** The ids of every line of the venue's table orders. */
+  async tableOrderLineIds(): Promise<string[]> {
+    const rows = await this.all<{ id: string }>(
+      sql`SELECT l.id FROM order_lines l JOIN orders o ON o.id = l.order_id
+          WHERE o.business_id = ${this.businessId} AND o.kind = 'table'`,
+    );
+    return rows.map((r) => r.id);
+  }
+
+  async count(table: 'rooms' | 'tables'): Promise<number> {
+    const [row] = await this.all<{ n: number }>(
+      sql`SELECT count(*) AS n FROM ${sql.identifier(table)} WHERE business_id = ${this.businessId}`,
+    );
+    return Number(row?.n);
   }
 
   /**
@@ -155,7 +220,6 @@ export class ServerHandle {
   async bulkMoves(tableId: string, n: number, clientId: string, firstMutationId: number): Promise<number> {
     const row = (await this.snapshot()).rows.find((r) => r.entity === 'table' && r.entityId === tableId);
     if (!row) throw new Error(`no table ${tableId}`);
-    const move = this.app.store.sqlite.prepare('UPDATE tables SET x = ?, y = ? WHERE id = ?');
     for (let i = 0; i < n; i++) {
       const x = (i * 7) % 1950;
       const y = (i * 13) % 1950;
@@ -169,8 +233,8 @@ export class ServerHandle {
         prepare: async () => undefined,
         businessId: () => this.businessId,
         socketId: () => null,
-        run: (_body, _prepared, tools) => {
-          move.run(x, y, tableId);
+        run: async (_body, _prepared, tools) => {
+          await tools.db.update(diningTables).set({ x, y }).where(eq(diningTables.id, tableId));
           tools.change('table', tableId, 'put', { ...(row.data as object), x, y });
           return { success: true };
         },

@@ -18,7 +18,6 @@
  * can still interleave replays differently, so a failing seed replays the same scenario.
  */
 import { CHANGE_LOG_KEEP, calls, t as texts } from '@comanda/shared-schema';
-import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { request } from '../../pwa/src/data/api.ts';
 import { ComandaDb } from '../../pwa/src/data/db.ts';
@@ -65,8 +64,8 @@ const clientIdOf = async (d: Device) => (await d.meta()).clientId;
 /** Rooms as [id, name] pairs, whatever else the wire carries. */
 const roomNames = (rows: unknown[] = []) =>
   (rows as Array<{ id: string; name: string }>).map((r) => ({ id: r.id, name: r.name }));
-const changesOf = (entity: string, id: string) =>
-  server.changeLog().filter((c) => c.entity === entity && c.entityId === id);
+const changesOf = async (entity: string, id: string) =>
+  (await server.changeLog()).filter((c) => c.entity === entity && c.entityId === id);
 
 describe('sync correctness', () => {
   it('1. lost answer: the server commits, the answer is lost, the retry has exactly one effect', async () => {
@@ -81,8 +80,8 @@ describe('sync correctness', () => {
     const mid = await d.client.mutate('tablesAdd', { id: tableId, roomId, x: 10, y: 70 });
     await waitFor('the answer was dropped', () => d.net.exchanges.some((e) => e.fault === 'drop-answer'));
     // Committed on the server, unknown to the device.
-    expect(server.count('tables')).toBe(1);
-    expect(server.lastMutationId(clientId)).toBe(mid);
+    expect(await server.count('tables')).toBe(1);
+    expect(await server.lastMutationId(clientId)).toBe(mid);
     expect(await d.tab.db.outbox.get(mid)).toMatchObject({ status: 'pending', attempts: 1 });
 
     // The replayer's own retry (backoff) sends it again and gets the stored answer.
@@ -92,9 +91,9 @@ describe('sync correctness', () => {
       [200, false],
       [200, true],
     ]);
-    expect(server.count('tables')).toBe(1);
-    expect(changesOf('table', tableId)).toHaveLength(1);
-    expect(server.answers(clientId).filter((a) => a.mutationId === mid)).toHaveLength(1);
+    expect(await server.count('tables')).toBe(1);
+    expect(await changesOf('table', tableId)).toHaveLength(1);
+    expect((await server.answers(clientId)).filter((a) => a.mutationId === mid)).toHaveLength(1);
     await expectConverged(d, server);
   });
 
@@ -112,7 +111,7 @@ describe('sync correctness', () => {
     // ...and the tab is discarded before anything left the device.
     d.tab.close();
     expect(d.net.exchanges.filter((e) => e.sent && e.mutationId !== undefined)).toHaveLength(0);
-    expect(server.count('rooms')).toBe(0);
+    expect(await server.count('rooms')).toBe(0);
 
     const disk = new ComandaDb(d.dbName);
     const kept = await disk.outbox.orderBy('mutationId').toArray();
@@ -127,9 +126,9 @@ describe('sync correctness', () => {
     await settle([d], server);
     expect(d.net.arrivals(clientId, 1)).toBe(1);
     expect(d.net.arrivals(clientId, 2)).toBe(1);
-    expect(server.count('rooms')).toBe(1);
-    expect(server.count('tables')).toBe(1);
-    expect(changesOf('table', tableId)).toHaveLength(1);
+    expect(await server.count('rooms')).toBe(1);
+    expect(await server.count('tables')).toBe(1);
+    expect(await changesOf('table', tableId)).toHaveLength(1);
     await expectConverged(d, server);
   });
 
@@ -145,7 +144,7 @@ describe('sync correctness', () => {
     const third = await d.client.mutate('roomsEdit', { id: roomId, name: 'Tre' });
     expect(third).toBe(3);
     const entry3 = await d.tab.db.outbox.get(3);
-    const logBefore = server.changeLog();
+    const logBefore = await server.changeLog();
 
     // The network delivers 3 first (a copy overtaking 2 on another path).
     d.net.goOnline();
@@ -160,20 +159,20 @@ describe('sync correctness', () => {
     );
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 409, code: 'MUTATION_GAP', expectedMutationId: 2 });
-    expect(server.lastMutationId(clientId)).toBe(1);
-    expect(server.changeLog()).toEqual(logBefore);
+    expect(await server.lastMutationId(clientId)).toBe(1);
+    expect(await server.changeLog()).toEqual(logBefore);
     expect(roomNames((await serverState(server)).room)).toEqual([{ id: roomId, name: 'Uno' }]);
 
     d.goOnline();
     await settle([d], server);
-    const answers = server.answers(clientId);
+    const answers = await server.answers(clientId);
     expect(answers.map((a) => [a.mutationId, a.status])).toEqual([
       [1, 200],
       [2, 200],
       [3, 200],
     ]);
     expect(answers[1]!.version!).toBeLessThan(answers[2]!.version!);
-    expect(changesOf('room', roomId).map((c) => (c.data as { name: string }).name)).toEqual([
+    expect((await changesOf('room', roomId)).map((c) => (c.data as { name: string }).name)).toEqual([
       'Uno',
       'Due',
       'Tre',
@@ -209,13 +208,13 @@ describe('sync correctness', () => {
       errorCode: 'ROOM_NOT_EMPTY',
       error: texts.roomNotEmpty,
     });
-    expect(server.answers(clientId).map((x) => [x.mutationId, x.status, x.code])).toEqual([
+    expect((await server.answers(clientId)).map((x) => [x.mutationId, x.status, x.code])).toEqual([
       [1, 200, null],
       [refused, 409, 'ROOM_NOT_EMPTY'],
       [next, 200, null],
     ]);
     // A replay of the refused id gets the same refusal, stored, and changes nothing.
-    const log = server.changeLog();
+    const log = await server.changeLog();
     const replay = await request(
       calls.roomsDelete,
       { id: roomId },
@@ -229,7 +228,7 @@ describe('sync correctness', () => {
     );
     expect(replay).toMatchObject({ status: 409, code: 'ROOM_NOT_EMPTY', message: texts.roomNotEmpty });
     expect(a.net.exchanges.at(-1)?.replayed).toBe(true);
-    expect(server.changeLog()).toEqual(log);
+    expect(await server.changeLog()).toEqual(log);
     // The room is back on A (the refused delete no longer applies), with B's table; 3 is applied.
     const shown = await a.composed(['room', 'table']);
     expect(roomNames(shown.room)).toEqual(
@@ -244,45 +243,44 @@ describe('sync correctness', () => {
   });
 
   it('5. transient failure (busy database, 503): the counter does not move, the retry applies once', async () => {
+    // The server waits 50 ms for a lock another connection holds, not 5 s, so the test does not sit.
+    await server.restart({ PG_LOCK_TIMEOUT_MS: '50' });
     const d = await device();
     const clientId = await clientIdOf(d);
     const roomId = uuid();
     await d.client.mutate('roomsAdd', { id: roomId, name: 'Sala' });
     await settle([d], server);
 
-    // Another connection (a backup, a second process) holds the write lock longer than the
-    // server waits for it; the server's wait is shortened so the test does not sit 5 s.
-    server.app.store.sqlite.pragma('busy_timeout = 50');
-    const other = new Database(server.databasePath);
-    other.exec('BEGIN IMMEDIATE');
+    // Another connection (a backup, a second process or instance) holds the venue's write lock
+    // longer than the server waits for it.
+    const release = await server.holdWriteLock(50);
     const busyTable = uuid();
     const busy = await d.client.mutate('tablesAdd', { id: busyTable, roomId, x: 10, y: 70 });
     await waitFor('the busy answer', () => d.net.exchangesOf(clientId, busy).length > 0);
     expect(d.net.exchangesOf(clientId, busy)[0]).toMatchObject({ status: 503, code: 'UNAVAILABLE' });
-    expect(server.lastMutationId(clientId)).toBe(busy - 1);
+    expect(await server.lastMutationId(clientId)).toBe(busy - 1);
     expect(await d.tab.db.outbox.get(busy)).toMatchObject({ status: 'pending', attempts: 1 });
     expect(d.client.replayer.state$.value).toBe('retrying');
-    other.exec('ROLLBACK');
-    other.close();
+    await release();
     await settle([d], server);
     expect(d.net.exchangesOf(clientId, busy).map((e) => [e.status, e.replayed])).toEqual([
       [503, false],
       [200, false],
     ]);
-    expect(changesOf('table', busyTable)).toHaveLength(1);
+    expect(await changesOf('table', busyTable)).toHaveLength(1);
 
     // A 503 from in front of the server (a proxy): never reached it, the retry applies it once.
     d.net.inject('unavailable', (r) => r.path === calls.roomsEdit.path);
     const renamed = await d.client.mutate('roomsEdit', { id: roomId, name: 'Sala nuova' });
     await waitFor('the proxy 503', () => d.net.exchangesOf(clientId, renamed).length > 0);
-    expect(server.lastMutationId(clientId)).toBe(renamed - 1);
+    expect(await server.lastMutationId(clientId)).toBe(renamed - 1);
     await settle([d], server);
     expect(d.net.exchangesOf(clientId, renamed).map((e) => [e.status, e.sent, e.replayed])).toEqual([
       [503, false, false],
       [200, true, false],
     ]);
-    expect(changesOf('room', roomId)).toHaveLength(2);
-    expect(server.count('tables')).toBe(1);
+    expect(await changesOf('room', roomId)).toHaveLength(2);
+    expect(await server.count('tables')).toBe(1);
     await expectConverged(d, server);
     await expectJudgedOnce(d, server);
   });
@@ -314,7 +312,7 @@ describe('sync correctness', () => {
       await expectConverged(d, server);
       await expectJudgedOnce(d, server);
     }
-    expectNoVersionGap(server);
+    await expectNoVersionGap(server);
     await expectCreatedOnce(four, server);
     const refused = (await Promise.all(four.map((d) => d.outbox()))).flat().length;
     const seen = four.flatMap((d) => d.net.exchanges.filter((e) => e.mutationId !== undefined));
@@ -323,7 +321,7 @@ describe('sync correctness', () => {
       `6. randomized: seed ${seed}: ${stats.mutations} mutations, ${stats.flips} offline/online flips, ` +
         `${stats.faults} network faults, ${seen.length} mutation requests (${replayed} answered from ` +
         `storage), restart at step ${stats.restartAt}, ${refused} refused, ` +
-        `version ${server.version()}, ${Math.round(performance.now() - started)} ms`,
+        `version ${await server.version()}, ${Math.round(performance.now() - started)} ms`,
     );
   });
 
@@ -357,18 +355,18 @@ describe('sync correctness', () => {
     expect(await server.inject(calls.roomsDelete.path, { id: doomed }, other, 1001)).toBe(200);
     const stale = (await d.meta()).lastVersion;
     let next = 1002;
-    while (server.logFloor() <= stale) next = await server.bulkMoves(tableId, 500, other, next);
-    expect(server.version() - stale).toBeGreaterThan(CHANGE_LOG_KEEP);
+    while ((await server.logFloor()) <= stale) next = await server.bulkMoves(tableId, 500, other, next);
+    expect((await server.version()) - stale).toBeGreaterThan(CHANGE_LOG_KEEP);
     from = d.net.exchanges.length;
     const reloaded = await d.client.catchUp();
-    expect(reloaded).toMatchObject({ reset: true, version: server.version() });
+    expect(reloaded).toMatchObject({ reset: true, version: await server.version() });
     expect(d.net.exchanges.slice(from).map((e) => e.path)).toEqual([
       '/api/sync/changes',
       '/api/sync/snapshot',
     ]);
     expect(roomNames((await d.serverRows()).room)).toEqual([{ id: roomId, name: 'Sala' }]);
     await expectConverged(d, server);
-    expectNoVersionGap(server);
+    await expectNoVersionGap(server);
   });
 
   it('8a. two tabs of one device never send the same mutation twice', async () => {
@@ -396,8 +394,8 @@ describe('sync correctness', () => {
     expect(d.locks.maxHeld()).toBe(1);
     // Both tabs did send (each drained the outbox at some point), never the same id twice.
     expect(drained.every((n) => n > 0)).toBe(true);
-    expect(server.lastMutationId(clientId)).toBe(20);
-    expect(server.count('rooms')).toBe(20);
+    expect(await server.lastMutationId(clientId)).toBe(20);
+    expect(await server.count('rooms')).toBe(20);
     await expectConverged(d, server);
   });
 

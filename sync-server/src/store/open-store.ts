@@ -18,6 +18,6 @@ export async function openDataStore(config: Config, log: (message: string) => vo
     );
   }
   return config.postgres
-    ? await openPgStore(config.postgres.url, { poolMax: config.postgres.poolMax })
+    ? await openPgStore(config.postgres.url, config.postgres)
     : openSqliteStore(config.databasePath, log);
 }

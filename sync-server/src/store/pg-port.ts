@@ -7,7 +7,7 @@ import { PgQuotas } from './pg-quotas.ts';
 import type { StorePort } from './port.ts';
 
 /** How long a write waits for its venue's lock before it gives up as busy (SQLite's busy_timeout). */
-const LOCK_TIMEOUT = '5s';
+const LOCK_TIMEOUT_MS = 5000;
 /** Attempts at a connection and a transaction's start before the failure is the caller's. */
 const START_ATTEMPTS = 3;
 
@@ -29,7 +29,14 @@ export class PgPort implements StorePort<Db> {
   private readonly handles = new WeakMap<pg.PoolClient, Db>();
   private readonly clients = new WeakMap<Db, pg.PoolClient>();
 
-  constructor(private readonly pool: pg.Pool) {}
+  private readonly lockTimeout: string;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    lockTimeoutMs = LOCK_TIMEOUT_MS,
+  ) {
+    this.lockTimeout = `${Math.round(lockTimeoutMs)}ms`;
+  }
 
   read<T>(work: (tx: Db) => T | Promise<T>): Promise<T> {
     // One snapshot for the whole read, whatever it awaits.
@@ -41,14 +48,14 @@ export class PgPort implements StorePort<Db> {
     // yet (a sign-up creating it) has no row to lock and no one else who knows its id.
     return this.transaction(
       (client) =>
-        `BEGIN; SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'; ` +
+        `BEGIN; SET LOCAL lock_timeout = '${this.lockTimeout}'; ` +
         `SELECT 1 FROM businesses WHERE id = ${client.escapeLiteral(venueId)} FOR UPDATE`,
       work,
     );
   }
 
   async writeAccount<T>(work: (tx: Db) => T | Promise<T>): Promise<T> {
-    const begin = () => `BEGIN; SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`;
+    const begin = () => `BEGIN; SET LOCAL lock_timeout = '${this.lockTimeout}'`;
     try {
       return await this.transaction(begin, work);
     } catch (err) {
@@ -152,7 +159,10 @@ export class PgPort implements StorePort<Db> {
 }
 
 /** Opens the hosted store: a pool over `url` and its port, once it found the database migrated (`npm run migrate`). */
-export async function openPgStore(url: string, options: { poolMax: number }): Promise<AppStore> {
+export async function openPgStore(
+  url: string,
+  options: { poolMax: number; lockTimeoutMs?: number },
+): Promise<AppStore> {
   const pool = openPgPool(url, { max: options.poolMax });
   try {
     await assertMigrated(pool);
@@ -160,7 +170,7 @@ export async function openPgStore(url: string, options: { poolMax: number }): Pr
     await pool.end();
     throw err;
   }
-  const port = new PgPort(pool);
+  const port = new PgPort(pool, options.lockTimeoutMs);
   return {
     dialect: 'postgres',
     port,
