@@ -28,13 +28,17 @@ export async function benchReplay(moves = 1000): Promise<void> {
       await a.client.mutate('tablesSetCoords', { tableId, x: (i * 7) % 1950, y: (i * 13) % 1950 });
     }
     const clientId = (await a.meta()).clientId;
-    const target = server.lastMutationId(clientId) + moves;
+    const target = (await server.lastMutationId(clientId)) + moves;
 
     const t0 = performance.now();
     a.goOnline();
-    await waitFor('server has every move', () => server.lastMutationId(clientId) >= target, 120_000);
+    await waitFor(
+      'server has every move',
+      async () => (await server.lastMutationId(clientId)) >= target,
+      120_000,
+    );
     const serverDone = performance.now() - t0;
-    const version = server.version();
+    const version = await server.version();
     await waitFor('tablet B caught up', async () => (await b.meta()).lastVersion >= version, 120_000);
     const bDone = performance.now() - t0;
 

@@ -27,7 +27,7 @@ export interface PoolOptions {
 }
 
 export function openPgPool(url: string, options: PoolOptions): pg.Pool {
-  return new pg.Pool({
+  const pool = new pg.Pool({
     connectionString: url,
     max: options.max,
     // A server that does not answer is a transient failure (503, the client retries), not a hang.
@@ -38,6 +38,11 @@ export function openPgPool(url: string, options: PoolOptions): pg.Pool {
     // inserts) share one round trip; a transaction holding a venue's lock ends that much sooner.
     pipeline: true,
   });
+  // A connection the server ends while it sits idle in the pool (PostgreSQL restarting, a
+  // failover, an administrator) errors here: the pool drops it and the next request opens a new
+  // one. Unheard, the error would end the whole process.
+  pool.on('error', () => {});
+  return pool;
 }
 
 /**

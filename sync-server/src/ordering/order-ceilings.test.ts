@@ -21,7 +21,7 @@ import {
   setupVenue,
   type Venue,
 } from '../../test-support/kits/ordering.ts';
-import { rowCounts } from '../../test-support/test-app.ts';
+import { storedRowCounts } from '../../test-support/test-app.ts';
 import { first } from '../db/client.ts';
 import { orderLines, orders } from '../db/schema.ts';
 
@@ -69,7 +69,7 @@ async function sent(cart: unknown[], tableId = v.tableId, cookie = v.guest) {
 
 /** Refused with this status and text, and not one row written anywhere. */
 async function expectRefused(body: unknown, status: number, error: string, cookie = v.guest): Promise<void> {
-  const before = await rowCounts(v.app.app);
+  const before = await storedRowCounts(v.app.app);
   const res = await placeOrder(v, body, cookie);
   expect(res.statusCode, res.body).toBe(status);
   expect(res.json()).toMatchObject({
@@ -77,7 +77,7 @@ async function expectRefused(body: unknown, status: number, error: string, cooki
     code: status === 400 ? 'VALIDATION' : 'CONFLICT',
     error,
   });
-  expect(await rowCounts(v.app.app)).toEqual(before);
+  expect(await storedRowCounts(v.app.app)).toEqual(before);
 }
 
 const openTotal = async (tableId = v.tableId) => {
@@ -173,11 +173,11 @@ describe('order ceilings on deliveries', () => {
       const big = await addBanquet(d);
       // 30.000,00 € of dishes: a pickup at the ceiling passes, a consegna with its fee does not.
       const cart = [cartLine(big, 133), cartLine(big, 66, {}, 'bis'), cartLine(big, 1, {}, 'ter')];
-      const before = await rowCounts(d.app.app);
+      const before = await storedRowCounts(d.app.app);
       const res = await sendDelivery(d, deliveryBody(d, {}, cart), d.guest, null);
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().error).toBe(tf.orderTotalTooHigh(ORDER_TOTAL_MAX_CENTS));
-      expect(await rowCounts(d.app.app)).toEqual(before);
+      expect(await storedRowCounts(d.app.app)).toEqual(before);
       const pickup = await sendDelivery(d, deliveryBody(d, { tipo: 'Ritiro' }, cart));
       expect(pickup.statusCode, pickup.body).toBe(200);
     } finally {

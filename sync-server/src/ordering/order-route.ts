@@ -20,6 +20,12 @@ const userOrder = { ...calls.userOrder, mutation: true } as const satisfies Call
 
 type Ctx = MutationContext<typeof userOrder>;
 
+/** A read of those taken together: its value, or what it threw. */
+function settledValue<T>(read: PromiseSettledResult<T>): T {
+  if (read.status === 'rejected') throw read.reason;
+  return read.value;
+}
+
 /**
  * The table's open order, opened by this send when there is none: its first sender and their
  * address are recorded (the per-address quotas and the owner's blocking read them).
@@ -59,16 +65,24 @@ export async function orderRoute(app: FastifyInstance): Promise<void> {
       takeOrderQuotas(app, { session: user, req, tableId: body.tableId }, body.ownerId),
     async (ctx) => {
       const { body, db, now, change, publish, user } = ctx;
-      const venue = await requireVenue(db, body.ownerId);
-      const table = await requireVenueTable(db, venue.id, body.tableId);
-      const ownerHere = user.user.role === 'owner' && user.businessId === venue.id;
-      if (body.isOwner && !ownerHere) throw new AppError('FORBIDDEN', msg.forbidden);
       // The owner ordering on a table's behalf: the 'Abilita ordini' switch is for customers.
       const byOwner = body.isOwner === true;
+      // Read together (one round trip on PostgreSQL, under the venue's lock), then judged one by
+      // one in the order of the refusals above.
+      const [venueRead, tableRead, pricedRead, openRead] = await Promise.allSettled([
+        requireVenue(db, body.ownerId),
+        requireVenueTable(db, body.ownerId, body.tableId),
+        priceCart(db, body.ownerId, body.cart, byOwner),
+        openOrderOfTable(db, body.tableId),
+      ]);
+      const venue = settledValue(venueRead);
+      const table = settledValue(tableRead);
+      const ownerHere = user.user.role === 'owner' && user.businessId === venue.id;
+      if (body.isOwner && !ownerHere) throw new AppError('FORBIDDEN', msg.forbidden);
       if (!byOwner && !venue.orderEnabled) throw new AppError('ORDER_DISABLED', t.orderingDisabled);
       if (venueIsClosed(venue, now)) throw new AppError('VENUE_CLOSED', t.venueClosed);
-      const priced = await priceCart(db, venue.id, body.cart, byOwner);
-      const open = await openOrderOfTable(db, table.id);
+      const priced = settledValue(pricedRead);
+      const open = settledValue(openRead);
       await refuseOverCeilings(db, priced, open, byOwner ? 'owner' : 'customer');
 
       const order = await openOrder(ctx, table, open);

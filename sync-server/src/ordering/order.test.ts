@@ -12,7 +12,7 @@ import {
   type Venue,
 } from '../../test-support/kits/ordering.ts';
 import { changeLog, venueRows } from '../../test-support/kits/rooms.ts';
-import { createOwner, rowCounts } from '../../test-support/test-app.ts';
+import { createOwner, storedRowCounts } from '../../test-support/test-app.ts';
 import { orderLines, orders } from '../db/schema.ts';
 
 let v: Venue;
@@ -30,11 +30,11 @@ async function storedOrders() {
 
 /** Refused with this code, and not one row written anywhere (no Idempotency-Key: nothing to store). */
 async function expectRefused(body: unknown, status: number, code: string, error?: string, cookie = v.guest) {
-  const before = await rowCounts(v.app.app);
+  const before = await storedRowCounts(v.app.app);
   const res = await placeOrder(v, body, cookie);
   expect(res.statusCode, res.body).toBe(status);
   expect(res.json()).toMatchObject({ success: false, code, ...(error ? { error } : {}) });
-  expect(await rowCounts(v.app.app)).toEqual(before);
+  expect(await storedRowCounts(v.app.app)).toEqual(before);
   return res.json() as { error: string; issues?: Array<{ path: string; message: string }> };
 }
 
@@ -270,9 +270,9 @@ describe('table order', () => {
 
   it('needs a session; isOwner only for the venue’s own owner, who may order when ordering is off', async () => {
     const cart = [cartLine(v.menu.birra, 1)];
-    const before = await rowCounts(v.app.app);
+    const before = await storedRowCounts(v.app.app);
     expect((await placeOrder(v, orderBody(v, cart), '')).statusCode).toBe(401);
-    expect(await rowCounts(v.app.app)).toEqual(before);
+    expect(await storedRowCounts(v.app.app)).toEqual(before);
     await expectRefused(orderBody(v, cart, { isOwner: true }), 403, 'FORBIDDEN');
     const stranger = await createOwner(v.app);
     await expectRefused(orderBody(v, cart, { isOwner: true }), 403, 'FORBIDDEN', undefined, stranger.cookie);

@@ -1,7 +1,7 @@
 import { AppError } from '@comanda/shared-schema';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDatabase, dropDatabase } from '../../test-support/pg/embedded.ts';
 import type { Db } from '../db/client.ts';
 import { openPgPool } from '../db/pg-client.ts';
@@ -146,6 +146,52 @@ describe('the PostgreSQL store port', () => {
     const answers = await Promise.all([signUp(), signUp()]);
     expect(answers.sort()).toEqual(['first', 'second']);
     expect(runs).toBe(3);
+  });
+
+  it("passes a lock not had in time on as a transient failure, the work's statements not run", async () => {
+    await insertVenue('held');
+    const short = new PgPort(pool, 50);
+    const holder = await pool.connect();
+    try {
+      await holder.query(`BEGIN; SELECT 1 FROM businesses WHERE id = 'held' FOR UPDATE`);
+      let ran = 0;
+      const blocked = short.writeVenue('held', async (db) => {
+        await exec(db, sql`UPDATE counter SET n = n + 100 WHERE venue = 'v1'`);
+        ran += 1;
+      });
+      const failure = await blocked.then(
+        () => null,
+        (err: unknown) => err,
+      );
+      // The lock's own error (55P03), not the "transaction aborted" of the statement behind it.
+      expect((failure as { code?: string } | null)?.code).toBe('55P03');
+      expect(short.classify(failure)).toBe('transient');
+      expect(ran).toBe(0);
+    } finally {
+      await holder.query('ROLLBACK');
+      holder.release();
+    }
+    // The connection went back clean: the next write of that venue runs.
+    await short.writeVenue('held', (db) => exec(db, sql`SELECT 1`));
+  });
+
+  it('outlives its idle connections being ended by the server, and opens new ones', async () => {
+    // Unheard, an idle connection's error would end the process (Node's rule for 'error').
+    expect(pool.listenerCount('error')).toBe(1);
+    await Promise.all(Array.from({ length: 4 }, () => port.read((db) => exec(db, sql`SELECT 1`))));
+    const admin = await pool.connect();
+    try {
+      // As a PostgreSQL restart or a failover would: every other connection of the database ends.
+      await admin.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+         WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+      );
+    } finally {
+      admin.release();
+    }
+    // The pool dropped each ended connection (the one that ended them is back, idle).
+    await vi.waitFor(() => expect(pool.totalCount).toBe(1));
+    expect(await port.read((db) => counterOf(db, 'v2'))).toBe(11);
   });
 
   it('calls a serialization failure, a deadlock, a lock timeout and a lost connection transient', () => {

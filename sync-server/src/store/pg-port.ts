@@ -20,14 +20,16 @@ const START_ATTEMPTS = 3;
  * free places, the next table number, a client's mutation counter. Under READ COMMITTED each
  * statement sees the commits before it, the lock holder's included.
  *
- * A failure before the work ran (no connection, the lock not had in time) is retried here; a
- * failure inside the work is passed on and, when transient (`classify`), answered 503 so the
+ * A failure to get a connection is retried here; a failure of the transaction (its lock not had
+ * in time, a statement's) is passed on and, when transient (`classify`), answered 503 so the
  * client runs it again, as SQLite's busy database is.
  */
 export class PgPort implements StorePort<Db> {
   /** One query handle per pooled connection, built once: `perDb` statements are kept per handle. */
   private readonly handles = new WeakMap<pg.PoolClient, Db>();
   private readonly clients = new WeakMap<Db, pg.PoolClient>();
+  /** Read-only transactions whose answer went back before their COMMIT did. */
+  private readonly ending = new Set<Promise<void>>();
 
   private readonly lockTimeout: string;
 
@@ -38,9 +40,14 @@ export class PgPort implements StorePort<Db> {
     this.lockTimeout = `${Math.round(lockTimeoutMs)}ms`;
   }
 
+  /**
+   * One snapshot for the whole read, whatever it awaits, in as few round trips as its statements:
+   * BEGIN goes out with the first of them, and the answer is handed back without waiting for
+   * COMMIT (a read-only transaction has nothing to commit; the connection goes back to the pool
+   * once it ended). A read of one statement costs one round trip, not three.
+   */
   read<T>(work: (tx: Db) => T | Promise<T>): Promise<T> {
-    // One snapshot for the whole read, whatever it awaits.
-    return this.transaction(() => 'BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY', work);
+    return this.transaction(() => 'BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY', work, false);
   }
 
   writeVenue<T>(venueId: string, work: (tx: Db) => T | Promise<T>): Promise<T> {
@@ -90,6 +97,7 @@ export class PgPort implements StorePort<Db> {
   }
 
   async close(): Promise<void> {
+    await Promise.all(this.ending);
     await this.pool.end();
   }
 
@@ -103,33 +111,57 @@ export class PgPort implements StorePort<Db> {
     return db;
   }
 
-  /** A connection with the transaction begun (`begin` may escape values with the client's quoting). */
-  private async start(begin: (client: pg.PoolClient) => string): Promise<pg.PoolClient> {
+  /** A pooled connection; a failure to get one (the server restarting, full) is retried here. */
+  private async connect(): Promise<pg.PoolClient> {
     for (let attempt = 1; ; attempt++) {
-      let client: pg.PoolClient | undefined;
       try {
-        client = await this.pool.connect();
-        await client.query(begin(client));
-        return client;
+        return await this.pool.connect();
       } catch (err) {
-        if (client) await this.end(client, err);
         if (attempt >= START_ATTEMPTS || !isTransientStorageError(err)) throw err;
-        await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+        await pause(attempt);
       }
     }
   }
 
+  /**
+   * Runs `work` in a transaction begun by `begin` (which may escape values with the client's
+   * quoting). BEGIN, and a write's lock, go out pipelined with the work's first statement rather
+   * than a round trip ahead of it: PostgreSQL runs them in order, so the work still starts inside
+   * the transaction and after the lock; a venue's writes take turns for as many round trips less.
+   * When BEGIN or the lock failed (a lock timeout), the statements after it fail for it, and its
+   * error is the one passed on (transient: 503, the client retries).
+   * `commit: false` (a read-only transaction) hands the answer back without waiting for the end.
+   */
   private async transaction<T>(
     begin: (client: pg.PoolClient) => string,
     work: (tx: Db) => T | Promise<T>,
+    commit = true,
   ): Promise<T> {
-    const client = await this.start(begin);
+    const client = await this.connect();
+    const begun = client.query(begin(client));
+    let beginError: unknown;
+    begun.catch((err: unknown) => {
+      beginError = err;
+    });
     let value: T;
     try {
       value = await work(this.handleOf(client));
+      await begun;
     } catch (err) {
-      await this.end(client, err);
-      throw err;
+      await begun.catch(() => undefined);
+      const cause = beginError ?? err;
+      await this.end(client, cause);
+      throw cause;
+    }
+    if (!commit) {
+      const ended = client.query('COMMIT').then(
+        () => client.release(),
+        (err: unknown) => client.release(err instanceof Error ? err : new Error('read not ended')),
+      );
+      // `close` waits for it: the pool ends with no connection still lent out.
+      this.ending.add(ended);
+      void ended.finally(() => this.ending.delete(ended));
+      return value;
     }
     try {
       // A transaction a failed statement aborted answers COMMIT with ROLLBACK, not an error: a
@@ -157,6 +189,8 @@ export class PgPort implements StorePort<Db> {
     }
   }
 }
+
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 20 * attempt));
 
 /** Opens the hosted store: a pool over `url` and its port, once it found the database migrated (`npm run migrate`). */
 export async function openPgStore(

@@ -3,7 +3,7 @@ import { calls, DELIVERY_CITIES, type MenuDish, SYNC_HEADERS, type TableOrder } 
 import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { businesses, changes, orderLines, orders } from '../../src/db/schema.ts';
-import { post, readMails, rowCounts } from '../test-app.ts';
+import { post, readMails, storedRowCounts } from '../test-app.ts';
 import { sendOk } from './menu.ts';
 import { cartLine, setupVenue, setVenue, type Venue } from './ordering.ts';
 
@@ -117,7 +117,7 @@ export async function pendingCount(v: Venue, cookie = v.owner.cookie): Promise<n
 export async function everything(v: Venue) {
   const { db } = v.app.app.store;
   return {
-    counts: await rowCounts(v.app.app),
+    counts: await storedRowCounts(v.app.app),
     orders: await db.select().from(orders).orderBy(asc(orders.id)),
     lines: await db.select().from(orderLines).orderBy(asc(orderLines.id)),
     changes: await db.select().from(changes).orderBy(asc(changes.seq)),
