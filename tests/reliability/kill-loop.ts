@@ -6,18 +6,20 @@
  * (`POST /api/sync/push`, one client id each), while a seeded loop SIGKILLs the server at kill
  * points spread over the work (each a random moment after a share of the answers came back, so
  * requests are in flight) and starts it again on the same database and port. Every client
- * resends what got no answer, or a 503, until answered. Then the database file is read and every
- * answer the clients were given is checked against it (kill-checks.ts).
+ * resends what got no answer, or a 503, until answered. Then the store (the SQLite file, or the
+ * PostgreSQL database with `databaseUrl`) is read and every answer the clients were given is
+ * checked against it (kill-checks.ts).
  *
  * Replaying a run: the seed fixes the orders, the mutations, their ids and the kill points'
  * shares and delays; real I/O still interleaves them differently, so a failing seed replays the
  * same scenario, not the same schedule.
  */
 import { Rng } from '../sync/mutations.ts';
-import { checkDatabase, type DatabaseFigures, loadSnapshot, replayMatchesSnapshot } from './kill-checks.ts';
+import { checkDatabase, type DatabaseFigures } from './kill-checks.ts';
 import { type ClientContext, type Knowledge, type OrderSend, runCustomer } from './kill-customers.ts';
-import { newSeen, sleep } from './kill-http.ts';
+import { fixedUpstream, newSeen, type Seen, sleep } from './kill-http.ts';
 import { ServerLife } from './kill-server.ts';
+import { loadSnapshot, replayMatchesSnapshot } from './kill-snapshot.ts';
 import { Tablet } from './kill-tablets.ts';
 import { guestSession, ownerSession, prepareVenue } from './kill-venue.ts';
 
@@ -35,6 +37,8 @@ export interface KillLoopOptions {
   killJitterMs?: number;
   /** Clients give up (and the run fails) after this long. */
   deadlineMs: number;
+  /** A migrated PostgreSQL database to run on (hosted); unset: a SQLite file in a temp folder. */
+  databaseUrl?: string;
   log?: (line: string) => void;
 }
 
@@ -66,9 +70,9 @@ export interface KillLoopResult extends DatabaseFigures {
 }
 
 /** Owner sessions to sign in: the login limit is 10 a minute per address and e-mail. */
-const OWNER_SESSIONS_MAX = 10;
+export const OWNER_SESSIONS_MAX = 10;
 
-async function inBatches<T>(n: number, size: number, make: (i: number) => Promise<T>): Promise<T[]> {
+export async function inBatches<T>(n: number, size: number, make: (i: number) => Promise<T>): Promise<T[]> {
   const out: T[] = [];
   for (let i = 0; i < n; i += size) {
     out.push(...(await Promise.all(Array.from({ length: Math.min(size, n - i) }, (_, j) => make(i + j)))));
@@ -76,7 +80,7 @@ async function inBatches<T>(n: number, size: number, make: (i: number) => Promis
   return out;
 }
 
-function refusalsByCode(tablets: readonly Tablet[]): Record<string, number> {
+export function refusalsByCode(tablets: readonly Tablet[]): Record<string, number> {
   const out: Record<string, number> = {};
   for (const e of tablets.flatMap((t) => t.entries)) {
     if (e.status !== 200) out[`${e.name}:${e.code}`] = (out[`${e.name}:${e.code}`] ?? 0) + 1;
@@ -84,12 +88,31 @@ function refusalsByCode(tablets: readonly Tablet[]): Record<string, number> {
   return out;
 }
 
+/**
+ * What the clients themselves saw go wrong: a tablet's own findings, 5xx answers other than 503,
+ * an order refused for anything but a full slot.
+ */
+export function clientProblems(
+  seen: Seen,
+  sends: readonly OrderSend[],
+  tablets: readonly Tablet[],
+): string[] {
+  const problems: string[] = [];
+  for (const t of tablets) problems.push(...t.problems.map((p) => `tablet ${t.index}: ${p}`));
+  problems.push(...seen.serverErrors);
+  const unexpected = sends.filter((s) => s.status !== 200 && s.code !== 'SLOT_TAKEN');
+  for (const s of unexpected.slice(0, 10)) {
+    problems.push(`${s.kind} send refused ${s.status} ${JSON.stringify(s.answer).slice(0, 200)}`);
+  }
+  return problems;
+}
+
 export async function runKillLoop(opts: KillLoopOptions): Promise<KillLoopResult> {
   const log = opts.log ?? (() => undefined);
   const started = performance.now();
   const rng = new Rng(opts.seed);
   const stream = (salt: number) => new Rng((opts.seed + 7919 * salt) >>> 0);
-  const life = await ServerLife.start();
+  const life = await ServerLife.start({ databaseUrl: opts.databaseUrl });
   let running = true;
   let stopped = false;
   try {
@@ -111,7 +134,6 @@ export async function runKillLoop(opts: KillLoopOptions): Promise<KillLoopResult
       stopped = true;
     }, opts.deadlineMs);
     const ctx: ClientContext = {
-      base,
       venue,
       seen,
       knowledge,
@@ -133,11 +155,21 @@ export async function runKillLoop(opts: KillLoopOptions): Promise<KillLoopResult
           ctx,
           stream(2000 + i),
           stream(3000 + i),
+          fixedUpstream(base),
         ),
     );
     const clients = Promise.all([
       ...guests.map((cookie, i) =>
-        runCustomer(ctx, i + 1, cookie, opts.sendsPerCustomer, stream(4000 + i), stream(5000 + i), sends),
+        runCustomer(
+          ctx,
+          i + 1,
+          cookie,
+          opts.sendsPerCustomer,
+          stream(4000 + i),
+          stream(5000 + i),
+          sends,
+          fixedUpstream(base),
+        ),
       ),
       ...tablets.map((t) => t.run(opts.mutationsPerTablet)),
     ]).finally(() => {
@@ -165,12 +197,7 @@ export async function runKillLoop(opts: KillLoopOptions): Promise<KillLoopResult
 
     const problems: string[] = [];
     if (stopped) problems.push(`deadline of ${opts.deadlineMs} ms passed with ${answered}/${total} answers`);
-    for (const t of tablets) problems.push(...t.problems.map((p) => `tablet ${t.index}: ${p}`));
-    problems.push(...seen.serverErrors);
-    const unexpected = sends.filter((s) => s.status !== 200 && s.code !== 'SLOT_TAKEN');
-    for (const s of unexpected.slice(0, 10)) {
-      problems.push(`${s.kind} send refused ${s.status} ${JSON.stringify(s.answer).slice(0, 200)}`);
-    }
+    problems.push(...clientProblems(seen, sends, tablets));
     // Every judged mutation sent again gets its stored answer and changes nothing.
     const versionBefore = (await loadSnapshot(base, ownerCookies[0] ?? '')).version;
     for (const t of tablets) problems.push(...(await t.replayJudged(50)));
@@ -183,7 +210,7 @@ export async function runKillLoop(opts: KillLoopOptions): Promise<KillLoopResult
     problems.push(...(replay ?? []));
 
     await life.stop();
-    const checked = checkDatabase(life.databasePath, venue, sends, tablets);
+    const checked = await checkDatabase(life.store, venue, sends, tablets);
     problems.push(...checked.problems);
     return {
       ...checked.figures,

@@ -9,7 +9,8 @@ import {
 import type { Rng } from '../sync/mutations.ts';
 import type { ClientContext } from './kill-customers.ts';
 import { abandonDraw, retryPause } from './kill-customers.ts';
-import { codeOf, mustRetry, postOnce, sleep } from './kill-http.ts';
+import { codeOf, type Exchange, mustRetry, postOnce, sleep, type Upstream } from './kill-http.ts';
+import { canonical } from './kill-snapshot.ts';
 
 /** One outbox entry of a tablet and what the server answered for it. */
 export interface Entry {
@@ -36,12 +37,19 @@ const PUSH_BATCH_MAX = 25;
  * frozen once queued, as the PWA's outbox does) and sent in order through `POST /api/sync/push`
  * with its own client id. A push that got no answer, a 503, or that stopped at a transient
  * failure is resent from the first entry not judged, with the same ids and bodies.
+ * Offline (`goOffline`), it keeps queueing and sends nothing; back online (`goOnline`), possibly
+ * through another instance, it sends its whole outbox from the first entry not judged.
  */
 export class Tablet {
   readonly entries: Entry[] = [];
   /** Entries judged so far (a prefix of `entries`). */
   judged = 0;
   readonly problems: string[] = [];
+  /**
+   * The push that left as the tablet dropped offline (dropAfterSending): its mutations, and the
+   * answer it never received (kept for the checks: what the server judged then).
+   */
+  lost: { mutationIds: number[]; answer: Exchange } | null = null;
   pushes = 0;
   private readonly rooms: string[] = [];
   private readonly tables: Array<{ id: string; roomId: string }> = [];
@@ -49,6 +57,9 @@ export class Tablet {
   /** Own-table entries as answers showed them, to complete one later. */
   private readonly seenEntries: Array<Record<string, unknown>> = [];
   private queued = false;
+  private offline = false;
+  /** Goes offline the moment it sends the push carrying this mutation (dropAfterSending). */
+  private dropAt: number | null = null;
 
   constructor(
     readonly index: number,
@@ -57,7 +68,39 @@ export class Tablet {
     private readonly ctx: ClientContext,
     private readonly rng: Rng,
     private readonly timing: Rng,
+    private upstream: Upstream,
   ) {}
+
+  /**
+   * The tablet loses its network: nothing more is sent, and the answer of a push in flight never
+   * reaches it (the server may have applied it: the tablet resends it later, as the PWA does).
+   */
+  goOffline(): void {
+    this.offline = true;
+  }
+
+  /**
+   * The Wi-Fi drops while the push carrying mutation `mutationId` is out: the server gets it
+   * (and judges it), the answer never reaches the tablet, which goes offline.
+   */
+  dropAfterSending(mutationId: number): void {
+    this.dropAt = mutationId;
+  }
+
+  /** Back online, through `upstream` from now on (another instance, when its own is gone). */
+  goOnline(upstream: Upstream): void {
+    this.upstream = upstream;
+    this.offline = false;
+  }
+
+  get isOffline(): boolean {
+    return this.offline;
+  }
+
+  /** Where it sends now (its copy of the venue is pulled the same way). */
+  get way(): Upstream {
+    return this.upstream;
+  }
 
   /** Queues `quota` mutations over time while the sender drains them. */
   async run(quota: number): Promise<void> {
@@ -196,8 +239,9 @@ export class Tablet {
     const pause = retryPause(this.timing);
     for (;;) {
       if (this.ctx.stopped() || this.problems.length > 0) return;
-      if (this.judged === this.entries.length) {
-        if (this.queued) return;
+      const idle = this.judged === this.entries.length;
+      if (idle && this.queued) return;
+      if (idle || this.offline) {
         await sleep(10);
         continue;
       }
@@ -217,12 +261,26 @@ export class Tablet {
     const { seen } = this.ctx;
     seen.requests++;
     const mutations = batch.map((e) => ({ mutationId: e.mutationId, name: e.name, body: e.body }));
+    const upstream = this.upstream;
+    const drop = this.dropAt !== null && batch.some((e) => e.mutationId >= (this.dropAt ?? 0));
+    const abandon = abandonDraw(this.ctx, this.timing)();
     const ex = await postOnce(
-      this.ctx.base + syncCalls.push.path,
+      upstream.base() + syncCalls.push.path,
       { mutations },
       { cookie: this.cookie, [SYNC_HEADERS.clientId]: this.clientId },
-      abandonDraw(this.ctx, this.timing)(),
+      // The push that drops the tablet is never abandoned early: the server must get it whole.
+      drop ? null : abandon,
     );
+    upstream.saw(ex);
+    if (drop && ex.kind === 'answer' && ex.status === 200) {
+      // The Wi-Fi drops as the answer comes back: the server judged the push, the tablet never
+      // learns how (a push that got no answer is just resent, and drops the tablet then).
+      this.dropAt = null;
+      this.lost = { mutationIds: batch.map((e) => e.mutationId), answer: ex };
+      this.goOffline();
+    }
+    // Gone offline while the push was in flight: its answer is lost on the way.
+    if (this.offline) return 0;
     if (ex.kind === 'none') seen.noAnswer++;
     else if (ex.status === 503) seen.unavailable++;
     if (mustRetry(ex)) return 0;
@@ -280,14 +338,15 @@ export class Tablet {
   }
 
   /**
-   * Resends the last `n` judged entries: each must come back as the stored answer (replayed),
-   * with the status and body first given. Answers the mismatches.
+   * Resends the last `n` judged entries (to `base`, by default where it sends now): each must
+   * come back as the stored answer (replayed), with the status and body first given (key order
+   * aside: PostgreSQL keeps a stored answer as jsonb). Answers the mismatches.
    */
-  async replayJudged(n: number): Promise<string[]> {
+  async replayJudged(n: number, base: string = this.upstream.base()): Promise<string[]> {
     const batch = this.entries.slice(Math.max(0, this.judged - n), this.judged);
     if (batch.length === 0) return [];
     const ex = await postOnce(
-      this.ctx.base + syncCalls.push.path,
+      base + syncCalls.push.path,
       { mutations: batch.map((e) => ({ mutationId: e.mutationId, name: e.name, body: e.body })) },
       { cookie: this.cookie, [SYNC_HEADERS.clientId]: this.clientId },
     );
@@ -299,7 +358,7 @@ export class Tablet {
     for (const [i, r] of results.entries()) {
       const e = batch[i];
       if (!e) break;
-      const same = r.status === e.status && JSON.stringify(r.body) === JSON.stringify(e.answer);
+      const same = r.status === e.status && canonical(r.body) === canonical(e.answer);
       if (!r.replayed || !same) {
         bad.push(
           `tablet ${this.index} mutation ${e.mutationId} (${e.name}): replay ${r.status}${r.replayed ? '' : ' fresh'} ` +
