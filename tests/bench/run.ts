@@ -2,13 +2,33 @@
 // timing belongs here, never in the test suite. `npm run bench -- hub` runs only the named ones.
 import { benchFirstVisit } from './bundle.ts';
 import { benchDrag } from './drag.ts';
+import type { HostedDatabase } from './hosted-instances.ts';
 import { benchHub } from './hub.ts';
 import { benchMenu300 } from './menu300.ts';
 import { benchOrder } from './order.ts';
 import { benchOrderLive } from './order-live.ts';
+import { postgresCpuReader } from './postgres-cpu.ts';
 import { benchReplay } from './replay.ts';
 import { benchStartup } from './startup.ts';
 import { customerMenuPath, OwnerApi, signInGuest, startDemoServer } from './venue.ts';
+
+/** A test PostgreSQL for a hosted bench, stopped (its databases with it) however the bench ends. */
+async function withPostgres(run: (db: HostedDatabase) => Promise<void>): Promise<void> {
+  const { createDatabase, dropDatabase, startTestPostgres } = await import(
+    '../../sync-server/test-support/pg/embedded.ts'
+  );
+  const server = await startTestPostgres();
+  try {
+    const cpuMs = await postgresCpuReader(server.adminUrl);
+    await run({
+      createDatabase: () => createDatabase(server.adminUrl),
+      dropDatabase: (url) => dropDatabase(server.adminUrl, url),
+      cpuMs,
+    });
+  } finally {
+    await server.stop();
+  }
+}
 
 const benches: Record<string, () => Promise<void>> = {
   startup: () => benchStartup(),
@@ -46,6 +66,12 @@ const benches: Record<string, () => Promise<void>> = {
     }
   },
   orderlive: () => benchOrderLive(),
+  // Hosted: the same on PostgreSQL with one server instance, then two (order-live-hosted.ts).
+  orderlive2: () =>
+    withPostgres(async (db) => (await import('./order-live-hosted.ts')).benchOrderLiveHosted(db)),
+  // Hosted: 5,000 live sockets on one instance, then two, each venue's toggle to all of them.
+  broadcast2: () =>
+    withPostgres(async (db) => (await import('./broadcast-hosted.ts')).benchBroadcastHosted(db)),
   drag: () => benchDrag(),
   menu300: () => benchMenu300(),
   delivery: async () => (await import('./delivery.ts')).benchDelivery(),
