@@ -19,6 +19,8 @@ export interface Quotas {
   take(key: string, limit: number, windowMs: number, cost?: number): Promise<QuotaCheck>;
   /** What `take` of one more would answer, counting nothing. */
   peek(key: string, limit: number, windowMs: number): Promise<QuotaCheck>;
+  /** One hit from every rule, or none (a refusal by one key uses up no other's): whether taken. */
+  takeAll(rules: readonly QuotaRule[]): Promise<boolean>;
   /** Forgets a key (a successful login clears its failures). */
   reset(key: string): Promise<void>;
 }
@@ -97,6 +99,13 @@ export class MemoryQuotas implements Quotas {
     return this.check(key, limit, windowMs, 1, false);
   }
 
+  async takeAll(rules: readonly QuotaRule[]): Promise<boolean> {
+    // One process, no await between the checks: nothing else counts in between.
+    if (rules.some((r) => !this.check(r.key, r.limit, r.windowMs, 1, false).allowed)) return false;
+    for (const r of rules) this.check(r.key, r.limit, r.windowMs, 1, true);
+    return true;
+  }
+
   async reset(key: string): Promise<void> {
     this.windows.delete(key);
   }
@@ -136,8 +145,5 @@ export async function takeQuotas(
   rules: readonly QuotaRule[],
   message: string,
 ): Promise<void> {
-  for (const rule of rules) {
-    if (!(await quotas.peek(rule.key, rule.limit, rule.windowMs)).allowed) throw quotaRefusal(message);
-  }
-  for (const rule of rules) await quotas.take(rule.key, rule.limit, rule.windowMs);
+  if (!(await quotas.takeAll(rules))) throw quotaRefusal(message);
 }

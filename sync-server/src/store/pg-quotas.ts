@@ -1,5 +1,7 @@
 import type pg from 'pg';
-import { type QuotaCheck, type Quotas, slideWindow } from '../lib/quota.ts';
+import { type QuotaCheck, type QuotaRule, type Quotas, slideWindow } from '../lib/quota.ts';
+
+type StoredRow = { key: string; window_ms: number; start: number; current: number; previous: number };
 
 /** Expired rows are swept once every this many checks (and never more than the batch). */
 const SWEEP_EVERY = 500;
@@ -10,7 +12,8 @@ const SWEEP_BATCH = 1000;
  * every instance, so a client whose requests are spread over several instances meets the same
  * limit as on one (five logins per address, orders per session and table...). The rule is the
  * memory one's (`slideWindow`); the key's row is locked while it is applied, so two instances
- * counting at once count twice. Two round trips a check (the statements are pipelined).
+ * counting at once count twice. Two round trips a check, however many keys it takes at once
+ * (the statements are pipelined).
  *
  * A flood of new keys adds rows: a row whose both windows have passed counts nothing and is
  * swept, a batch at a time, as checks come.
@@ -23,60 +26,84 @@ export class PgQuotas implements Quotas {
     private readonly nowMs: () => number,
   ) {}
 
-  take(key: string, limit: number, windowMs: number, cost = 1): Promise<QuotaCheck> {
-    return this.check(key, limit, windowMs, cost, true);
+  async take(key: string, limit: number, windowMs: number, cost = 1): Promise<QuotaCheck> {
+    return (await this.apply([{ key, limit, windowMs }], cost, true))[0] as QuotaCheck;
   }
 
-  peek(key: string, limit: number, windowMs: number): Promise<QuotaCheck> {
-    return this.check(key, limit, windowMs, 1, false);
+  async peek(key: string, limit: number, windowMs: number): Promise<QuotaCheck> {
+    return (await this.apply([{ key, limit, windowMs }], 1, false))[0] as QuotaCheck;
+  }
+
+  async takeAll(rules: readonly QuotaRule[]): Promise<boolean> {
+    if (rules.length === 0) return true;
+    return (await this.apply(rules, 1, true)).every((check) => check.allowed);
   }
 
   async reset(key: string): Promise<void> {
     await this.pool.query('DELETE FROM quota_windows WHERE key = $1', [key]);
   }
 
-  private async check(key: string, limit: number, windowMs: number, cost: number, count: boolean) {
+  /**
+   * The rule (`slideWindow`) applied to every key in one transaction, under the keys' row locks
+   * (taken in key order, so two checks of overlapping keys cannot deadlock): two round trips
+   * however many keys. The counts are written only when every key allowed the hit and `count`
+   * is asked: a refusal by one key uses up no other's, and a peek writes nothing.
+   */
+  private async apply(rules: readonly QuotaRule[], cost: number, count: boolean): Promise<QuotaCheck[]> {
     const now = this.nowMs();
+    const keys = rules.map((r) => r.key);
     const client = await this.pool.connect();
     try {
-      // Pipelined: one round trip for the three, the row locked at the end of it.
-      const [, , row] = await Promise.all([
+      // Pipelined: one round trip for the three, the rows locked at the end of it.
+      const [, , locked] = await Promise.all([
         client.query('BEGIN'),
         client.query(
           `INSERT INTO quota_windows (key, window_ms, start, current, previous, expires_at)
-           VALUES ($1, $2, $3, 0, 0, $4) ON CONFLICT (key) DO NOTHING`,
-          [key, windowMs, now, now + 2 * windowMs],
+           SELECT k, w, $3, 0, 0, $3 + 2 * w FROM unnest($1::text[], $2::bigint[]) AS t(k, w)
+           ORDER BY k ON CONFLICT (key) DO NOTHING`,
+          [keys, rules.map((r) => r.windowMs), now],
         ),
-        client.query<{ window_ms: number; start: number; current: number; previous: number }>(
-          'SELECT window_ms, start, current, previous FROM quota_windows WHERE key = $1 FOR UPDATE',
-          [key],
+        client.query<StoredRow>(
+          `SELECT key, window_ms, start, current, previous FROM quota_windows
+           WHERE key = ANY($1::text[]) ORDER BY key FOR UPDATE`,
+          [keys],
         ),
       ]);
-      const stored = row.rows[0];
-      const { check, window } = slideWindow(
-        stored && {
-          windowMs: Number(stored.window_ms),
-          start: Number(stored.start),
-          current: stored.current,
-          previous: stored.previous,
-        },
-        now,
-        limit,
-        windowMs,
-        cost,
-        count,
-      );
+      const stored = new Map(locked.rows.map((row) => [row.key, row]));
+      const applied = rules.map((rule) => {
+        const row = stored.get(rule.key);
+        return slideWindow(
+          row && {
+            windowMs: Number(row.window_ms),
+            start: Number(row.start),
+            current: row.current,
+            previous: row.previous,
+          },
+          now,
+          rule.limit,
+          rule.windowMs,
+          cost,
+          count,
+        );
+      });
+      if (!count || applied.some((a) => !a.check.allowed)) {
+        await client.query('ROLLBACK');
+        client.release();
+        return applied.map((a) => a.check);
+      }
+      const windows = applied.map((a) => a.window);
       const [, ended] = await Promise.all([
         client.query(
-          `UPDATE quota_windows SET window_ms = $2, start = $3, current = $4, previous = $5, expires_at = $6
-           WHERE key = $1`,
+          `UPDATE quota_windows q
+           SET window_ms = t.w, start = t.s, current = t.c, previous = t.p, expires_at = t.s + 2 * t.w
+           FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::float8[], $5::float8[]) AS t(k, w, s, c, p)
+           WHERE q.key = t.k`,
           [
-            key,
-            window.windowMs,
-            window.start,
-            window.current,
-            window.previous,
-            window.start + 2 * window.windowMs,
+            keys,
+            windows.map((w) => w.windowMs),
+            windows.map((w) => w.start),
+            windows.map((w) => w.current),
+            windows.map((w) => w.previous),
           ],
         ),
         client.query('COMMIT'),
@@ -84,7 +111,7 @@ export class PgQuotas implements Quotas {
       if (ended.command === 'ROLLBACK') throw new Error('quota check rolled back');
       client.release();
       this.sweepNow();
-      return check;
+      return applied.map((a) => a.check);
     } catch (err) {
       await client.query('ROLLBACK').then(
         () => client.release(),
