@@ -15,8 +15,9 @@ import Database from 'better-sqlite3';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { rowOf, rowsOf, runSql } from '../../sync-server/test-support/raw-sql.ts';
+import { rowOf, runSql } from '../../sync-server/test-support/raw-sql.ts';
 import { LOAD_TOOL_ENV } from '../support/server.ts';
+import { copyDemoVenue, listVenues } from './venue-copies.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'comanda-bench-order-'));
 const mode = process.argv[2];
@@ -36,6 +37,8 @@ async function startApp(): Promise<{ app: FastifyInstance; extra: Record<string,
       ...(postgresUrl ? { SESSION_SECRET: 'bench-secret-of-sixteen-chars' } : {}),
       MAIL_DIR: join(dir, 'mail'),
       LOG_LEVEL: 'silent',
+      // PG_POOL_MAX=n in the bench's environment tries another pool size (hosted).
+      ...(process.env.PG_POOL_MAX ? { PG_POOL_MAX: process.env.PG_POOL_MAX } : {}),
       COMANDA_DEMO: '1',
       COMANDA_DEMO_PASSWORD: 'bench-password',
       COMANDA_FAKE_NOW: OPEN_NOW,
@@ -63,11 +66,15 @@ async function startApp(): Promise<{ app: FastifyInstance; extra: Record<string,
     app,
     sql`INSERT INTO tables (id, business_id, room_id, number, created_at) VALUES ${sql.join(values, sql`, `)}`,
   );
-  const tables = await rowsOf<{ id: string }>(
-    app,
-    sql`SELECT id FROM tables WHERE business_id = ${businessId} ORDER BY number`,
-  );
-  return { app, extra: { businessId, tableIds: tables.map((t) => t.id) } };
+  // BENCH_VENUES=n: the demo venue and n - 1 copies of it (tables and menu included), orders
+  // spread over them, as a hosted instance serves many venues at once.
+  const venueCount = Number(process.env.BENCH_VENUES ?? 1);
+  await copyDemoVenue(app, businessId, venueCount - 1);
+  const venues = (await listVenues(app)).map(({ businessId: id, tableIds }) => ({
+    businessId: id,
+    tableIds,
+  }));
+  return { app, extra: { businessId, tableIds: venues[0]?.tableIds ?? [], venues } };
 }
 
 async function startBarePg(url: string): Promise<{ app: FastifyInstance; extra: Record<string, unknown> }> {

@@ -18,16 +18,18 @@ interface Ready {
   port: number;
   businessId?: string;
   tableIds?: string[];
+  venues?: Array<{ businessId: string; tableIds: string[] }>;
 }
 
 function startChild(
   mode: 'app' | 'bare',
   databaseUrl: string | undefined,
+  venues = 1,
 ): Promise<{ child: ChildProcess; ready: Ready }> {
   const child = fork(join(repoRoot, 'tests', 'bench', 'order-server.ts'), [mode], {
     execArgv: ['--import', 'tsx'],
     // The store is chosen when the server's modules load (sync-server/src/db/dialect.ts).
-    env: { ...process.env, DATABASE_URL: databaseUrl ?? '' },
+    env: { ...process.env, DATABASE_URL: databaseUrl ?? '', BENCH_VENUES: String(venues) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
@@ -101,32 +103,48 @@ function summarise(slices: Slice[], measuredMs: number): LoadResult {
  * so a busy neighbour on the machine weighs on both figures alike and the ratio stays fair.
  */
 export async function benchOrder(
-  store: { name: string; appUrl?: string; bareUrl?: string } = { name: 'order' },
+  store: { name: string; appUrl?: string; bareUrl?: string; venues?: number } = { name: 'order' },
   clients = 16,
   rounds = 4,
   sliceMs = 2000,
   warmupMs = 500,
 ): Promise<void> {
   const bench = store.name;
-  const [app, bare] = await Promise.all([startChild('app', store.appUrl), startChild('bare', store.bareUrl)]);
+  const [app, bare] = await Promise.all([
+    startChild('app', store.appUrl, store.venues),
+    startChild('bare', store.bareUrl),
+  ]);
   let order: LoadResult;
   let baseline: LoadResult;
   try {
     const base = `http://127.0.0.1:${app.ready.port}`;
     const businessId = app.ready.businessId ?? '';
-    const tableIds = app.ready.tableIds ?? [];
+    const venues = app.ready.venues ?? [{ businessId, tableIds: app.ready.tableIds ?? [] }];
     const cookies = await Promise.all(Array.from({ length: clients }, () => guestCookie(base)));
-    const cart = await threeLineCart(base, businessId, cookies[0] ?? '');
+    const carts = await Promise.all(venues.map((v) => threeLineCart(base, v.businessId, cookies[0] ?? '')));
     let sent = 0;
-    const orderRequest: MakeRequest = (client) => ({
-      // Each send to the next of a hundred tables: most sends join an open order, as in a busy
-      // evening, and none nears the entry ceiling (500 lines) within the bench's few thousand.
-      body: { cart, tableId: tableIds[sent % Math.min(ORDER_TABLES, tableIds.length)], ownerId: businessId },
-      headers: {
-        cookie: cookies[client] ?? '',
-        [SYNC_HEADERS.idempotencyKey]: `bench-${client}-${++sent}-${randomUUID()}`,
-      },
-    });
+    const orderRequest: MakeRequest = (client) => {
+      const at = ++sent;
+      // One venue after another; in each, the next of a hundred tables: most sends join an open
+      // order, as in a busy evening, and none nears the entry ceiling (500 lines) within the
+      // bench's few thousand.
+      const venue = venues[at % venues.length] ?? venues[0];
+      const tableIds = venue?.tableIds ?? [];
+      const turn = Math.floor(at / venues.length);
+      return {
+        body: {
+          cart: carts[at % venues.length],
+          tableId: tableIds[turn % Math.min(ORDER_TABLES, tableIds.length)],
+          ownerId: venue?.businessId,
+        },
+        headers: {
+          cookie: cookies[client] ?? '',
+          [SYNC_HEADERS.idempotencyKey]: `bench-${client}-${at}-${randomUUID()}`,
+        },
+      };
+    };
+    const cart = carts[0];
+    const tableIds = venues[0]?.tableIds ?? [];
     // The same JSON body, stored as one row.
     const barePayload = { cart, tableId: tableIds[0], ownerId: businessId };
     const bareRequest: MakeRequest = () => ({ body: barePayload, headers: {} });
@@ -149,6 +167,7 @@ export async function benchOrder(
   if (baseline.errors > 0)
     process.stderr.write(`bare bench: ${baseline.errors} failed, first: ${baseline.firstError}\n`);
   report({ bench, metric: 'clients', value: clients, unit: 'connections' });
+  report({ bench, metric: 'venues', value: store.venues ?? 1, unit: 'venues' });
   report({ bench, metric: 'lines_per_order', value: 3, unit: 'lines' });
   report({ bench, metric: 'orders_per_second', value: round(order.perSecond, 0), unit: 'orders/s' });
   report({ bench, metric: 'order_p50', value: round(order.p50), unit: 'ms' });

@@ -61,6 +61,13 @@ const benches: Record<string, () => Promise<void>> = {
         await createDatabase(server.adminUrl),
       ];
       await benchOrder({ name: 'order_pg', appUrl, bareUrl });
+      // The same load spread over 16 venues, as a hosted instance serves them: one venue's sends
+      // take turns on its row lock, different venues' run side by side.
+      const [venuesUrl, venuesBareUrl] = [
+        await createDatabase(server.adminUrl),
+        await createDatabase(server.adminUrl),
+      ];
+      await benchOrder({ name: 'order_pg_venues', appUrl: venuesUrl, bareUrl: venuesBareUrl, venues: 16 });
     } finally {
       await server.stop();
     }

@@ -8,8 +8,10 @@ import type { LiveBus, LiveMessage } from './bus.ts';
  * delivers its own messages to its own sockets at once (as the local bus does) and sends them to
  * the others through one channel; it skips its own when they come back.
  *
- * - Order: one connection sends every message of this instance, one after another, and
- *   PostgreSQL delivers one session's notifications in the order they were sent.
+ * - Order: one connection sends every message of this instance, and PostgreSQL delivers one
+ *   session's notifications in the order they were sent. The connection is pipelined: a message
+ *   goes out as soon as it is published, not after the one before has been answered, so a burst
+ *   (a whole room's tables at once) costs one round trip, not one per message.
  * - Size: a notification carries at most 8000 bytes. A bigger message (an order with many lines)
  *   goes into `live_overflow` and the notification carries its id; the receivers read it there.
  *   Overflow rows older than a minute are deleted as new ones come.
@@ -40,8 +42,9 @@ export function createPgBus(url: string, log: { warn(obj: object, msg: string): 
   };
 
   let closed = false;
-  let sender: pg.Client | null = null;
-  let sending: Promise<unknown> = Promise.resolve();
+  let sender: Promise<pg.Client> | null = null;
+  /** Messages sent and not yet answered: `close` waits for them. */
+  const sending = new Set<Promise<unknown>>();
   let receiving: Promise<void> = Promise.resolve();
   let listener: pg.Client | null = null;
   let retryMs = 100;
@@ -50,8 +53,8 @@ export function createPgBus(url: string, log: { warn(obj: object, msg: string): 
     heard = resolve;
   });
 
-  const connect = async (): Promise<pg.Client> => {
-    const client = new pg.Client({ connectionString: url, application_name: 'comanda-live' });
+  const connect = async (pipeline = false): Promise<pg.Client> => {
+    const client = new pg.Client({ connectionString: url, application_name: 'comanda-live', pipeline });
     await client.connect();
     return client;
   };
@@ -106,32 +109,41 @@ export function createPgBus(url: string, log: { warn(obj: object, msg: string): 
     }
   }
 
-  async function senderClient(): Promise<pg.Client> {
+  /** The sending connection, opened once (every message waits for the same opening, in order). */
+  function senderClient(): Promise<pg.Client> {
     if (sender) return sender;
-    const client = await connect();
-    client.on('error', (err) => {
-      log.warn({ err }, 'live bus: sending connection lost');
-      if (sender === client) sender = null;
-      void client.end().catch(() => undefined);
+    const opening = connect(true).then((client) => {
+      client.on('error', (err) => {
+        log.warn({ err }, 'live bus: sending connection lost');
+        if (sender === opening) sender = null;
+        void client.end().catch(() => undefined);
+      });
+      return client;
     });
-    sender = client;
-    return client;
+    // A failed opening is not kept: the next message tries again.
+    opening.catch(() => {
+      if (sender === opening) sender = null;
+    });
+    sender = opening;
+    return opening;
   }
 
-  async function send(message: LiveMessage): Promise<void> {
-    const client = await senderClient();
+  /** Sends one message without waiting for the ones before it (their order is the connection's). */
+  function send(client: pg.Client, message: LiveMessage): Promise<unknown> {
     const inline = JSON.stringify({ from: instance, message } satisfies Envelope);
     if (Buffer.byteLength(inline) <= NOTIFY_MAX_BYTES) {
-      await client.query('SELECT pg_notify($1, $2)', [LIVE_CHANNEL, inline]);
-      return;
+      return client.query('SELECT pg_notify($1, $2)', [LIVE_CHANNEL, inline]);
     }
-    const stored = await client.query<{ id: number }>(
-      'INSERT INTO live_overflow (payload, created_at) VALUES ($1, $2) RETURNING id',
-      [JSON.stringify(message), Date.now()],
+    // Stored and announced by one statement: the notification carries the new row's id.
+    const stored = client.query(
+      `WITH stored AS (INSERT INTO live_overflow (payload, created_at) VALUES ($1, $2) RETURNING id)
+       SELECT pg_notify($3, json_build_object('from', $4::text, 'ref', (SELECT id FROM stored))::text)`,
+      [JSON.stringify(message), Date.now(), LIVE_CHANNEL, instance],
     );
-    await client.query('DELETE FROM live_overflow WHERE created_at < $1', [Date.now() - OVERFLOW_KEEP_MS]);
-    const ref = stored.rows[0]?.id;
-    await client.query('SELECT pg_notify($1, $2)', [LIVE_CHANNEL, JSON.stringify({ from: instance, ref })]);
+    const swept = client.query('DELETE FROM live_overflow WHERE created_at < $1', [
+      Date.now() - OVERFLOW_KEEP_MS,
+    ]);
+    return Promise.all([stored, swept]);
   }
 
   listen().catch((err: unknown) => {
@@ -142,13 +154,15 @@ export function createPgBus(url: string, log: { warn(obj: object, msg: string): 
   return {
     publish(message) {
       deliver(message);
-      // One after another on one connection: the other instances get them in this order.
-      sending = sending
-        .then(() => send(message))
+      // On one connection, sent in publish order: the other instances get them in this order.
+      const sent = senderClient()
+        .then((client) => send(client, message))
         .catch((err: unknown) => {
           // The others miss this one; their tablets catch up at the next versioned event.
           log.warn({ err }, 'live bus: a message did not reach the other instances');
         });
+      sending.add(sent);
+      void sent.finally(() => sending.delete(sent));
     },
     subscribe(listener) {
       listeners.add(listener);
@@ -159,8 +173,9 @@ export function createPgBus(url: string, log: { warn(obj: object, msg: string): 
     },
     async close() {
       closed = true;
-      await sending;
-      await Promise.all([listener?.end(), sender?.end()].map((p) => p?.catch(() => undefined)));
+      await Promise.all(sending);
+      const client = await sender?.catch(() => null);
+      await Promise.all([listener?.end(), client?.end()].map((p) => p?.catch(() => undefined)));
       listener = null;
       sender = null;
     },

@@ -4,7 +4,14 @@ import { randomId } from '../lib/ids.ts';
 import { msg } from '../lib/messages.ts';
 import { refuseOverCeilings } from '../store/ceilings.ts';
 import { orderStatements } from '../store/order-statements.ts';
-import { appendLines, lineWire, type OrderRecord, openOrderOfTable, orderWire } from '../store/orders.ts';
+import {
+  appendLines,
+  lastLineSeq,
+  lineWire,
+  type OrderRecord,
+  openOrderOfTable,
+  orderWire,
+} from '../store/orders.ts';
 import { priceCart } from '../store/price-cart.ts';
 import { type TableRecord, tableWire } from '../store/rooms.ts';
 import { requireVenue, requireVenueTable, venueIsClosed } from '../store/venue.ts';
@@ -28,13 +35,20 @@ function settledValue<T>(read: PromiseSettledResult<T>): T {
 
 /**
  * The table's open order, opened by this send when there is none: its first sender and their
- * address are recorded (the per-address quotas and the owner's blocking read them).
+ * address are recorded (the per-address quotas and the owner's blocking read them). An open
+ * order's `updated_at` is moved by `touched`, sent along with the lines.
  */
-async function openOrder(ctx: Ctx, table: TableRecord, open: OrderRecord | undefined): Promise<OrderRecord> {
+async function openOrder(
+  ctx: Ctx,
+  table: TableRecord,
+  open: OrderRecord | undefined,
+): Promise<{ order: OrderRecord; touched?: Promise<unknown> }> {
   const { db, now } = ctx;
   if (open) {
-    await orderStatements(db).touchOrder.run({ id: open.id, now });
-    return { ...open, updatedAt: now };
+    return {
+      order: { ...open, updatedAt: now },
+      touched: orderStatements(db).touchOrder.run({ id: open.id, now }),
+    };
   }
   const opened = await orderStatements(db).insertTableOrder.get({
     id: randomId(),
@@ -45,7 +59,7 @@ async function openOrder(ctx: Ctx, table: TableRecord, open: OrderRecord | undef
     placedFrom: ctx.req.ip,
   });
   if (!opened) throw new Error('order insert returned no row');
-  return opened;
+  return { order: opened };
 }
 
 /**
@@ -83,11 +97,17 @@ export async function orderRoute(app: FastifyInstance): Promise<void> {
       if (venueIsClosed(venue, now)) throw new AppError('VENUE_CLOSED', t.venueClosed);
       const priced = settledValue(pricedRead);
       const open = settledValue(openRead);
-      await refuseOverCeilings(db, priced, open, byOwner ? 'owner' : 'customer');
+      const [, lastSeq] = await Promise.all([
+        refuseOverCeilings(db, priced, open, byOwner ? 'owner' : 'customer'),
+        open ? lastLineSeq(db, open.id) : 0,
+      ]);
 
-      const order = await openOrder(ctx, table, open);
+      const { order, touched } = await openOrder(ctx, table, open);
       // A table's lines need no acceptance (spec 3, accettato 1).
-      const stored = await appendLines(db, { id: order.id, businessId: venue.id }, priced, now, true);
+      const [stored] = await Promise.all([
+        appendLines(db, { id: order.id, businessId: venue.id }, priced, now, true, lastSeq),
+        touched,
+      ]);
 
       // Spec 3: the table's status is set when it has orders.
       let current = table;

@@ -86,6 +86,8 @@ export async function appendChanges(
   businessId: string,
   pending: PendingChange[],
   now: number,
+  /** Writes that need the new version, sent along with the change log's rows. */
+  alongside?: (version: number) => Promise<unknown>,
 ): Promise<number> {
   const s = statements(db);
   const bumped = await s.bump.get({ businessId });
@@ -93,8 +95,8 @@ export async function appendChanges(
   if (!bumped) throw new AppError('business_id_error', msg.businessNotFound);
   const { version, floor } = bumped;
   // Sent together, in order (PostgreSQL pipelines them: one round trip for all).
-  await Promise.all(
-    pending.map((c) =>
+  await Promise.all([
+    ...pending.map((c) =>
       s.insert.run({
         businessId,
         version,
@@ -105,7 +107,8 @@ export async function appendChanges(
         createdAt: now,
       }),
     ),
-  );
+    alongside?.(version),
+  ]);
   if (version - floor > CHANGE_LOG_KEEP + PRUNE_SLACK) {
     const newFloor = version - CHANGE_LOG_KEEP;
     await s.prune.run({ businessId, floor: newFloor });

@@ -162,8 +162,10 @@ export async function appendLines(
   priced: readonly PricedLine[],
   now: number,
   accettato: boolean,
+  /** The order's last line's `seq` when the caller read it already (`lastLineSeq`, same lock). */
+  lastSeq?: number,
 ): Promise<OrderLineRecord[]> {
-  const next = (await lastLineSeq(db, order.id)) + 1;
+  const next = (lastSeq ?? (await lastLineSeq(db, order.id))) + 1;
   const insertLine = orderStatements(db).insertLine;
   const records = priced.map(
     (line, i): OrderLineRecord => ({

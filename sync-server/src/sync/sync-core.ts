@@ -239,12 +239,21 @@ export class SyncCore {
           effects.length = 0;
           return this.recordRefusal(db, mode, req.userId, businessId, err, now);
         }
-        let version: number | null = null;
+        const answered = (version: number | null): MutationOutcome => ({
+          status: 200,
+          body: result,
+          version,
+          replayed: false,
+        });
         if (pending.length > 0) {
           if (!businessId) throw new Error(`${req.scope}: a change needs a business`);
-          version = await appendChanges(db, businessId, pending, now);
-        } else if (businessId) version = await currentVersion(db, businessId);
-        const answer: MutationOutcome = { status: 200, body: result, version, replayed: false };
+          // The stored answer goes out with the change log's rows: one round trip for both.
+          const version = await appendChanges(db, businessId, pending, now, (v) =>
+            this.record(db, mode, req.userId, businessId, answered(v), now),
+          );
+          return answered(version);
+        }
+        const answer = answered(businessId ? await currentVersion(db, businessId) : null);
         await this.record(db, mode, req.userId, businessId, answer, now);
         return answer;
       });
