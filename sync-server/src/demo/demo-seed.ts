@@ -136,7 +136,9 @@ export async function seedDemo(
   const passwordHash = await hash(plain);
   const ownerId = randomId();
   const businessId = randomId();
-  return port.writeVenue(businessId, async (db): Promise<DemoInfo> => {
+  // An account write: two instances starting together on an empty database both get here; the
+  // one that loses the race on the demo owner's e-mail runs again and finds the winner's venue.
+  return port.writeAccount(async (db): Promise<DemoInfo> => {
     // Re-checked inside the transaction: two processes starting together seed once.
     const again = await existingDemo(db);
     if (again) return again;
