@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ReservationLine } from '../entities.ts';
+import { reservationLine } from '../testing.ts';
 import { lineAfterEdit, lineStatusSettable, linesPrinted } from './line-edits.ts';
 
 const live = { amount: 2, price: 800, note: 'senza sale', status: 'ready' } as const;
@@ -59,23 +59,7 @@ describe('lineStatusSettable', () => {
   });
 });
 
-function line(id: string, over: Partial<ReservationLine> = {}): ReservationLine {
-  return {
-    id,
-    tableId: 'T1',
-    dishId: null,
-    name: id,
-    price: 400,
-    amount: 1,
-    variant: [],
-    selected_option: 'cucina',
-    status: 'preparation',
-    printed: 0,
-    accettato: 1,
-    lastUpdate: '2026-01-01T12:00:00.000Z',
-    ...over,
-  };
-}
+const line = reservationLine;
 
 describe('linesPrinted', () => {
   const lines = [

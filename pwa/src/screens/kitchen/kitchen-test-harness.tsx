@@ -1,4 +1,5 @@
 import type { OrderRow, ReservationLine } from '@comanda/shared-schema';
+import { reservationLine } from '@comanda/shared-schema/testing';
 import { act, fireEvent, render } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
@@ -27,22 +28,7 @@ export const order: OrderRow = {
 };
 
 export function line(id: string, name: string, over: Partial<ReservationLine> = {}): ReservationLine {
-  return {
-    id,
-    tableId: 'T1',
-    dishId: null,
-    name,
-    price: 1250,
-    amount: 1,
-    variant: [],
-    selected_option: 'cucina',
-    status: 'preparation',
-    printed: 0,
-    accettato: 1,
-    lastUpdate: FIRST_ROUND,
-    createdAt: FIRST_ROUND,
-    ...over,
-  };
+  return reservationLine(id, { name, price: 1250, lastUpdate: FIRST_ROUND, createdAt: FIRST_ROUND, ...over });
 }
 
 export const row = (entity: 'order' | 'line', data: OrderRow | ReservationLine): ServerRow => ({

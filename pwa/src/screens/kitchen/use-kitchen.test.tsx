@@ -1,4 +1,5 @@
 import type { OrderRow, ReservationLine } from '@comanda/shared-schema';
+import { reservationLine } from '@comanda/shared-schema/testing';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -20,21 +21,7 @@ const order: OrderRow = {
 };
 
 function line(id: string, status: ReservationLine['status']): ReservationLine {
-  return {
-    id,
-    tableId: 'T1',
-    dishId: null,
-    name: id,
-    price: 500,
-    amount: 1,
-    variant: [],
-    selected_option: 'cucina',
-    status,
-    printed: 0,
-    accettato: 1,
-    lastUpdate: AT,
-    createdAt: AT,
-  };
+  return reservationLine(id, { price: 500, status, lastUpdate: AT, createdAt: AT });
 }
 
 function dataOf(lines: ReservationLine[]): KitchenData {

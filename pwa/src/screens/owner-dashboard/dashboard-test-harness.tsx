@@ -1,4 +1,5 @@
 import type { OrderRow, ReservationLine } from '@comanda/shared-schema';
+import { reservationLine } from '@comanda/shared-schema/testing';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
@@ -30,21 +31,7 @@ export const order: OrderRow = {
   createdAt: new Date(Date.now() - 6 * 60_000).toISOString(),
 };
 export function line(id: string, name: string, over: Partial<ReservationLine> = {}): ReservationLine {
-  return {
-    id,
-    tableId: 'T1',
-    dishId: null,
-    name,
-    price: 500,
-    amount: 1,
-    variant: [],
-    selected_option: 'cucina',
-    status: 'preparation',
-    printed: 0,
-    accettato: 1,
-    lastUpdate: new Date().toISOString(),
-    ...over,
-  };
+  return reservationLine(id, { name, price: 500, lastUpdate: new Date().toISOString(), ...over });
 }
 export const seed: ServerRow[] = [
   { entity: 'order', entityId: 'o1', data: order },

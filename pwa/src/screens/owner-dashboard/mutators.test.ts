@@ -1,4 +1,5 @@
 import type { OrderRow, ReservationLine } from '@comanda/shared-schema';
+import { reservationLine } from '@comanda/shared-schema/testing';
 import { describe, expect, it } from 'vitest';
 import { ownerMutators as mutators } from '../../app/owner-mutators.ts';
 import type { OutboxEntry, ServerRow } from '../../data/db.ts';
@@ -38,23 +39,7 @@ const delivery: OrderRow = {
   number: null,
 };
 
-function line(id: string, over: Partial<ReservationLine> = {}): ReservationLine {
-  return {
-    id,
-    tableId: 'T1',
-    dishId: null,
-    name: id,
-    price: 400,
-    amount: 1,
-    variant: [],
-    selected_option: 'cucina',
-    status: 'preparation',
-    printed: 0,
-    accettato: 1,
-    lastUpdate: '2026-01-01T12:00:00.000Z',
-    ...over,
-  };
-}
+const line = reservationLine;
 
 const rows = (list: Array<OrderRow | ReservationLine>, entity: 'order' | 'line'): ServerRow[] =>
   list.map((data) => ({ entity, entityId: data.id, data }));

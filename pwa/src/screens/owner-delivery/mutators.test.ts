@@ -1,4 +1,5 @@
 import type { OrderRow, ReservationLine } from '@comanda/shared-schema';
+import { reservationLine } from '@comanda/shared-schema/testing';
 import { describe, expect, it } from 'vitest';
 import { ownerMutators as mutators } from '../../app/owner-mutators.ts';
 import type { OutboxEntry, ServerRow } from '../../data/db.ts';
@@ -45,22 +46,12 @@ const table: OrderRow = {
 };
 
 function line(id: string, deliveryId: string | null, over: Partial<ReservationLine> = {}): ReservationLine {
-  return {
-    id,
+  return reservationLine(id, {
     tableId: deliveryId ? null : 'T1',
     deliveryId,
-    dishId: null,
-    name: id,
-    price: 400,
-    amount: 1,
-    variant: [],
-    selected_option: 'cucina',
-    status: 'preparation',
-    printed: 0,
     accettato: deliveryId === 'd1' || deliveryId === 'd3' ? 0 : 1,
-    lastUpdate: '2026-01-01T12:00:00.000Z',
     ...over,
-  };
+  });
 }
 
 const server: ServerRow[] = [
