@@ -5,13 +5,11 @@
 // Each delivery is timed from just before the customer's frame is written to the moment a tablet
 // of that venue has `recieveMessage`; the message is matched by its text, which carries its number.
 
-import { type ChildProcess, fork } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
 import { calls } from '@comanda/shared-schema';
 import WebSocket from 'ws';
 import { sessionCookie } from '../support/guest-orders.ts';
-import { repoRoot } from '../support/server.ts';
+import { childCpuMs, forkBench, stopChild } from './bench-child.ts';
 import type { LiveVenue, LiveVenuesReady } from './order-live-protocol.ts';
 import { percentile, report, round } from './report.ts';
 
@@ -36,37 +34,7 @@ const DEFAULTS: ChatBenchOptions = {
   drainMs: 3000,
 };
 
-function startChild(venues: number): Promise<{ child: ChildProcess; ready: LiveVenuesReady }> {
-  const child = fork(join(repoRoot, 'tests', 'bench', 'order-live-server.ts'), [String(venues)], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`chat bench child exited: ${code}`)));
-    child.once('message', (m: LiveVenuesReady) => resolve({ child, ready: m }));
-  });
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.removeAllListeners('exit');
-    child.once('exit', () => resolve());
-    child.send({ type: 'stop' });
-  });
-}
-
-function serverCpuMs(child: ChildProcess): Promise<number> {
-  return new Promise((resolve) => {
-    const onMessage = (m: { type: string; micros?: number }) => {
-      if (m.type !== 'cpu') return;
-      child.off('message', onMessage);
-      resolve((m.micros ?? 0) / 1000);
-    };
-    child.on('message', onMessage);
-    child.send({ type: 'cpu' });
-  });
-}
+const startChild = (venues: number) => forkBench<LiveVenuesReady>('order-live-server.ts', [String(venues)]);
 
 async function loginCookie(url: string, body: unknown): Promise<string> {
   const res = await fetch(url, {
@@ -214,7 +182,7 @@ export async function benchChat(options: Partial<ChatBenchOptions> = {}): Promis
             windowStart = performance.now();
             machineLoad = loadavg()[0] ?? 0;
             clientCpuStart = process.cpuUsage();
-            void serverCpuMs(child).then((ms) => {
+            void childCpuMs(child).then((ms) => {
               serverCpuStart = ms;
             });
           }
@@ -227,7 +195,7 @@ export async function benchChat(options: Partial<ChatBenchOptions> = {}): Promis
     });
     const windowMs = performance.now() - windowStart + interval;
     const clientCpu = process.cpuUsage(clientCpuStart);
-    const serverCpu = (await serverCpuMs(child)) - serverCpuStart;
+    const serverCpu = (await childCpuMs(child)) - serverCpuStart;
 
     const drainUntil = performance.now() + o.drainMs;
     const complete = () => got.every((count, n) => n < warmupMessages || count >= o.tabletsPerVenue);

@@ -1,4 +1,5 @@
 import { TOAST_MAX as MAX_TOASTS, type OrderRow, type ReservationLine } from '@comanda/shared-schema';
+import { reservationLine } from '@comanda/shared-schema/testing';
 import { describe, expect, it } from 'vitest';
 import { pushToast } from '../../components/toasts.tsx';
 import { readKitchenFilter, storeKitchenFilter } from '../../data/kitchen-filter.ts';
@@ -19,20 +20,9 @@ function order(over: Partial<OrderRow> & { id: string }): OrderRow {
 let n = 0;
 function line(over: Partial<ReservationLine>): ReservationLine {
   n += 1;
-  return {
-    id: `l${n}`,
-    dishId: null,
-    name: `Piatto ${n}`,
-    price: 500,
-    amount: 1,
-    variant: [],
-    selected_option: 'cucina',
-    status: 'preparation',
-    printed: 0,
-    accettato: 1,
-    lastUpdate: '2026-01-01T12:00:00.000Z',
-    ...over,
-  };
+  // A line of no table (the dashboard's rules look at the line alone).
+  const { tableId: _none, ...row } = reservationLine(`l${n}`, { name: `Piatto ${n}`, price: 500 });
+  return { ...row, ...over };
 }
 
 describe('status cycle', () => {
