@@ -8,7 +8,8 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { APP_ROUTES, appRoutePattern } from '../shared-schema/src/app-routes.ts';
 import { compileHints } from './src/build/compile-hints.ts';
 import { precompress } from './src/build/precompress.ts';
-import { type WireSource, wireTable } from './src/data/wire-table.ts';
+import { tablePrefetch } from './src/build/table-prefetch.ts';
+import { type WireSource, type WireTable, wireTable } from './src/data/wire-table.ts';
 
 /**
  * `src/data/wire.ts` builds the API client's table of call paths from the contract's zod schemas.
@@ -16,7 +17,7 @@ import { type WireSource, wireTable } from './src/data/wire-table.ts';
  * loading zod or building a schema, which cost a phone at 4x CPU slowdown a quarter of a second
  * before its first request (see `ordering/README.md`, "First load").
  */
-function inlineWireTable(): Plugin {
+function inlineWireTable(built: (table: WireTable) => void): Plugin {
   const wireModule = fileURLToPath(new URL('./src/data/wire.ts', import.meta.url));
   let table = '';
   return {
@@ -30,7 +31,9 @@ function inlineWireTable(): Plugin {
         root: fileURLToPath(new URL('.', import.meta.url)),
         logLevel: 'error',
       });
-      table = JSON.stringify(wireTable(module));
+      const finished = wireTable(module);
+      built(finished);
+      table = JSON.stringify(finished);
     },
     load(id) {
       if (id.split('?')[0] !== wireModule) return null;
@@ -62,6 +65,12 @@ const CUSTOMER_ROOTS = [
 ].map((file) => SRC + file);
 /** Folders of the customer's table screens: what else they load statically goes to `common`. */
 const CUSTOMER_FOLDERS = ['ordering/', 'layouts/user/', 'screens/user-'].map((dir) => SRC + dir);
+/**
+ * The page's first script (`prefetch/prefetch.ts`, an entry of its own in index.html): it must
+ * not be merged into the first bundle, whose download it exists to run ahead of.
+ */
+const PREFETCH_FOLDER = `${SRC}prefetch/`;
+const PREFETCH_ENTRY = `${PREFETCH_FOLDER}prefetch.ts`;
 /** The contract's pure rules (cart, prices, sorting...): shared by customer and owner screens. */
 const SHARED_RULES = join(
   dirname(createRequire(import.meta.url).resolve('@comanda/shared-schema')),
@@ -108,7 +117,12 @@ function customerChunks() {
   let closure: Set<string> | null = null;
   return {
     groups: [
-      { name: 'index', tags: ['$initial' as const], priority: 3 },
+      {
+        name: 'index',
+        tags: ['$initial' as const],
+        test: (id: string) => !id.startsWith(PREFETCH_FOLDER),
+        priority: 3,
+      },
       {
         name: (id: string, ctx: ModuleGraph) => {
           if (id.startsWith(SHARED_RULES)) return loadsZod(ctx, id) ? null : 'common';
@@ -126,9 +140,18 @@ function customerChunks() {
   };
 }
 
+/** The wire table of this build, for the prefetch plan (`inlineWireTable` builds it first). */
+let builtWire: WireTable | null = null;
+
 export default defineConfig({
   plugins: [
-    inlineWireTable(),
+    inlineWireTable((table) => {
+      builtWire = table;
+    }),
+    tablePrefetch(PREFETCH_ENTRY, CUSTOMER_ROOTS, () => {
+      if (!builtWire) throw new Error('the wire table was not built before the bundle');
+      return builtWire;
+    }),
     react(),
     compileHints(),
     // Brotli and gzip copies of every text file; runs after the service worker is written.
@@ -221,6 +244,9 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
     rolldownOptions: {
+      // The page's first script is an entry of its own: Vite would merge every script of
+      // index.html into the first bundle (src/build/table-prefetch.ts puts its tag in the page).
+      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), prefetch: PREFETCH_ENTRY },
       output: { codeSplitting: customerChunks() },
       treeshake: {
         // shared-schema is pure declarations (its modules only define schemas, texts and

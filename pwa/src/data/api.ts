@@ -9,6 +9,7 @@ import {
 } from '@comanda/shared-schema';
 import { x } from '../texts-extra.ts';
 import { ApiError, NetworkError, StorageError } from './errors.ts';
+import { prefetchedFetch } from './prefetched.ts';
 import { wire } from './wire.ts';
 import type { CallRoute } from './wire-table.ts';
 
@@ -29,6 +30,9 @@ export interface RawAnswer {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** The browser's fetch, taking the answers a table page's first script asked for (`prefetched.ts`). */
+const browserFetch = prefetchedFetch();
 
 /** `/api/printer/{kind}`: placeholders in a path are filled from (and removed from) the body. */
 function fillPath(
@@ -73,7 +77,7 @@ function envelopeError(status: number, data: unknown, judged = false): ApiError 
  * envelope turned into `ApiError`, no answer turned into `NetworkError`.
  */
 export async function request(def: CallRoute, body: unknown, opts: CallOptions = {}): Promise<RawAnswer> {
-  const doFetch = opts.fetch ?? globalThis.fetch.bind(globalThis);
+  const doFetch = opts.fetch ?? browserFetch;
   const { path, rest } = fillPath(def.path, (body ?? {}) as Record<string, unknown>);
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCartStores } from './cart-store.ts';
-import { forgetEarlyReads } from './early-reads.ts';
+import { checksReadKey, forgetEarlyReads, menuReadKey, peekEarlyRead } from './early-reads.ts';
 import { TableOrdering } from './table-ordering.tsx';
 import { startTableReads } from './table-preload.ts';
 
@@ -79,6 +79,15 @@ function stubServer(flags: Flags = {}) {
   return { orders, requests, total: () => fetch.mock.calls.length };
 }
 
+/** The table checks and the menu: what the route's loader reads early. */
+const READS = [
+  '/api/reservation/verify/businessId',
+  '/api/user/isValidTable/get',
+  '/api/user/orderEnabled/get',
+  '/api/user/dataUser/getClosedStatus',
+  '/api/menu/user/get',
+];
+
 function renderOrdering(mode: 'menu' | 'cart' = 'menu') {
   render(
     <MemoryRouter>
@@ -146,10 +155,10 @@ describe('customer table ordering', () => {
   it("uses the reads the route's loader started: the first render has the menu, nothing is asked twice", async () => {
     const { requests, total } = stubServer();
     startTableReads({ ownerId: 'v1', tableId: 't1' }, 'user', 'menu');
-    await waitFor(() => expect(requests('/api/menu/user/get')).toBe(1));
-    // Let the answers land before the screen mounts, as they do behind the guard.
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 10));
+    // The answers land before the screen mounts, as they do behind the guard.
+    await waitFor(() => {
+      expect(peekEarlyRead(checksReadKey('user', 'v1', 't1'))).not.toBeNull();
+      expect(peekEarlyRead(menuReadKey('user', 'v1'))).not.toBeNull();
     });
     expect(total()).toBe(5);
     renderOrdering();
@@ -158,7 +167,8 @@ describe('customer table ordering', () => {
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
     });
-    expect(total()).toBe(5);
+    // Each read once (the live socket's own reads, once the page is idle, are not these).
+    for (const path of READS) expect(requests(path)).toBe(1);
   });
 
   it('reads again what the early reads could not get (no session yet, say)', async () => {

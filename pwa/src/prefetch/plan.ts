@@ -1,0 +1,45 @@
+/**
+ * What the build tells the first script of the page (`prefetch.ts`), as JSON in `index.html`
+ * (`src/build/table-prefetch.ts`): the paths of the calls it may send, and the table screens'
+ * script and style files. Types only: nothing here is code the page runs.
+ */
+
+/** The calls a table's first visit sends before the app starts (their names in the contract). */
+export const PREFETCH_CALLS = [
+  'userAuthenticate',
+  'verifyBusinessId',
+  'userIsValidTable',
+  'userOrderEnabledGet',
+  'userClosedStatusGet',
+  'userMenuGet',
+] as const;
+
+export type PrefetchCall = (typeof PREFETCH_CALLS)[number];
+
+export interface PrefetchPlan {
+  /** POST path of each call. */
+  paths: Record<PrefetchCall, string>;
+  /** The table screens' chunks (not the first bundle, which is already on its way). */
+  scripts: string[];
+  styles: string[];
+}
+
+/** The `<script type="application/json">` holding the plan. */
+export const PREFETCH_PLAN_ID = 'comanda-prefetch';
+
+/**
+ * The answers the prefetch script asked for, left for the API client on the page's global object
+ * (two chunks with no import between them: the client must not pull this script into the first
+ * bundle, nor the script the first bundle into itself).
+ */
+export interface Prefetched {
+  /**
+   * The answer to this very request (same method, address and body bytes), once, if it was
+   * asked for at most `maxAgeMs` ago.
+   */
+  take(method: string, url: string, body: string, maxAgeMs: number): Promise<Response> | undefined;
+}
+
+export interface PrefetchGlobal {
+  __comandaPrefetched?: Prefetched;
+}
