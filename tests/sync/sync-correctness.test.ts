@@ -39,6 +39,12 @@ import { Device } from './device.ts';
 import { quiesce, runRandomized } from './randomized.ts';
 import { ServerHandle } from './server.ts';
 
+/**
+ * The randomized run and the 1,000-change catch-up take 20-70 s on a busy 2-core machine (both
+ * stores run this file): a ceiling for a hang, not a wait.
+ */
+const LONG_RUN_MS = 180_000;
+
 let server: ServerHandle;
 const devices: Device[] = [];
 
@@ -323,7 +329,7 @@ describe('sync correctness', () => {
         `storage), restart at step ${stats.restartAt}, ${refused} refused, ` +
         `version ${await server.version()}, ${Math.round(performance.now() - started)} ms`,
     );
-  });
+  }, LONG_RUN_MS);
 
   it('7. catch-up: 1,000 missed changes page in; a cursor older than the kept log reloads', async () => {
     const d = await device();
@@ -367,7 +373,7 @@ describe('sync correctness', () => {
     expect(roomNames((await d.serverRows()).room)).toEqual([{ id: roomId, name: 'Sala' }]);
     await expectConverged(d, server);
     await expectNoVersionGap(server);
-  });
+  }, LONG_RUN_MS);
 
   it('8a. two tabs of one device never send the same mutation twice', async () => {
     const d = await device();
