@@ -9,7 +9,6 @@ import { z } from 'zod';
 import { accountRoutes } from './auth/account-routes.ts';
 import { hashPassword } from './auth/passwords.ts';
 import { SessionStore } from './auth/sessions.ts';
-import { registerBusinessSnapshot } from './business/business-settings.ts';
 import { chatPlugin } from './chat/index.ts';
 import { createClock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -43,6 +42,7 @@ import { openDataStore } from './store/open-store.ts';
 import { SyncCore } from './sync/sync-core.ts';
 import { syncRoutes } from './sync/sync-routes.ts';
 import { tableCallsPlugin } from './table-calls/index.ts';
+import { registerVenueSnapshot } from './venue/venue-settings.ts';
 
 export interface AppOptions {
   /** Live fan-out between instances; default: in-process. */
@@ -192,7 +192,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (pwa) await installPwa(app, config.pwaDist);
   await installCompression(app);
 
-  registerBusinessSnapshot(app.sync);
+  registerVenueSnapshot(app.sync);
   // Features stand side by side: the two that take card payments get them from payments here.
   const cards = createCardPayments(app);
   await app.register(accountRoutes);

@@ -14,14 +14,14 @@ import type { CardSettlement } from './store/payment-status.ts';
 export type StripeError = InstanceType<typeof Stripe.errors.StripeError>;
 
 /** The order fields a refund reads. */
-export type RefundableOrder = Pick<OrderRecord, 'id' | 'businessId' | 'paymentIntentId' | 'accountIdPayment'>;
+export type RefundableOrder = Pick<OrderRecord, 'id' | 'venueId' | 'paymentIntentId' | 'accountIdPayment'>;
 
 /** A payment status recorded outside an HTTP call of the venue (see `recordPayStatus`). */
 export interface PayStatusInput {
   scope: string;
   key: string | null;
   paymentIntentId: string;
-  businessId: string;
+  venueId: string;
   status: 0 | 1;
 }
 

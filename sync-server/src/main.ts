@@ -53,8 +53,8 @@ async function main(): Promise<void> {
         : '  password:      the one printed at its first start, or COMANDA_DEMO_PASSWORD',
     );
     lines.push(`  sign in at:    ${base}/signin`);
-    lines.push(`  customer link: ${base}/user/reservation/${demo.businessId}/${demo.tableId}   (Tavolo 1)`);
-    lines.push(`  delivery page: ${base}/user/delivery/${demo.businessId}   (consegna o ritiro)`);
+    lines.push(`  customer link: ${base}/user/reservation/${demo.venueId}/${demo.tableId}   (Tavolo 1)`);
+    lines.push(`  delivery page: ${base}/user/delivery/${demo.venueId}   (consegna o ritiro)`);
   } else if (config.demo) {
     lines.push('', 'COMANDA_DEMO=1: the database already has a venue, so no demo venue was created.');
   }

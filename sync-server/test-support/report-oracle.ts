@@ -22,7 +22,7 @@ const HISTORY_SQL = `
     sum(totale_pagato) AS revenue, sum(totale_ordine) AS items, sum(sconto) AS discounts,
     sum(costo_consegna) AS deliveryFees, sum(service_fee) AS serviceFees
   FROM order_history
-  WHERE business_id = @businessId AND service_date BETWEEN @from AND @to
+  WHERE business_id = @venueId AND service_date BETWEEN @from AND @to
   GROUP BY service_date, kind, payment_method`;
 
 // Bare columns (name, category_name) come from the row holding max(completed_at): SQLite's rule
@@ -31,14 +31,14 @@ const LINES_SQL = `
   SELECT dish_id AS dishId, name, category_id AS categoryId, category_name AS categoryName, area,
     max(completed_at) AS last, sum(amount) AS quantity, sum(total) AS sales
   FROM order_history_lines
-  WHERE business_id = @businessId AND completed_at >= @windowStart AND completed_at < @windowEnd
+  WHERE business_id = @venueId AND completed_at >= @windowStart AND completed_at < @windowEnd
     AND service_date BETWEEN @from AND @to AND status <> 'owner_deleted'
   GROUP BY dish_id, CASE WHEN dish_id IS NULL THEN name END, category_id, area`;
 
 const hoursSql = (from: string, to: string) => `
   SELECT ${romeHourSql('opened_at', from, to)} AS hour, count(*) AS orders, sum(totale_pagato) AS revenue
   FROM order_history
-  WHERE business_id = @businessId AND service_date BETWEEN @from AND @to
+  WHERE business_id = @venueId AND service_date BETWEEN @from AND @to
   GROUP BY hour`;
 
 /**
@@ -60,9 +60,9 @@ function linesWindow(from: string, to: string): { windowStart: number; windowEnd
  * One venue's groups for service dates `from` to `to` (both included), from the raw history.
  * Run it inside `app.store.port.read` for one snapshot of the three scans.
  */
-export function reportRowsFromHistory(db: Db, businessId: string, from: string, to: string): ReportRows {
+export function reportRowsFromHistory(db: Db, venueId: string, from: string, to: string): ReportRows {
   const sqlite = sqliteOf(db);
-  const params = { businessId, from, to };
+  const params = { venueId, from, to };
   return {
     history: sqlite.prepare(HISTORY_SQL).all(params) as HistoryGroup[],
     hours: sqlite.prepare(hoursSql(from, to)).all(params) as HourGroup[],
@@ -73,11 +73,11 @@ export function reportRowsFromHistory(db: Db, businessId: string, from: string, 
 /** The report answer from the raw history: what the server must answer from its rollup. */
 export function reportFromHistory(
   db: Db,
-  businessId: string,
+  venueId: string,
   range: { from: string; to: string },
   today: string,
 ): ReportAnswer {
-  const rows = reportRowsFromHistory(db, businessId, range.from, range.to);
+  const rows = reportRowsFromHistory(db, venueId, range.from, range.to);
   return reportFigures(rows, range.from, range.to, today);
 }
 

@@ -127,7 +127,7 @@ export async function lastLink(t: TestApp, to: string): Promise<string> {
 export interface Owner {
   cookie: string;
   userId: string;
-  businessId: string;
+  venueId: string;
   email: string;
   password: string;
 }
@@ -153,7 +153,7 @@ export async function createOwner(t: TestApp, email = `owner${++counter}@example
   const login = await post(t.app, '/api/owner/login', { email, password });
   if (login.statusCode !== 200) throw new Error(`owner login: ${login.body}`);
   const answer = login.json() as { id: string; businessId: string };
-  return { cookie: sessionCookie(login), userId: answer.id, businessId: answer.businessId, email, password };
+  return { cookie: sessionCookie(login), userId: answer.id, venueId: answer.businessId, email, password };
 }
 
 /** A confirmed, signed-in customer's session cookie, made through the real API. */

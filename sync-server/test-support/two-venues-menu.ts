@@ -146,6 +146,6 @@ export function deliveryForm(
     ...(tipo === 'Consegna'
       ? { indirizzo: `${w.marker}Via Roma 1`, comune: 'Avella', noteConsegna: `${w.marker}citofono` }
       : {}),
-    ownerId: w.owner.businessId,
+    ownerId: w.owner.venueId,
   };
 }

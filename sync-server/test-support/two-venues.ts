@@ -40,7 +40,7 @@ export { cartOf } from './two-venues-menu.ts';
  */
 
 export const ID_KINDS = [
-  'business',
+  'venue',
   'ownerUser',
   'room',
   'table',
@@ -154,7 +154,7 @@ async function buildVenue(
       await post(
         t.app,
         calls.userOrder.path,
-        { cart, tableId, ownerId: owner.businessId, ...(isOwner ? { isOwner } : {}) },
+        { cart, tableId, ownerId: owner.venueId, ...(isOwner ? { isOwner } : {}) },
         cookie,
         { [SYNC_HEADERS.idempotencyKey]: randomUUID() },
       ),
@@ -247,7 +247,7 @@ async function buildVenue(
     await post(
       t.app,
       calls.paymentStatus.path,
-      { ownerId: owner.businessId, paymentIntentId: paymentIntent },
+      { ownerId: owner.venueId, paymentIntentId: paymentIntent },
       people.customer,
     ),
     'payment status',
@@ -271,12 +271,12 @@ async function buildVenue(
   };
 
   // Chat at t1: the customer's phone writes, the owner answers; the waiter is called.
-  const phone = await live(`ownerId=${owner.businessId}&tableId=${tables.t1}`, people.guest);
+  const phone = await live(`ownerId=${owner.venueId}&tableId=${tables.t1}`, people.guest);
   const chatId = randomUUID();
   phone.ws.send(
     JSON.stringify({
       event: 'sendMessage',
-      data: { ownerId: owner.businessId, tableId: tables.t1, text: mk('vorremmo il conto'), id: chatId },
+      data: { ownerId: owner.venueId, tableId: tables.t1, text: mk('vorremmo il conto'), id: chatId },
     }),
   );
   await phone.next('recieveMessage');
@@ -289,7 +289,7 @@ async function buildVenue(
     await post(
       t.app,
       calls.userTableCall.path,
-      { ownerId: owner.businessId, tableId: tables.t1 },
+      { ownerId: owner.venueId, tableId: tables.t1 },
       people.guest,
       {
         [SYNC_HEADERS.idempotencyKey]: randomUUID(),
@@ -300,31 +300,31 @@ async function buildVenue(
   phone.ws.close();
 
   const column = async (query: SQL) => (await rowsOf<{ id: string }>(t.app, query)).map((r) => r.id);
-  const business = owner.businessId;
+  const venueId = owner.venueId;
   const orderIds = await column(
-    sql`SELECT id FROM orders WHERE business_id = ${business} ORDER BY created_at`,
+    sql`SELECT id FROM orders WHERE business_id = ${venueId} ORDER BY created_at`,
   );
   const ordersOf = async (tableId: string) =>
     (await column(sql`SELECT id FROM orders WHERE table_id = ${tableId} AND closed_at IS NULL`))[0] ?? '';
-  const historyIds = await column(sql`SELECT id FROM order_history WHERE business_id = ${business}`);
+  const historyIds = await column(sql`SELECT id FROM order_history WHERE business_id = ${venueId}`);
   const ids: Record<IdKind, string[]> = {
-    business: [owner.businessId],
+    venue: [venueId],
     ownerUser: [owner.userId],
     room: [main, spare],
     table: Object.values(tables),
     category: Object.values(menu.categories),
     dish: Object.values(menu.dishes).map((d) => d.id),
     variant: await column(
-      sql`SELECT v.id AS id FROM variants v JOIN dishes d ON d.id = v.dish_id WHERE d.business_id = ${business}`,
+      sql`SELECT v.id AS id FROM variants v JOIN dishes d ON d.id = v.dish_id WHERE d.business_id = ${venueId}`,
     ),
     option: await column(
       sql`SELECT o.id AS id FROM variant_options o JOIN variants v ON v.id = o.variant_id
-       JOIN dishes d ON d.id = v.dish_id WHERE d.business_id = ${business}`,
+       JOIN dishes d ON d.id = v.dish_id WHERE d.business_id = ${venueId}`,
     ),
-    order: await column(sql`SELECT id FROM orders WHERE business_id = ${business} AND kind = 'table'`),
-    delivery: await column(sql`SELECT id FROM orders WHERE business_id = ${business} AND kind != 'table'`),
-    line: await column(sql`SELECT id FROM order_lines WHERE business_id = ${business}`),
-    chat: await column(sql`SELECT id FROM chat_messages WHERE business_id = ${business}`),
+    order: await column(sql`SELECT id FROM orders WHERE business_id = ${venueId} AND kind = 'table'`),
+    delivery: await column(sql`SELECT id FROM orders WHERE business_id = ${venueId} AND kind != 'table'`),
+    line: await column(sql`SELECT id FROM order_lines WHERE business_id = ${venueId}`),
+    chat: await column(sql`SELECT id FROM chat_messages WHERE business_id = ${venueId}`),
     history: historyIds,
     paymentIntent: [paymentIntent],
     stripeAccount: [stripeAccount],
@@ -339,12 +339,12 @@ async function buildVenue(
   const amounts = [
     ...Object.values(prices),
     ...(await numbers(
-      sql`SELECT price, price * amount AS total FROM order_lines WHERE business_id = ${business}`,
+      sql`SELECT price, price * amount AS total FROM order_lines WHERE business_id = ${venueId}`,
     )),
     ...(await numbers(
-      sql`SELECT totale_ordine, totale_pagato FROM order_history WHERE business_id = ${business}`,
+      sql`SELECT totale_ordine, totale_pagato FROM order_history WHERE business_id = ${venueId}`,
     )),
-    ...(await numbers(sql`SELECT service_fee FROM orders WHERE business_id = ${business}`)),
+    ...(await numbers(sql`SELECT service_fee FROM orders WHERE business_id = ${venueId}`)),
     fake.intent(paymentIntent)?.amount ?? 0,
   ];
   return {
@@ -357,8 +357,7 @@ async function buildVenue(
       t1: await ordersOf(tables.t1),
       t2: await ordersOf(tables.t2),
       closed:
-        (await column(sql`SELECT order_id AS id FROM order_history WHERE business_id = ${business}`))[0] ??
-        '',
+        (await column(sql`SELECT order_id AS id FROM order_history WHERE business_id = ${venueId}`))[0] ?? '',
     },
     deliveries: {
       pending: String(pending.deliveryId),

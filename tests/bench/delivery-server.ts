@@ -27,7 +27,7 @@ const config = loadConfig(
   dir,
 );
 const app = await buildApp(config);
-const businessId = app.demo?.businessId ?? '';
+const businessId = app.demo?.venueId ?? '';
 const { sqlite } = app.store;
 sqlite
   .prepare(

@@ -25,7 +25,7 @@ const app = await buildApp(config);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
-const businessId = app.demo?.businessId ?? '';
+const businessId = app.demo?.venueId ?? '';
 // One session per ten sockets (an owner session holds at most ten), as screens signed in apart.
 const ownerId = app.store.sqlite
   .prepare('SELECT owner_user_id FROM businesses WHERE id = ?')

@@ -59,7 +59,7 @@ const config = loadConfig(
 const app = await buildApp(config);
 let guests: string[] = [];
 if (!joining) {
-  await copyDemoVenue(app, app.demo?.businessId ?? '', venueCount - 1);
+  await copyDemoVenue(app, app.demo?.venueId ?? '', venueCount - 1);
   // Phones' sessions (a session holds at most four sockets and has one frame budget).
   guests = await guestSessions(app, guestCount);
 }

@@ -48,7 +48,7 @@ async function startApp(): Promise<{ app: FastifyInstance; extra: Record<string,
     dir,
   );
   const app = await buildApp(config);
-  const businessId = app.demo?.businessId ?? '';
+  const businessId = app.demo?.venueId ?? '';
   // A big room, so the load spreads over many tables: a handful would reach the order ceilings'
   // lines per table (shared-schema ENTRY_LINES_MAX) within seconds at this rate.
   const room = await rowOf<{ roomId: string; last: number }>(

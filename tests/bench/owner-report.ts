@@ -179,7 +179,7 @@ export async function benchOwnerReport(): Promise<void> {
     const address = app.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     const sqlite = app.store.sqlite as unknown as Sqlite;
-    const businessId = app.demo?.businessId ?? '';
+    const businessId = app.demo?.venueId ?? '';
     // Another venue (its own owner) whose history sits beside the demo's.
     sqlite
       .prepare(

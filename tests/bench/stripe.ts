@@ -45,7 +45,7 @@ async function runChild(): Promise<void> {
     dir,
   );
   const app = await buildApp(config);
-  const businessId = app.demo?.businessId ?? '';
+  const businessId = app.demo?.venueId ?? '';
   app.store.sqlite
     .prepare(
       "UPDATE businesses SET open_consegna = '19:00', close_consegna = '23:45', slot_capacity = 50, slot_area_capacity = '{}', stripe_account_id = ? WHERE id = ?",

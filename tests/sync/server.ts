@@ -69,7 +69,7 @@ export class ServerHandle {
   }
 
   get businessId(): string {
-    return this.owner.businessId;
+    return this.owner.venueId;
   }
 
   /** `env`: settings for this and later starts, over the load tool's. */
@@ -231,7 +231,7 @@ export class ServerHandle {
         rawBody: { tableId, x, y },
         parse: (raw) => raw,
         prepare: async () => undefined,
-        businessId: () => this.businessId,
+        venueId: () => this.businessId,
         socketId: () => null,
         run: async (_body, _prepared, tools) => {
           await tools.db.update(diningTables).set({ x, y }).where(eq(diningTables.id, tableId));

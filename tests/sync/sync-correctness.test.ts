@@ -291,89 +291,97 @@ describe('sync correctness', () => {
     await expectJudgedOnce(d, server);
   });
 
-  it('6. randomized: four devices, conflicting changes, offline, lost pokes, one restart', async () => {
-    const seed = Number(process.env.SYNC_SEED ?? Math.floor(Math.random() * 2 ** 31));
-    console.log(
-      `6. randomized: seed ${seed} (replay: SYNC_SEED=${seed} npx vitest run --project sync -t randomized)`,
-    );
-    const started = performance.now();
-    const { devices: four, stats } = await runRandomized(
-      server,
-      {
-        seed,
-        devices: 4,
-        operations: 200,
-        faults: { dropAnswer: 0.04, duplicate: 0.04, unavailable: 0.03, failBeforeSend: 0.03 },
-        pokes: { drop: 0.25, duplicate: 0.15 },
-        flip: 0.08,
-      },
-      (d) => devices.push(d),
-    );
-    await quiesce(four);
-    // One last change, its poke delivered to all: a device that lost pokes catches up on it.
-    await four[0]!.client.mutate('ownerOrderToggle', {});
-    await settle(four, server, 20_000);
+  it(
+    '6. randomized: four devices, conflicting changes, offline, lost pokes, one restart',
+    async () => {
+      const seed = Number(process.env.SYNC_SEED ?? Math.floor(Math.random() * 2 ** 31));
+      console.log(
+        `6. randomized: seed ${seed} (replay: SYNC_SEED=${seed} npx vitest run --project sync -t randomized)`,
+      );
+      const started = performance.now();
+      const { devices: four, stats } = await runRandomized(
+        server,
+        {
+          seed,
+          devices: 4,
+          operations: 200,
+          faults: { dropAnswer: 0.04, duplicate: 0.04, unavailable: 0.03, failBeforeSend: 0.03 },
+          pokes: { drop: 0.25, duplicate: 0.15 },
+          flip: 0.08,
+        },
+        (d) => devices.push(d),
+      );
+      await quiesce(four);
+      // One last change, its poke delivered to all: a device that lost pokes catches up on it.
+      await four[0]!.client.mutate('ownerOrderToggle', {});
+      await settle(four, server, 20_000);
 
-    for (const d of four) {
+      for (const d of four) {
+        await expectConverged(d, server);
+        await expectJudgedOnce(d, server);
+      }
+      await expectNoVersionGap(server);
+      await expectCreatedOnce(four, server);
+      const refused = (await Promise.all(four.map((d) => d.outbox()))).flat().length;
+      const seen = four.flatMap((d) => d.net.exchanges.filter((e) => e.mutationId !== undefined));
+      const replayed = seen.filter((e) => e.replayed).length;
+      console.log(
+        `6. randomized: seed ${seed}: ${stats.mutations} mutations, ${stats.flips} offline/online flips, ` +
+          `${stats.faults} network faults, ${seen.length} mutation requests (${replayed} answered from ` +
+          `storage), restart at step ${stats.restartAt}, ${refused} refused, ` +
+          `version ${await server.version()}, ${Math.round(performance.now() - started)} ms`,
+      );
+    },
+    LONG_RUN_MS,
+  );
+
+  it(
+    '7. catch-up: 1,000 missed changes page in; a cursor older than the kept log reloads',
+    async () => {
+      const d = await device();
+      const roomId = uuid();
+      const tableId = uuid();
+      const doomed = uuid();
+      await d.client.mutate('roomsAdd', { id: roomId, name: 'Sala' });
+      await d.client.mutate('tablesAdd', { id: tableId, roomId, x: 10, y: 70 });
+      await d.client.mutate('roomsAdd', { id: doomed, name: 'Da togliere' });
+      await settle([d], server);
+      const cursor = (await d.meta()).lastVersion;
+
+      // Another tablet (through the real route) makes 1,000 changes this device does not hear of.
+      const other = uuid();
+      for (let i = 1; i <= 1000; i++) {
+        const body = { tableId, x: (i * 7) % 1950, y: (i * 3) % 1950 };
+        expect(await server.inject(calls.tablesSetCoords.path, body, other, i)).toBe(200);
+      }
+      let from = d.net.exchanges.length;
+      expect(await d.client.catchUp()).toEqual({ version: cursor + 1000, applied: 1000, reset: false });
+      // Two pages of 500, no snapshot.
+      expect(d.net.exchanges.slice(from).map((e) => [e.path, e.status])).toEqual([
+        ['/api/sync/changes', 200],
+        ['/api/sync/changes', 200],
+      ]);
       await expectConverged(d, server);
-      await expectJudgedOnce(d, server);
-    }
-    await expectNoVersionGap(server);
-    await expectCreatedOnce(four, server);
-    const refused = (await Promise.all(four.map((d) => d.outbox()))).flat().length;
-    const seen = four.flatMap((d) => d.net.exchanges.filter((e) => e.mutationId !== undefined));
-    const replayed = seen.filter((e) => e.replayed).length;
-    console.log(
-      `6. randomized: seed ${seed}: ${stats.mutations} mutations, ${stats.flips} offline/online flips, ` +
-        `${stats.faults} network faults, ${seen.length} mutation requests (${replayed} answered from ` +
-        `storage), restart at step ${stats.restartAt}, ${refused} refused, ` +
-        `version ${await server.version()}, ${Math.round(performance.now() - started)} ms`,
-    );
-  }, LONG_RUN_MS);
 
-  it('7. catch-up: 1,000 missed changes page in; a cursor older than the kept log reloads', async () => {
-    const d = await device();
-    const roomId = uuid();
-    const tableId = uuid();
-    const doomed = uuid();
-    await d.client.mutate('roomsAdd', { id: roomId, name: 'Sala' });
-    await d.client.mutate('tablesAdd', { id: tableId, roomId, x: 10, y: 70 });
-    await d.client.mutate('roomsAdd', { id: doomed, name: 'Da togliere' });
-    await settle([d], server);
-    const cursor = (await d.meta()).lastVersion;
-
-    // Another tablet (through the real route) makes 1,000 changes this device does not hear of.
-    const other = uuid();
-    for (let i = 1; i <= 1000; i++) {
-      const body = { tableId, x: (i * 7) % 1950, y: (i * 3) % 1950 };
-      expect(await server.inject(calls.tablesSetCoords.path, body, other, i)).toBe(200);
-    }
-    let from = d.net.exchanges.length;
-    expect(await d.client.catchUp()).toEqual({ version: cursor + 1000, applied: 1000, reset: false });
-    // Two pages of 500, no snapshot.
-    expect(d.net.exchanges.slice(from).map((e) => [e.path, e.status])).toEqual([
-      ['/api/sync/changes', 200],
-      ['/api/sync/changes', 200],
-    ]);
-    await expectConverged(d, server);
-
-    // Then it misses more than the server keeps, including the deletion of a room it holds.
-    expect(await server.inject(calls.roomsDelete.path, { id: doomed }, other, 1001)).toBe(200);
-    const stale = (await d.meta()).lastVersion;
-    let next = 1002;
-    while ((await server.logFloor()) <= stale) next = await server.bulkMoves(tableId, 500, other, next);
-    expect((await server.version()) - stale).toBeGreaterThan(CHANGE_LOG_KEEP);
-    from = d.net.exchanges.length;
-    const reloaded = await d.client.catchUp();
-    expect(reloaded).toMatchObject({ reset: true, version: await server.version() });
-    expect(d.net.exchanges.slice(from).map((e) => e.path)).toEqual([
-      '/api/sync/changes',
-      '/api/sync/snapshot',
-    ]);
-    expect(roomNames((await d.serverRows()).room)).toEqual([{ id: roomId, name: 'Sala' }]);
-    await expectConverged(d, server);
-    await expectNoVersionGap(server);
-  }, LONG_RUN_MS);
+      // Then it misses more than the server keeps, including the deletion of a room it holds.
+      expect(await server.inject(calls.roomsDelete.path, { id: doomed }, other, 1001)).toBe(200);
+      const stale = (await d.meta()).lastVersion;
+      let next = 1002;
+      while ((await server.logFloor()) <= stale) next = await server.bulkMoves(tableId, 500, other, next);
+      expect((await server.version()) - stale).toBeGreaterThan(CHANGE_LOG_KEEP);
+      from = d.net.exchanges.length;
+      const reloaded = await d.client.catchUp();
+      expect(reloaded).toMatchObject({ reset: true, version: await server.version() });
+      expect(d.net.exchanges.slice(from).map((e) => e.path)).toEqual([
+        '/api/sync/changes',
+        '/api/sync/snapshot',
+      ]);
+      expect(roomNames((await d.serverRows()).room)).toEqual([{ id: roomId, name: 'Sala' }]);
+      await expectConverged(d, server);
+      await expectNoVersionGap(server);
+    },
+    LONG_RUN_MS,
+  );
 
   it('8a. two tabs of one device never send the same mutation twice', async () => {
     const d = await device();

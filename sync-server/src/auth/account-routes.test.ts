@@ -246,7 +246,7 @@ describe('owner accounts', () => {
     expect(res.json().code).toBe('INVALID_CREDENTIALS');
     const o = await createOwner(t);
     const viaUser = await post(t.app, '/api/user/login', { email: o.email, password: o.password });
-    expect(viaUser.json()).toMatchObject({ valid: true, type: 'owner', businessId: o.businessId });
+    expect(viaUser.json()).toMatchObject({ valid: true, type: 'owner', businessId: o.venueId });
   });
 
   it('a customer or guest on an owner route gets 401/403 and nothing changes', async () => {

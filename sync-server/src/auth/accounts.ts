@@ -76,14 +76,14 @@ export async function sessionAnswer(db: Db, session: Session | null, role?: Role
   if (session.returnSessionId) answer.ownerSwitch = true;
   const fullName = `${u.firstName} ${u.lastName}`.trim();
   if (fullName) answer.name = fullName;
-  if (u.role === 'owner' && session.businessId) {
-    const biz = await sessionVenue(db, session.businessId);
-    if (biz) {
+  if (u.role === 'owner' && session.venueId) {
+    const venue = await sessionVenue(db, session.venueId);
+    if (venue) {
       // An owner's session is named after the venue (receipts, screen headers).
-      answer.name = biz.name;
-      answer.ownerIp = biz.ownerIp;
-      answer.costoConsegna = biz.costoConsegna;
-      answer.businessId = session.businessId;
+      answer.name = venue.name;
+      answer.ownerIp = venue.ownerIp;
+      answer.costoConsegna = venue.costoConsegna;
+      answer.businessId = session.venueId;
     }
   }
   return answer;

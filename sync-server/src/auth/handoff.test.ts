@@ -35,12 +35,12 @@ describe('owner -> customer switch handoff (spec 1, spec 7 sessionId/get|set)', 
     const guest = await createGuest(t);
     const back = await set({ sessionId, userId }, guest);
     expect(back.statusCode).toBe(200);
-    expect(back.json()).toMatchObject({ valid: true, type: 'owner', businessId: owner.businessId });
+    expect(back.json()).toMatchObject({ valid: true, type: 'owner', businessId: owner.venueId });
     const cookie = sessionCookie(back);
     // The session's token travels only in the HttpOnly cookie, never in a body.
     expect(back.cookies.find((c) => c.name === 'comanda_sid')).toMatchObject({ httpOnly: true });
     expect(back.body).not.toContain(tokenOf(cookie));
-    expect(await authenticate(cookie)).toMatchObject({ valid: true, businessId: owner.businessId });
+    expect(await authenticate(cookie)).toMatchObject({ valid: true, businessId: owner.venueId });
   });
 
   it('a handoff works once', async () => {

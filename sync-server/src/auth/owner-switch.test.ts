@@ -46,7 +46,7 @@ describe("owner -> customer switch (spec 1): a guest linked to the owner's sessi
     expect(await userCheck(guest)).toMatchObject({ valid: true, ownerSwitch: true });
     expect(await ownerCheck(guest)).toEqual({ success: true, valid: false, ownerSwitch: true });
     // The owner session is untouched (another tab, the way back).
-    expect(await ownerCheck(owner.cookie)).toMatchObject({ valid: true, businessId: owner.businessId });
+    expect(await ownerCheck(owner.cookie)).toMatchObject({ valid: true, businessId: owner.venueId });
     // A plain guest is what it was: no way back to speak of.
     const plain = await createGuest(t);
     expect(await userCheck(plain)).not.toHaveProperty('ownerSwitch');
@@ -67,10 +67,10 @@ describe("owner -> customer switch (spec 1): a guest linked to the owner's sessi
     expect(handoff.body).not.toContain(tokenOf(owner.cookie));
     const back = await set(handoff.json(), guest);
     expect(back.statusCode).toBe(200);
-    expect(back.json()).toMatchObject({ valid: true, type: 'owner', businessId: owner.businessId });
+    expect(back.json()).toMatchObject({ valid: true, type: 'owner', businessId: owner.venueId });
     expect(back.json()).not.toHaveProperty('ownerSwitch');
     const cookie = sessionCookie(back);
-    expect(await ownerCheck(cookie)).toMatchObject({ valid: true, businessId: owner.businessId });
+    expect(await ownerCheck(cookie)).toMatchObject({ valid: true, businessId: owner.venueId });
     // The guest session of the switch is over; the owner's old token was replaced by the new one.
     expect(await userCheck(guest)).toEqual({ success: true, valid: false });
     expect((await ownerCheck(owner.cookie)).valid).toBe(false);

@@ -78,7 +78,7 @@ describe('session cookies', () => {
     expect(snapshot.statusCode).toBe(401);
     const live = await t.app.inject({
       method: 'GET',
-      url: `/api/../live?ownerId=${owner.businessId}`,
+      url: `/api/../live?ownerId=${owner.venueId}`,
       headers: { cookie: owner.cookie },
     });
     expect(live.statusCode).toBe(401);

@@ -104,7 +104,7 @@ export class SessionStore {
     return {
       id,
       user: row.user,
-      businessId: row.businessId,
+      venueId: row.venueId,
       expiresAt: row.session.expiresAt,
       returnSessionId: row.session.returnSessionId,
     };

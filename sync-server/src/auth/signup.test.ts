@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, readMails, type TestApp } from '../../test-support/test-app.ts';
-import { businesses, emailTokens, users } from '../db/schema.ts';
+import { emailTokens, users, venues } from '../db/schema.ts';
 
 let t: TestApp;
 afterEach(async () => {
@@ -107,7 +107,7 @@ describe('signup before confirmation: only the mailbox decides the password (spe
     t = await createTestApp();
     await ownerSignup('10.0.0.1', 'password-della-vittima', 'Pizzeria Vera');
     await ownerSignup('10.0.0.66', 'password-di-chi-attacca', 'Locale Truffa');
-    expect(await t.app.store.db.select({ name: businesses.name }).from(businesses)).toEqual([
+    expect(await t.app.store.db.select({ name: venues.name }).from(venues)).toEqual([
       { name: 'Pizzeria Vera' },
     ]);
     const [victimLink, attackerLink] = (await linksInMailbox()) as [string, string];
@@ -116,7 +116,7 @@ describe('signup before confirmation: only the mailbox decides the password (spe
     expect(await loginStatus('password-della-vittima', '/api/owner/login')).toBe(200);
     expect(await loginStatus('password-di-chi-attacca', '/api/owner/login')).toBe(401);
     expect((await confirm(attackerLink)).json()).toMatchObject({ code: 'TOKEN_INVALID' });
-    expect(await t.app.store.db.select({ name: businesses.name }).from(businesses)).toEqual([
+    expect(await t.app.store.db.select({ name: venues.name }).from(venues)).toEqual([
       { name: 'Pizzeria Vera' },
     ]);
   });
@@ -129,7 +129,7 @@ describe('signup before confirmation: only the mailbox decides the password (spe
     await ownerSignup('10.0.0.66', 'password-di-chi-attacca', 'Locale Truffa');
     await customerSignup('10.0.0.67', 'password-di-chi-attacca', 'Intruso');
     expect(await t.app.store.db.select().from(users)).toEqual([before]);
-    expect(await t.app.store.db.select({ name: businesses.name }).from(businesses)).toEqual([
+    expect(await t.app.store.db.select({ name: venues.name }).from(venues)).toEqual([
       { name: 'Pizzeria Vera' },
     ]);
     const last = (await readMails(t)).at(-1)?.text ?? '';

@@ -21,7 +21,7 @@ import { AUTH_LIMITS, tokenLimit } from './limits.ts';
 import { forRequest, hashPassword } from './passwords.ts';
 
 type Outcome =
-  | { kind: 'confirm'; token: string; businessName: string | null }
+  | { kind: 'confirm'; token: string; venueName: string | null }
   | { kind: 'exists'; firstName: string };
 
 /**
@@ -50,7 +50,7 @@ export function signupRoutes(app: FastifyInstance): void {
       def,
       async ({ body, reply }) => {
         const email = normalizeEmail(body.email);
-        const typedBusinessName =
+        const typedVenueName =
           'businessName' in body && typeof body.businessName === 'string' ? body.businessName : null;
         const mailboxKey = `mail:signup:${email}`;
         const { limit, windowMs } = signupMails;
@@ -71,9 +71,9 @@ export function signupRoutes(app: FastifyInstance): void {
             // The venue keeps the name of the signup that created it: a later signup cannot
             // rename it (the owner can, from the profile, once signed in).
             const venue =
-              role === 'owner' ? ((await venueNameOfOwner(db, existing.id)) ?? typedBusinessName) : null;
+              role === 'owner' ? ((await venueNameOfOwner(db, existing.id)) ?? typedVenueName) : null;
             const token = await createEmailToken(db, secret, existing.id, 'confirm', now, details);
-            return { kind: 'confirm', token, businessName: venue };
+            return { kind: 'confirm', token, venueName: venue };
           }
           const userId = randomId();
           // No password on the account until a link is clicked: the link carries it.
@@ -86,20 +86,20 @@ export function signupRoutes(app: FastifyInstance): void {
             role,
             createdAt: now,
           });
-          if (typedBusinessName !== null) {
+          if (typedVenueName !== null) {
             await insertVenue(db, {
               id: randomId(),
               ownerUserId: userId,
-              name: typedBusinessName,
+              name: typedVenueName,
               createdAt: now,
             });
           }
           const token = await createEmailToken(db, secret, userId, 'confirm', now, details);
-          return { kind: 'confirm', token, businessName: typedBusinessName };
+          return { kind: 'confirm', token, venueName: typedVenueName };
         });
         if (outcome.kind === 'confirm') {
           const link = `${base}/${role}/confirmEmail/${outcome.token}`;
-          await app.mailer.queue(confirmEmailMail(email, body.firstName, outcome.businessName, link));
+          await app.mailer.queue(confirmEmailMail(email, body.firstName, outcome.venueName, link));
         } else {
           const restore = `${base}/${role === 'owner' ? 'owner' : 'user'}/restorePassword`;
           await app.mailer.queue(accountExistsMail(email, outcome.firstName, `${base}/signin`, restore));

@@ -43,13 +43,13 @@ beforeEach(async () => {
     y: 70,
   });
   otherTableId = otherTable.json().id;
-  const venue = `ownerId=${v.owner.businessId}`;
+  const venue = `ownerId=${v.owner.venueId}`;
   tabletA = await live(venue, v.owner.cookie);
   tabletB = await live(venue, v.owner.cookie);
   phone = await live(`${venue}&tableId=${v.tableId}`, v.guest);
   neighbour = await live(`${venue}&tableId=${v.otherTableId}`, await createGuest(v.app));
-  stranger = await live(`ownerId=${other.businessId}`, other.cookie);
-  strangerPhone = await live(`ownerId=${other.businessId}&tableId=${otherTableId}`, await createGuest(v.app));
+  stranger = await live(`ownerId=${other.venueId}`, other.cookie);
+  strangerPhone = await live(`ownerId=${other.venueId}&tableId=${otherTableId}`, await createGuest(v.app));
 });
 afterEach(async () => {
   for (const ws of sockets.splice(0)) if (ws.readyState === WebSocket.OPEN) ws.terminate();
@@ -59,7 +59,7 @@ afterEach(async () => {
 const say = (client: LiveClient, data: Record<string, unknown>) =>
   client.ws.send(JSON.stringify({ event: 'sendMessage', data }));
 const fromPhone = (text: string, extra: Record<string, unknown> = {}) =>
-  say(phone, { ownerId: v.owner.businessId, tableId: v.tableId, text, ...extra });
+  say(phone, { ownerId: v.owner.venueId, tableId: v.tableId, text, ...extra });
 const stored = async () => await v.app.app.store.db.select().from(chatMessages);
 const nothingElseHeard = async (...clients: LiveClient[]) => {
   await settle();
@@ -104,9 +104,9 @@ describe('a customer writes from the table', () => {
     fromPhone(text);
     expect((await tabletA.next('recieveMessage')).data.text).toBe(text);
     expect((await stored())[0]?.text).toBe(text);
-    say(phone, { ownerId: v.owner.businessId, tableId: v.tableId, text: 'x' });
+    say(phone, { ownerId: v.owner.venueId, tableId: v.tableId, text: 'x' });
     phone.ws.send(
-      JSON.stringify({ event: 'joinChat', data: { ownerId: v.owner.businessId, tableId: v.tableId } }),
+      JSON.stringify({ event: 'joinChat', data: { ownerId: v.owner.venueId, tableId: v.tableId } }),
     );
     const history = await phone.next('syncMessages');
     expect((history.data.messages as Array<{ text: string }>)[0]?.text).toBe(text);
@@ -133,8 +133,8 @@ describe('refused messages', () => {
     });
     // Outside the contract (empty, over 500): the socket is closed as a policy violation.
     for (const text of ['', 'x'.repeat(501)]) {
-      const client = await live(`ownerId=${v.owner.businessId}&tableId=${v.tableId}`, v.guest);
-      say(client, { ownerId: v.owner.businessId, tableId: v.tableId, text });
+      const client = await live(`ownerId=${v.owner.venueId}&tableId=${v.tableId}`, v.guest);
+      say(client, { ownerId: v.owner.venueId, tableId: v.tableId, text });
       const [code] = await once(client.ws, 'close');
       expect(code).toBe(1008);
     }
@@ -157,7 +157,7 @@ describe('refused messages', () => {
       error: t.chatDisabled,
     });
     phone.ws.send(
-      JSON.stringify({ event: 'joinChat', data: { ownerId: v.owner.businessId, tableId: v.tableId } }),
+      JSON.stringify({ event: 'joinChat', data: { ownerId: v.owner.venueId, tableId: v.tableId } }),
     );
     expect((await phone.next('messageRefused')).data.code).toBe('CHAT_DISABLED');
     const answer = await v.tablet.send(calls.ownerChatSend.path, { tableId: v.tableId, text: 'Arrivo' });
@@ -168,7 +168,7 @@ describe('refused messages', () => {
   });
 
   it('an invalid table: no socket for it, another table of the venue, a table deleted since', async () => {
-    const bogus = new WebSocket(`${base}/live?ownerId=${v.owner.businessId}&tableId=nope`, {
+    const bogus = new WebSocket(`${base}/live?ownerId=${v.owner.venueId}&tableId=nope`, {
       headers: { cookie: v.guest },
     });
     bogus.on('error', () => undefined);
@@ -176,10 +176,10 @@ describe('refused messages', () => {
     expect(refusal.statusCode).toBe(403);
     bogus.terminate();
     // The phone joined table 1 and speaks for table 2: ignored.
-    say(phone, { ownerId: v.owner.businessId, tableId: v.otherTableId, text: 'Sono il tavolo 2' });
+    say(phone, { ownerId: v.owner.venueId, tableId: v.otherTableId, text: 'Sono il tavolo 2' });
     await nothingElseHeard(tabletA, neighbour);
     // The table is deleted while the phone is connected.
-    await v.tablet.send(calls.tablesDelete.path, { id: v.tableId, businessId: v.owner.businessId });
+    await v.tablet.send(calls.tablesDelete.path, { id: v.tableId, businessId: v.owner.venueId });
     await settle();
     phone.frames.length = 0;
     fromPhone('Ci siete?');
@@ -191,11 +191,11 @@ describe('refused messages', () => {
   });
 
   it("another venue's sockets cannot write to this venue's table, nor its owner's socket", async () => {
-    say(strangerPhone, { ownerId: v.owner.businessId, tableId: v.tableId, text: 'Spam' });
-    say(stranger, { ownerId: v.owner.businessId, tableId: v.tableId, text: 'Spam' });
-    say(tabletA, { ownerId: v.owner.businessId, tableId: v.tableId, text: 'Dal tablet' });
+    say(strangerPhone, { ownerId: v.owner.venueId, tableId: v.tableId, text: 'Spam' });
+    say(stranger, { ownerId: v.owner.venueId, tableId: v.tableId, text: 'Spam' });
+    say(tabletA, { ownerId: v.owner.venueId, tableId: v.tableId, text: 'Dal tablet' });
     strangerPhone.ws.send(
-      JSON.stringify({ event: 'joinChat', data: { ownerId: v.owner.businessId, tableId: v.tableId } }),
+      JSON.stringify({ event: 'joinChat', data: { ownerId: v.owner.venueId, tableId: v.tableId } }),
     );
     await nothingElseHeard(tabletB, phone, strangerPhone);
     expect(await stored()).toEqual([]);
@@ -227,7 +227,7 @@ describe('refused messages', () => {
     expect(
       (await v.tablet.send(calls.ownerChatSend.path, { tableId: v.tableId, text: 'Calma' })).statusCode,
     ).toBe(200);
-    say(neighbour, { ownerId: v.owner.businessId, tableId: v.otherTableId, text: 'Noi no' });
+    say(neighbour, { ownerId: v.owner.venueId, tableId: v.otherTableId, text: 'Noi no' });
     expect((await tabletA.next('recieveMessage')).data.text).toBe('Calma');
     expect((await tabletA.next('recieveMessage')).data.text).toBe('Noi no');
     expect(await stored()).toHaveLength(CHAT_BURST.max + 2);
@@ -255,7 +255,7 @@ describe('history and answers', () => {
     const now = v.app.app.clock.nowMs();
     await v.app.app.store.db.insert(orders).values({
       id: randomUUID(),
-      businessId: v.owner.businessId,
+      venueId: v.owner.venueId,
       kind: 'table',
       tableId: v.tableId,
       createdAt: now - 3_600_000,
@@ -270,7 +270,7 @@ describe('history and answers', () => {
     await tabletA.next('recieveMessage');
     phone.frames.length = 0;
     phone.ws.send(
-      JSON.stringify({ event: 'joinChat', data: { ownerId: v.owner.businessId, tableId: v.tableId } }),
+      JSON.stringify({ event: 'joinChat', data: { ownerId: v.owner.venueId, tableId: v.tableId } }),
     );
     const history = await phone.next('syncMessages');
     expect(history.data.tableId).toBe(v.tableId);
@@ -325,19 +325,19 @@ describe('history and answers', () => {
   it('the HTTP first load: a table for its customers, every table for the owner', async () => {
     fromPhone('Dal tavolo 1');
     await tabletA.next('recieveMessage');
-    say(neighbour, { ownerId: v.owner.businessId, tableId: v.otherTableId, text: 'Dal tavolo 2' });
+    say(neighbour, { ownerId: v.owner.venueId, tableId: v.otherTableId, text: 'Dal tavolo 2' });
     await tabletA.next('recieveMessage');
     const get = (body: Record<string, unknown>, cookie: string) =>
       post(v.app.app, calls.chatMessagesGet.path, body, cookie);
-    const table = await get({ ownerId: v.owner.businessId, tableId: v.tableId }, v.guest);
+    const table = await get({ ownerId: v.owner.venueId, tableId: v.tableId }, v.guest);
     expect(table.json().messages.map((m: { text: string }) => m.text)).toEqual(['Dal tavolo 1']);
-    const venue = await get({ ownerId: v.owner.businessId }, v.owner.cookie);
+    const venue = await get({ ownerId: v.owner.venueId }, v.owner.cookie);
     expect(venue.json().messages.map((m: { text: string }) => m.text)).toEqual([
       'Dal tavolo 1',
       'Dal tavolo 2',
     ]);
-    expect((await get({ ownerId: v.owner.businessId }, v.guest)).json().code).toBe('TABLE_INVALID');
-    expect((await get({ ownerId: other.businessId, tableId: v.tableId }, v.guest)).json().code).toBe(
+    expect((await get({ ownerId: v.owner.venueId }, v.guest)).json().code).toBe('TABLE_INVALID');
+    expect((await get({ ownerId: other.venueId, tableId: v.tableId }, v.guest)).json().code).toBe(
       'TABLE_INVALID',
     );
   });

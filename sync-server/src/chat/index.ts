@@ -17,7 +17,7 @@ import {
 
 /** A customer socket may speak only for the venue and the table it joined with. */
 function ownTable(socket: LiveSocketInfo, ownerId: string, tableId: string): boolean {
-  return socket.role === 'customer' && socket.businessId === ownerId && socket.tableId === tableId;
+  return socket.role === 'customer' && socket.venueId === ownerId && socket.tableId === tableId;
 }
 
 /**
@@ -31,8 +31,8 @@ function ownTable(socket: LiveSocketInfo, ownerId: string, tableId: string): boo
  * answers (`syncMessages`, refusals, a resent message's echo) go to the asking socket alone.
  */
 export async function chatPlugin(app: FastifyInstance): Promise<void> {
-  app.sync.registerSnapshot('chatMessage', async (db, businessId) =>
-    (await venueRecent(db, businessId, app.clock.nowMs())).map((m) => ({ id: m.id, data: m })),
+  app.sync.registerSnapshot('chatMessage', async (db, venueId) =>
+    (await venueRecent(db, venueId, app.clock.nowMs())).map((m) => ({ id: m.id, data: m })),
   );
 
   /** A first load over HTTP: one table's conversation, or (the venue's owner) every table's. */
@@ -40,7 +40,7 @@ export async function chatPlugin(app: FastifyInstance): Promise<void> {
     const now = app.clock.nowMs();
     const { tableId } = body;
     if (!tableId) {
-      if (user.user.role !== 'owner' || user.businessId !== body.ownerId) {
+      if (user.user.role !== 'owner' || user.venueId !== body.ownerId) {
         throw new AppError('TABLE_INVALID', t.invalidTable);
       }
       return {
@@ -56,13 +56,13 @@ export async function chatPlugin(app: FastifyInstance): Promise<void> {
     return { success: true, messages };
   });
 
-  mutationRoute(app, calls.ownerChatSend, async ({ body, db, businessId, now, user, change, publish }) => {
+  mutationRoute(app, calls.ownerChatSend, async ({ body, db, venueId, now, user, change, publish }) => {
     // The customers cannot read an answer while the chat is off: refused, and listed as such.
-    await requireChatOn(db, businessId);
-    await requireChatTable(db, businessId, body.tableId);
+    await requireChatOn(db, venueId);
+    await requireChatTable(db, venueId, body.tableId);
     const { row, fresh } = await insertMessage(db, {
       id: body.id,
-      businessId,
+      venueId,
       tableId: body.tableId,
       sender: 'owner',
       authorId: user.user.id,
@@ -93,7 +93,7 @@ export async function chatPlugin(app: FastifyInstance): Promise<void> {
         rawBody: data,
         parse: () => data,
         prepare: async () => undefined,
-        businessId: () => data.ownerId,
+        venueId: () => data.ownerId,
         socketId: () => socket.socketId,
         run: async (_body, _prepared, { db, now, change, publish }) => {
           await requireChatOn(db, data.ownerId);
@@ -101,7 +101,7 @@ export async function chatPlugin(app: FastifyInstance): Promise<void> {
           const text = checkText(data.text);
           const { row, fresh } = await insertMessage(db, {
             id: data.id,
-            businessId: data.ownerId,
+            venueId: data.ownerId,
             tableId: data.tableId,
             sender: 'user',
             authorId: socket.userId,

@@ -37,19 +37,19 @@ export function checkText(raw: string): string {
 }
 
 /** The venue's chat switch is on, or CHAT_DISABLED (an unknown venue: business_id_error). */
-export async function requireChatOn(db: Db, businessId: string): Promise<void> {
-  const venue = await venueChatSwitch(db, businessId);
-  if (!venue) throw new AppError('business_id_error', msg.businessNotFound);
+export async function requireChatOn(db: Db, venueId: string): Promise<void> {
+  const venue = await venueChatSwitch(db, venueId);
+  if (!venue) throw new AppError('business_id_error', msg.venueNotFound);
   if (!venue.chatEnabled) throw new AppError('CHAT_DISABLED', t.chatDisabled);
 }
 
 /** A table of that venue, or TABLE_INVALID. */
 export async function requireChatTable(
   db: Db,
-  businessId: string,
+  venueId: string,
   tableId: string,
 ): Promise<{ id: string; number: number }> {
-  const table = await chatTable(db, businessId, tableId);
+  const table = await chatTable(db, venueId, tableId);
   if (!table) throw new AppError('TABLE_INVALID', t.invalidTable);
   return table;
 }
@@ -81,7 +81,7 @@ export async function insertMessage(
     const existing = await messageById(db, m.id);
     if (existing) {
       const resend =
-        existing.businessId === m.businessId &&
+        existing.venueId === m.venueId &&
         existing.tableId === m.tableId &&
         existing.sender === m.sender &&
         existing.text === m.text;
@@ -92,7 +92,7 @@ export async function insertMessage(
   await m.beforeInsert?.();
   const row = await insertChatMessage(db, {
     id: m.id ?? randomId(),
-    businessId: m.businessId,
+    venueId: m.venueId,
     tableId: m.tableId,
     sender: m.sender,
     authorId: m.authorId,
@@ -108,27 +108,27 @@ export async function insertMessage(
  */
 export async function conversationStart(
   db: Db,
-  businessId: string,
+  venueId: string,
   tableId: string,
   now: number,
 ): Promise<number> {
-  const closed = await lastTableCompletion(db, businessId, tableId);
+  const closed = await lastTableCompletion(db, venueId, tableId);
   return Math.max(now - CHAT_HISTORY_MS, closed ?? 0);
 }
 
 /** A table's conversation, oldest first (what `syncMessages` sends its phones). */
 export async function tableHistory(
   db: Db,
-  businessId: string,
+  venueId: string,
   tableId: string,
   now: number,
 ): Promise<ChatMessage[]> {
-  const since = await conversationStart(db, businessId, tableId, now);
+  const since = await conversationStart(db, venueId, tableId, now);
   return (await tableMessagesSince(db, tableId, since)).map(messageWire);
 }
 
 /** The venue's messages of the last 12 hours, oldest first, at most SNAPSHOT_MESSAGES_MAX. */
-export async function venueRecent(db: Db, businessId: string, now: number): Promise<ChatMessage[]> {
-  const newestFirst = await venueMessagesSince(db, businessId, now - CHAT_HISTORY_MS, SNAPSHOT_MESSAGES_MAX);
+export async function venueRecent(db: Db, venueId: string, now: number): Promise<ChatMessage[]> {
+  const newestFirst = await venueMessagesSince(db, venueId, now - CHAT_HISTORY_MS, SNAPSHOT_MESSAGES_MAX);
   return newestFirst.reverse().map(messageWire);
 }

@@ -6,7 +6,7 @@ import { serviceDateOf } from '../lib/service-date.ts';
 import { orderHasHistory, writeHistory } from '../store/history.ts';
 import { linesOfOrder, type OrderRecord, refuseIfNewLines, venueOrder } from '../store/orders.ts';
 import { localSettlement } from '../store/payment-status.ts';
-import { checkBusinessEcho, requireVenue } from '../store/venue.ts';
+import { checkVenueEcho, requireVenue } from '../store/venue.ts';
 import { mutationRoute } from '../sync/mutation-route.ts';
 import {
   entryKey,
@@ -25,10 +25,10 @@ type HistoryBody = ParsedBody<typeof calls.dashboardTableHistory>;
  * The order a completion names, open and accepted, or the refusal: another venue's, already
  * completed, a forged mix of entries, a pending delivery, new lines since `seenVersion`.
  */
-async function orderToComplete(db: Db, businessId: string, body: HistoryBody): Promise<OrderRecord> {
+async function orderToComplete(db: Db, venueId: string, body: HistoryBody): Promise<OrderRecord> {
   // The spec's old body (an outbox queued before the small one): its echoes are still checked.
-  if (body.table?.businessId !== undefined) checkBusinessEcho(businessId, body.table.businessId);
-  const named = await venueOrder(db, businessId, completedOrderId(body) ?? '');
+  if (body.table?.businessId !== undefined) checkVenueEcho(venueId, body.table.businessId);
+  const named = await venueOrder(db, venueId, completedOrderId(body) ?? '');
   if (!named) throw new AppError('NOT_FOUND', t.noOpenOrder);
   if (named.closedAt !== null) {
     const done = await orderHasHistory(db, named.id);
@@ -49,15 +49,15 @@ export async function closeRoutes(app: FastifyInstance, { cards }: CardPaymentsO
    * after the version the tablet saw, and for a card-paid order (complete or reject it instead).
    */
   mutationRoute(app, calls.dashboardTableDelete, async (ctx) => {
-    const { body, db, businessId, publish } = ctx;
-    const entry = await requireOpenEntry(db, businessId, body.tableId, body.isDelivery);
+    const { body, db, venueId, publish } = ctx;
+    const entry = await requireOpenEntry(db, venueId, body.tableId, body.isDelivery);
     const { order } = entry;
     if (order.paymentIntentId !== null) throw new AppError('CONFLICT', t.paidOrderNotDeletable);
     await refuseIfNewLines(db, order.id, body.seenVersion);
     await closeEntry(ctx, entry, await linesOfOrder(db, order.id));
     if (isDelivery(order) && !order.accettato) {
       publish('removeDelivery', { deliveryId: order.id });
-      publish('updateCountDelivery', { count: await pendingDeliveries(db, businessId) });
+      publish('updateCountDelivery', { count: await pendingDeliveries(db, venueId) });
     }
     return { success: true };
   });
@@ -72,12 +72,12 @@ export async function closeRoutes(app: FastifyInstance, { cards }: CardPaymentsO
   mutationRoute(
     app,
     calls.dashboardTableHistory,
-    async ({ body, businessId }) =>
-      cards.settleCardOrder(await app.store.port.read((db) => orderToComplete(db, businessId, body))),
+    async ({ body, venueId }) =>
+      cards.settleCardOrder(await app.store.port.read((db) => orderToComplete(db, venueId, body))),
     async (ctx, card) => {
-      const { body, db, businessId, now, user } = ctx;
-      const named = await orderToComplete(db, businessId, body);
-      const venue = await requireVenue(db, businessId);
+      const { body, db, venueId, now, user } = ctx;
+      const named = await orderToComplete(db, venueId, body);
+      const venue = await requireVenue(db, venueId);
       const entry = { order: named, table: await tableOfOrder(db, named) };
       const lines = await linesOfOrder(db, named.id);
       const settlement = card ?? (await localSettlement(db, named));

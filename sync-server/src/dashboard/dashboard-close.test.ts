@@ -80,7 +80,7 @@ describe('complete (table/history)', () => {
       (await first(db().select().from(diningTables).where(eq(diningTables.id, v.tableId))))?.status,
     ).toBe(false);
 
-    const log = (await changeLog(v.app, v.owner.businessId)).filter((c) => c.version > since);
+    const log = (await changeLog(v.app, v.owner.venueId)).filter((c) => c.version > since);
     expect(log.map((c) => [c.entity, c.entityId, c.op, c.data === null])).toEqual([
       ['order', v.orderId, 'delete', true],
       ['line', v.lines[0]?.id, 'delete', true],
@@ -183,7 +183,7 @@ describe('complete (table/history)', () => {
       v,
       v.strangerTablet,
       calls.dashboardTableHistory.path,
-      { ...mine, table: { ...mine.table, businessId: v.stranger.businessId } },
+      { ...mine, table: { ...mine.table, businessId: v.stranger.venueId } },
       404,
       'NOT_FOUND',
     );
@@ -272,7 +272,7 @@ describe('table/delete', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await db().select().from(orderHistory)).toEqual([]);
-    const ops = (await changeLog(v.app, v.owner.businessId))
+    const ops = (await changeLog(v.app, v.owner.venueId))
       .filter((c) => c.version > since)
       .map((c) => `${c.entity}:${c.op}`);
     expect(ops).toEqual(['order:delete', 'line:delete', 'line:delete', 'table:put']);

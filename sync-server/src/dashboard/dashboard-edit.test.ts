@@ -29,7 +29,7 @@ const line = (i: 0 | 1) => {
 
 /** The venue's change rows written after version `since`. */
 const logSince = async (since: number) =>
-  (await changeLog(v.app, v.owner.businessId)).filter((c) => c.version > since);
+  (await changeLog(v.app, v.owner.venueId)).filter((c) => c.version > since);
 
 describe('status/set', () => {
   it('cycles preparation, ready, completed, preparation; each step one line change in its wire shape', async () => {

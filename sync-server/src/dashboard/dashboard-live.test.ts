@@ -25,7 +25,7 @@ async function live(query: string, cookie: string): Promise<LiveClient> {
 
 /** The sender's tablet, another tablet of the venue, a phone at the table, one at another table. */
 async function sockets4() {
-  const venue = `ownerId=${v.owner.businessId}`;
+  const venue = `ownerId=${v.owner.venueId}`;
   return {
     sender: await live(venue, v.owner.cookie),
     other: await live(venue, v.owner.cookie),

@@ -108,7 +108,7 @@ describe('out-of-menu lines', () => {
       'Birra',
       'Torta della casa',
     ]);
-    const log = (await changeLog(v.app, v.owner.businessId)).filter((c) => c.version > since);
+    const log = (await changeLog(v.app, v.owner.venueId)).filter((c) => c.version > since);
     expect(log.map((c) => [c.entity, c.op])).toEqual([
       ['order', 'put'],
       ['line', 'put'],

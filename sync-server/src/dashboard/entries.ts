@@ -45,7 +45,7 @@ export function inArea(line: Pick<OrderLineRecord, 'selectedOption'>, filter?: K
 
 export async function tableOfOrder(db: Db, order: OrderRecord): Promise<TableRecord | null> {
   if (order.tableId === null) return null;
-  return (await findVenueTable(db, order.businessId, order.tableId)) ?? null;
+  return (await findVenueTable(db, order.venueId, order.tableId)) ?? null;
 }
 
 /**
@@ -53,13 +53,13 @@ export async function tableOfOrder(db: Db, order: OrderRecord): Promise<TableRec
  * tables, else the open delivery/pickup with that id (a card checkout not paid yet is none).
  * Another venue's ids find nothing.
  */
-export async function findOpenEntry(db: Db, businessId: string, key: string): Promise<Entry | undefined> {
-  const table = await findVenueTable(db, businessId, key);
+export async function findOpenEntry(db: Db, venueId: string, key: string): Promise<Entry | undefined> {
+  const table = await findVenueTable(db, venueId, key);
   if (table) {
     const order = await openOrderOfTable(db, table.id);
     return order ? { order, table } : undefined;
   }
-  const order = await venueOrder(db, businessId, key);
+  const order = await venueOrder(db, venueId, key);
   // A card checkout not paid yet is no entry of the owner's (spec 4): nothing to edit or close.
   if (!order || !isDelivery(order) || order.closedAt !== null || order.checkoutUntil !== null) {
     return undefined;
@@ -70,11 +70,11 @@ export async function findOpenEntry(db: Db, businessId: string, key: string): Pr
 /** The open entry, or 404 'Nessun ordine aperto...'; `delivery` also checks its kind. */
 export async function requireOpenEntry(
   db: Db,
-  businessId: string,
+  venueId: string,
   key: string,
   delivery?: boolean,
 ): Promise<Entry> {
-  const entry = await findOpenEntry(db, businessId, key);
+  const entry = await findOpenEntry(db, venueId, key);
   if (!entry || (delivery !== undefined && isDelivery(entry.order) !== delivery)) {
     throw new AppError('NOT_FOUND', t.noOpenOrder);
   }
@@ -95,13 +95,9 @@ export async function entryWire(db: Db, entry: Entry, filter?: KitchenFilter): P
  * `/api/dashboard/owner/get`: every open table order and accepted delivery/pickup, oldest first,
  * with its lines. With a kitchen area, entries without a line of that area are left out.
  */
-export async function listDashboard(
-  db: Db,
-  businessId: string,
-  filter?: KitchenFilter,
-): Promise<TableOrder[]> {
+export async function listDashboard(db: Db, venueId: string, filter?: KitchenFilter): Promise<TableOrder[]> {
   const byOrder = new Map<string, ReservationLine[]>();
-  for (const { line, order } of await listOpenLines(db, businessId)) {
+  for (const { line, order } of await listOpenLines(db, venueId)) {
     if (!inArea(line, filter)) continue;
     let lines = byOrder.get(order.id);
     if (!lines) {
@@ -112,7 +108,7 @@ export async function listDashboard(
   }
   const areaOnly = filter !== undefined && filter !== 'tutto';
   const entries: TableOrder[] = [];
-  for (const { order, table } of await listOpenOrders(db, businessId)) {
+  for (const { order, table } of await listOpenOrders(db, venueId)) {
     // Deliveries awaiting the owner's decision live on /owner/delivery, not here.
     if (isDelivery(order) && !order.accettato) continue;
     const lines = byOrder.get(order.id) ?? [];

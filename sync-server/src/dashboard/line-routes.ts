@@ -42,9 +42,9 @@ export async function lineRoutes(app: FastifyInstance): Promise<void> {
    * The status the client chose (the cycle's next, owner_deleted, or a restore). A line of
    * another venue is not found; a line of a completed order is refused as such.
    */
-  mutationRoute(app, calls.dashboardStatusSet, async ({ body, db, businessId, now, change, publish }) => {
-    const line = await venueLine(db, businessId, body.id);
-    const order = line ? await venueOrder(db, businessId, line.orderId) : undefined;
+  mutationRoute(app, calls.dashboardStatusSet, async ({ body, db, venueId, now, change, publish }) => {
+    const line = await venueLine(db, venueId, body.id);
+    const order = line ? await venueOrder(db, venueId, line.orderId) : undefined;
     if (!line || !order) throw new AppError('NOT_FOUND', t.orderLineNotFound);
     if (order.closedAt !== null) throw new AppError('CONFLICT', t.orderAlreadyCompleted);
     // A deleted line only stays deleted or is restored (shared-schema rules/line-edits.ts).
@@ -73,8 +73,8 @@ export async function lineRoutes(app: FastifyInstance): Promise<void> {
    * from its own lines after the edit; the entry's total may not be raised past its ceiling
    * (rules/order-ceilings.ts: the writes so far are undone with the refusal).
    */
-  mutationRoute(app, calls.dashboardTableModify, async ({ body, db, businessId, now, change, publish }) => {
-    const entry = await requireOpenEntry(db, businessId, body.tableId);
+  mutationRoute(app, calls.dashboardTableModify, async ({ body, db, venueId, now, change, publish }) => {
+    const entry = await requireOpenEntry(db, venueId, body.tableId);
     const lines = new Map((await linesOfOrder(db, entry.order.id)).map((line) => [line.id, line]));
     const totalBefore = entryTotalOf(entry.order, lines.values());
     const changed = new Set<string>();
@@ -121,8 +121,8 @@ export async function lineRoutes(app: FastifyInstance): Promise<void> {
    * (every area for 'tutto'), and of them only those the ticket carried when `ids` is given.
    * They show 'Completato' from now on (spec 4).
    */
-  mutationRoute(app, calls.dashboardTablePrint, async ({ body, db, businessId, now, change, publish }) => {
-    const entry = await requireOpenEntry(db, businessId, body.tableId);
+  mutationRoute(app, calls.dashboardTablePrint, async ({ body, db, venueId, now, change, publish }) => {
+    const entry = await requireOpenEntry(db, venueId, body.tableId);
     // The lines that ring, by the rule the tablets' offline print follows (rules/line-edits.ts).
     const ids = linesPrinted(
       (await linesOfOrder(db, entry.order.id, false)).map((line) => lineWire(line, entry.order)),

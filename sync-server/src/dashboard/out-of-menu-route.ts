@@ -28,14 +28,14 @@ import { setTableStatus, type WriteTools } from './entry-writes.ts';
  * The entry a 'Fuori menu' line joins: the open one, or a new order for a table that has none
  * (as when the owner orders for it). A delivery must be open.
  */
-async function entryFor(ctx: WriteTools, businessId: string, key: string): Promise<Entry> {
-  const open = await findOpenEntry(ctx.db, businessId, key);
+async function entryFor(ctx: WriteTools, venueId: string, key: string): Promise<Entry> {
+  const open = await findOpenEntry(ctx.db, venueId, key);
   if (open) return open;
-  const table = await findVenueTable(ctx.db, businessId, key);
+  const table = await findVenueTable(ctx.db, venueId, key);
   if (!table) throw new AppError('NOT_FOUND', t.noOpenOrder);
   const order = await openOwnerTableOrder(ctx.db, {
     id: randomId(),
-    businessId,
+    venueId,
     tableId: table.id,
     now: ctx.now,
   });
@@ -50,9 +50,9 @@ async function entryFor(ctx: WriteTools, businessId: string, key: string): Promi
  */
 export async function outOfMenuRoute(app: FastifyInstance): Promise<void> {
   mutationRoute(app, calls.dashboardTableOutOfMenuAdd, async (ctx) => {
-    const { body, db, businessId, now, change, publish } = ctx;
+    const { body, db, venueId, now, change, publish } = ctx;
     if (body.id !== undefined && (await lineIdTaken(db, body.id))) throw new AppError('CONFLICT', t.idTaken);
-    const entry = await entryFor(ctx, businessId, body.tableId);
+    const entry = await entryFor(ctx, venueId, body.tableId);
     const { order } = entry;
     // Not on a card delivery: it costs what its payment charged (payments/card-order.ts).
     refuseCardAmountChange(order);
@@ -61,7 +61,7 @@ export async function outOfMenuRoute(app: FastifyInstance): Promise<void> {
     const record: OrderLineRecord = {
       id: body.id ?? randomId(),
       orderId: order.id,
-      businessId,
+      venueId,
       seq: (await lastLineSeq(db, order.id)) + 1,
       dishId: null,
       name: body.line.name,

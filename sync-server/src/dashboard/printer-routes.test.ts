@@ -156,7 +156,7 @@ describe('table/print: the printed flags', () => {
     expect(res.json().printed).toEqual([birra?.id]);
     const after = Number(res.headers[SYNC_HEADERS.version]);
     expect(after).toBe(before + 1);
-    const rows = (await changeLog(v.app, v.owner.businessId)).filter((c) => c.version === after);
+    const rows = (await changeLog(v.app, v.owner.venueId)).filter((c) => c.version === after);
     expect(rows.map((c) => [c.entity, c.entityId, c.op, (c.data as { printed: number }).printed])).toEqual([
       ['line', birra?.id, 'put', 1],
     ]);
@@ -179,7 +179,7 @@ describe('table/print: the printed flags', () => {
     expect(replay.json()).toEqual(res.json());
     const again = await fresh.sendAs(2, calls.dashboardTablePrint.path, body);
     expect(again.json().printed).toEqual([]);
-    expect((await changeLog(v.app, v.owner.businessId)).filter((c) => c.version > v1)).toEqual([]);
+    expect((await changeLog(v.app, v.owner.venueId)).filter((c) => c.version > v1)).toEqual([]);
   });
 
   it('another venue’s tablet cannot mark this venue’s lines', async () => {

@@ -73,10 +73,10 @@ const PRINTER_ROUTES = [
  */
 export async function printerRoutes(app: FastifyInstance): Promise<void> {
   for (const { def, reprint } of PRINTER_ROUTES) {
-    route(app, def, ({ body, businessId }) =>
+    route(app, def, ({ body, venueId }) =>
       app.store.port.read(async (db) => {
-        const entry = await requireOpenEntry(db, businessId, body.deliveryId ?? body.tableId ?? '');
-        const venue = await requireVenue(db, businessId);
+        const entry = await requireOpenEntry(db, venueId, body.deliveryId ?? body.tableId ?? '');
+        const venue = await requireVenue(db, venueId);
         const data = await printData(db, entry, {
           venueName: venue.name,
           filter: body.filter ?? 'tutto',

@@ -7,21 +7,21 @@ import { entryWire, listDashboard, pendingDeliveries, requireOpenEntry } from '.
 export async function readRoutes(app: FastifyInstance): Promise<void> {
   const { port } = app.store;
 
-  route(app, calls.dashboardGet, async ({ body, businessId }) => ({
+  route(app, calls.dashboardGet, async ({ body, venueId }) => ({
     success: true,
-    reservations: await port.read((db) => listDashboard(db, businessId, body.filter)),
+    reservations: await port.read((db) => listDashboard(db, venueId, body.filter)),
   }));
 
-  route(app, calls.dashboardTableGet, async ({ body, businessId }) => ({
+  route(app, calls.dashboardTableGet, async ({ body, venueId }) => ({
     success: true,
     table: await port.read(async (db) =>
-      entryWire(db, await requireOpenEntry(db, businessId, body.tableId), body.filter),
+      entryWire(db, await requireOpenEntry(db, venueId, body.tableId), body.filter),
     ),
   }));
 
   /** The delivery button's count (spec 2.6): deliveries and pickups awaiting a decision. */
-  route(app, calls.deliveryCount, async ({ businessId }) => ({
+  route(app, calls.deliveryCount, async ({ venueId }) => ({
     success: true,
-    result: await port.read((db) => pendingDeliveries(db, businessId)),
+    result: await port.read((db) => pendingDeliveries(db, venueId)),
   }));
 }

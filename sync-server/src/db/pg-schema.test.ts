@@ -49,12 +49,12 @@ describe('the PostgreSQL schema derived from the SQLite one', () => {
 
   it('gives PostgreSQL types that hold what SQLite holds', () => {
     const types = new Set<string>();
-    const { orders, changes, businesses } = pgTables;
+    const { orders, changes, venues } = pgTables;
     const column = (t: typeof orders, name: string) => pgConfig(t).columns.find((c) => c.name === name);
     expect(column(orders, 'created_at')?.getSQLType()).toBe('bigint');
     expect(column(orders, 'status_pay')?.getSQLType()).toBe('boolean');
     expect(column(changes, 'data')?.getSQLType()).toBe('jsonb');
-    expect(column(businesses, 'delivery_cities')?.getSQLType()).toBe('jsonb');
+    expect(column(venues, 'delivery_cities')?.getSQLType()).toBe('jsonb');
     for (const t of Object.values(pgTables)) for (const c of pgConfig(t).columns) types.add(c.getSQLType());
     expect([...types].sort()).toEqual(['bigint', 'boolean', 'jsonb', 'text']);
   });

@@ -7,7 +7,7 @@ import * as sqlite from './sqlite-schema.ts';
  */
 
 export const users = pgTableOf(sqlite.users);
-export const businesses = pgTableOf(sqlite.businesses);
+export const venues = pgTableOf(sqlite.venues);
 export const sessions = pgTableOf(sqlite.sessions);
 export const emailTokens = pgTableOf(sqlite.emailTokens);
 export const handoffTokens = pgTableOf(sqlite.handoffTokens);

@@ -8,7 +8,7 @@ import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
  */
 
 export const reportDayOrders = sqliteTable('report_day_orders', {
-  businessId: text('business_id').notNull(),
+  venueId: text('business_id').notNull(),
   serviceDate: text('service_date').notNull(),
   kind: text('kind').notNull(),
   paymentMethod: text('payment_method').notNull(),
@@ -23,7 +23,7 @@ export const reportDayOrders = sqliteTable('report_day_orders', {
 });
 
 export const reportDayLines = sqliteTable('report_day_lines', {
-  businessId: text('business_id').notNull(),
+  venueId: text('business_id').notNull(),
   serviceDate: text('service_date').notNull(),
   dishKey: text('dish_key').notNull(),
   categoryKey: text('category_key').notNull(),

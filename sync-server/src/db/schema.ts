@@ -15,7 +15,7 @@ const pick = <T extends Table>(table: T): T =>
   storeDialect === 'postgres' ? (pgTableOf(table) as unknown as T) : table;
 
 export const users = pick(sqlite.users);
-export const businesses = pick(sqlite.businesses);
+export const venues = pick(sqlite.venues);
 export const sessions = pick(sqlite.sessions);
 export const emailTokens = pick(sqlite.emailTokens);
 export const handoffTokens = pick(sqlite.handoffTokens);
@@ -43,7 +43,6 @@ export const reportDayLines = pick(rollup.reportDayLines);
 
 export type {
   BlockedSenderRecord,
-  BusinessRecord,
   CategoryRecord,
   ChatMessageRecord,
   DishRecord,
@@ -56,4 +55,5 @@ export type {
   UserRow,
   VariantOptionRecord,
   VariantRecord,
+  VenueRecord,
 } from './sqlite-schema.ts';

@@ -4,7 +4,7 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'driz
 
 /**
  * The SQLite schema (drizzle). Times are integer epoch milliseconds from the app clock; money is
- * integer cents; booleans are 0/1. Ids of users, businesses and tables are random strings
+ * integer cents; booleans are 0/1. Ids of users, venues and tables are random strings
  * (they appear in QR links).
  * After a change: `npm run db:generate -w @comanda/sync-server` and commit `drizzle/`.
  */
@@ -34,7 +34,7 @@ export const users = sqliteTable(
   (t) => [uniqueIndex('users_email_unique').on(t.email)],
 );
 
-export const businesses = sqliteTable('businesses', {
+export const venues = sqliteTable('businesses', {
   id: text('id').primaryKey(),
   ownerUserId: text('owner_user_id')
     .notNull()
@@ -186,7 +186,7 @@ export const clientMutations = sqliteTable('client_mutations', {
   userId: text('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
-  businessId: text('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
+  venueId: text('business_id').references(() => venues.id, { onDelete: 'cascade' }),
   lastMutationId: integer('last_mutation_id').notNull().default(0),
   updatedAt: ms('updated_at').notNull(),
 });
@@ -203,7 +203,7 @@ export const mutationAnswers = sqliteTable(
     scope: text('scope'),
     status: integer('status').notNull(),
     body: text('body', { mode: 'json' }).notNull(),
-    /** Business version after the mutation (x-comanda-version), when it had one. */
+    /** Venue version after the mutation (x-comanda-version), when it had one. */
     version: integer('version'),
     createdAt: ms('created_at').notNull(),
   },
@@ -231,9 +231,9 @@ export const changes = sqliteTable(
   'changes',
   {
     seq: integer('seq').primaryKey({ autoIncrement: true }),
-    businessId: text('business_id')
+    venueId: text('business_id')
       .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+      .references(() => venues.id, { onDelete: 'cascade' }),
     version: integer('version').notNull(),
     entity: text('entity').notNull(),
     entityId: text('entity_id').notNull(),
@@ -241,21 +241,21 @@ export const changes = sqliteTable(
     data: text('data', { mode: 'json' }),
     createdAt: ms('created_at').notNull(),
   },
-  (t) => [index('changes_business_version').on(t.businessId, t.version)],
+  (t) => [index('changes_business_version').on(t.venueId, t.version)],
 );
 
 export const rooms = sqliteTable(
   'rooms',
   {
     id: text('id').primaryKey(),
-    businessId: text('business_id')
+    venueId: text('business_id')
       .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+      .references(() => venues.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     position: integer('position').notNull().default(0),
     createdAt: ms('created_at').notNull(),
   },
-  (t) => [index('rooms_business').on(t.businessId)],
+  (t) => [index('rooms_business').on(t.venueId)],
 );
 
 /** Dining tables ("tables" in SQL; `diningTables` here to avoid confusion with SQL tables). */
@@ -263,13 +263,13 @@ export const diningTables = sqliteTable(
   'tables',
   {
     id: text('id').primaryKey(),
-    businessId: text('business_id')
+    venueId: text('business_id')
       .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+      .references(() => venues.id, { onDelete: 'cascade' }),
     roomId: text('room_id')
       .notNull()
       .references(() => rooms.id, { onDelete: 'restrict' }),
-    /** Shown as 'Tavolo {n}', unique per business. */
+    /** Shown as 'Tavolo {n}', unique per venue. */
     number: integer('number').notNull(),
     x: integer('x').notNull().default(10),
     y: integer('y').notNull().default(70),
@@ -277,34 +277,31 @@ export const diningTables = sqliteTable(
     called: bool('called').notNull().default(false),
     createdAt: ms('created_at').notNull(),
   },
-  (t) => [
-    uniqueIndex('tables_business_number').on(t.businessId, t.number),
-    index('tables_room').on(t.roomId),
-  ],
+  (t) => [uniqueIndex('tables_business_number').on(t.venueId, t.number), index('tables_room').on(t.roomId)],
 );
 
 export const categories = sqliteTable(
   'categories',
   {
     id: text('id').primaryKey(),
-    businessId: text('business_id')
+    venueId: text('business_id')
       .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+      .references(() => venues.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     position: integer('position').notNull().default(0),
     /** Kitchen area its lines go to (spec selected_option). */
     area: text('area', { enum: ['cucina', 'bar', 'fritti'] }).notNull(),
   },
-  (t) => [index('categories_business').on(t.businessId)],
+  (t) => [index('categories_business').on(t.venueId)],
 );
 
 export const dishes = sqliteTable(
   'dishes',
   {
     id: text('id').primaryKey(),
-    businessId: text('business_id')
+    venueId: text('business_id')
       .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+      .references(() => venues.id, { onDelete: 'cascade' }),
     categoryId: text('category_id')
       .notNull()
       .references(() => categories.id, { onDelete: 'cascade' }),
@@ -313,7 +310,7 @@ export const dishes = sqliteTable(
     description: text('description').notNull().default(''),
     available: bool('available').notNull().default(true),
   },
-  (t) => [index('dishes_business').on(t.businessId), index('dishes_category').on(t.categoryId)],
+  (t) => [index('dishes_business').on(t.venueId), index('dishes_category').on(t.categoryId)],
 );
 
 export const variants = sqliteTable(
@@ -361,9 +358,9 @@ export const orders = sqliteTable(
   'orders',
   {
     id: text('id').primaryKey(),
-    businessId: text('business_id')
+    venueId: text('business_id')
       .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+      .references(() => venues.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ORDER_KIND }).notNull(),
     /** Table orders only. A later table deletion keeps the closed orders that named it. */
     tableId: text('table_id').references(() => diningTables.id, { onDelete: 'set null' }),
@@ -414,18 +411,16 @@ export const orders = sqliteTable(
     // One open order per table: a second send appends to it (SQLite indexes NULLs as distinct).
     uniqueIndex('orders_open_table').on(t.tableId).where(sql`${t.closedAt} IS NULL`),
     // The dashboard: a venue's open entries.
-    index('orders_business_open').on(t.businessId, t.closedAt),
+    index('orders_business_open').on(t.venueId, t.closedAt),
     // Slot capacity: orders of a venue in one slot.
-    index('orders_business_slot').on(t.businessId, t.slotDate, t.orario),
+    index('orders_business_slot').on(t.venueId, t.slotDate, t.orario),
     // The delivery button's count: deliveries awaiting a decision (tables are accepted
     // at once). Used by queries that spell these two conditions out as literals.
-    index('orders_pending_delivery')
-      .on(t.businessId)
-      .where(sql`${t.accettato} = 0 AND ${t.closedAt} IS NULL`),
+    index('orders_pending_delivery').on(t.venueId).where(sql`${t.accettato} = 0 AND ${t.closedAt} IS NULL`),
     index('orders_payment_intent').on(t.paymentIntentId),
     // Pending deliveries per sender (the cap on slots one person can hold).
     index('orders_pending_by_sender')
-      .on(t.businessId, t.placedBy)
+      .on(t.venueId, t.placedBy)
       .where(sql`${t.accettato} = 0 AND ${t.closedAt} IS NULL`),
     // The expiry sweep: open card checkouts by deadline, across venues (few at any time).
     index('orders_checkout_due')
@@ -442,9 +437,9 @@ export const blockedSenders = sqliteTable(
   'blocked_senders',
   {
     id: text('id').primaryKey(),
-    businessId: text('business_id')
+    venueId: text('business_id')
       .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+      .references(() => venues.id, { onDelete: 'cascade' }),
     /** The blocked account (a guest or a customer). */
     userId: text('user_id'),
     /** The address the blocked order came from; blocked until `addressUntil`. */
@@ -454,7 +449,7 @@ export const blockedSenders = sqliteTable(
     label: text('label').notNull().default(''),
     createdAt: ms('created_at').notNull(),
   },
-  (t) => [index('blocked_senders_business').on(t.businessId)],
+  (t) => [index('blocked_senders_business').on(t.venueId)],
 );
 
 /**
@@ -470,9 +465,9 @@ export const orderLines = sqliteTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     /** Denormalised: tenant checks on a line id (status/set) without a join. */
-    businessId: text('business_id')
+    venueId: text('business_id')
       .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+      .references(() => venues.id, { onDelete: 'cascade' }),
     /** 1, 2, 3... within its order: the display order. */
     seq: integer('seq').notNull(),
     /** Null for an out-of-menu line. */
@@ -495,7 +490,7 @@ export const orderLines = sqliteTable(
     createdAt: ms('created_at').notNull(),
     lastUpdate: ms('last_update').notNull(),
     /**
-     * The business version of the mutation that added the line, filled in by the trigger
+     * The venue version of the mutation that added the line, filled in by the trigger
      * `order_lines_created_version` (migration 0002) from every insert path: complete and delete
      * refuse when a line is newer than the version the tablet saw. Null: added before it existed.
      */
@@ -513,9 +508,9 @@ export const orderHistory = sqliteTable(
   'order_history',
   {
     id: text('id').primaryKey(),
-    businessId: text('business_id')
+    venueId: text('business_id')
       .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+      .references(() => venues.id, { onDelete: 'cascade' }),
     /** The completed order's id (no foreign key: closed orders may be pruned). */
     orderId: text('order_id').notNull(),
     kind: text('kind', { enum: ORDER_KIND }).notNull(),
@@ -541,8 +536,8 @@ export const orderHistory = sqliteTable(
   },
   (t) => [
     uniqueIndex('order_history_order').on(t.orderId),
-    index('order_history_business_completed').on(t.businessId, t.completedAt),
-    index('order_history_business_date').on(t.businessId, t.serviceDate),
+    index('order_history_business_completed').on(t.venueId, t.completedAt),
+    index('order_history_business_date').on(t.venueId, t.serviceDate),
   ],
 );
 
@@ -558,9 +553,9 @@ export const orderHistoryLines = sqliteTable(
     historyId: text('history_id')
       .notNull()
       .references(() => orderHistory.id, { onDelete: 'cascade' }),
-    businessId: text('business_id')
+    venueId: text('business_id')
       .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+      .references(() => venues.id, { onDelete: 'cascade' }),
     completedAt: ms('completed_at').notNull(),
     serviceDate: text('service_date').notNull(),
     dishId: text('dish_id'),
@@ -577,8 +572,8 @@ export const orderHistoryLines = sqliteTable(
   },
   (t) => [
     index('order_history_lines_history').on(t.historyId),
-    index('order_history_lines_business_completed').on(t.businessId, t.completedAt),
-    index('order_history_lines_business_dish').on(t.businessId, t.dishId),
+    index('order_history_lines_business_completed').on(t.venueId, t.completedAt),
+    index('order_history_lines_business_dish').on(t.venueId, t.dishId),
   ],
 );
 
@@ -591,9 +586,9 @@ export const chatMessages = sqliteTable(
   'chat_messages',
   {
     id: text('id').primaryKey(),
-    businessId: text('business_id')
+    venueId: text('business_id')
       .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+      .references(() => venues.id, { onDelete: 'cascade' }),
     tableId: text('table_id')
       .notNull()
       .references(() => diningTables.id, { onDelete: 'cascade' }),
@@ -607,7 +602,7 @@ export const chatMessages = sqliteTable(
     // A table's conversation, and its burst count (more than 10 in 10 s is refused).
     index('chat_messages_table_created').on(t.tableId, t.createdAt),
     // The owner devices' snapshot: the venue's recent messages.
-    index('chat_messages_business_created').on(t.businessId, t.createdAt),
+    index('chat_messages_business_created').on(t.venueId, t.createdAt),
   ],
 );
 
@@ -620,9 +615,9 @@ export const tableCalls = sqliteTable(
   'table_calls',
   {
     id: text('id').primaryKey(),
-    businessId: text('business_id')
+    venueId: text('business_id')
       .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+      .references(() => venues.id, { onDelete: 'cascade' }),
     tableId: text('table_id')
       .notNull()
       .references(() => diningTables.id, { onDelete: 'cascade' }),
@@ -651,7 +646,7 @@ export type VariantRecord = typeof variants.$inferSelect;
 export type VariantOptionRecord = typeof variantOptions.$inferSelect;
 
 export type UserRow = typeof users.$inferSelect;
-export type BusinessRecord = typeof businesses.$inferSelect;
+export type VenueRecord = typeof venues.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type ChatMessageRecord = typeof chatMessages.$inferSelect;
 export type TableCallRecord = typeof tableCalls.$inferSelect;

@@ -17,7 +17,7 @@ export async function blockRoutes(app: FastifyInstance, { cards }: CardPaymentsO
   mutationRoute(
     app,
     calls.deliveryBlockSender,
-    ({ body, businessId }) => prepareRejection(app, cards, businessId, body),
+    ({ body, venueId }) => prepareRejection(app, cards, venueId, body),
     async (ctx, prepared) => {
       const order = await rejectDelivery(app, cards, ctx, ctx.body, prepared, calls.deliveryBlockSender.path);
       return { success: true, blocked: await blockSenderOf(ctx.db, order, ctx.now) };
@@ -25,17 +25,15 @@ export async function blockRoutes(app: FastifyInstance, { cards }: CardPaymentsO
   );
 
   /** Another venue's block, or one already lifted (by another tablet): NOT_FOUND, nothing changes. */
-  mutationRoute(app, calls.deliveryUnblockSender, async ({ body, db, businessId }) => {
-    const gone = await deliveryStatements(db).deleteBlock.get({ id: body.id, businessId });
+  mutationRoute(app, calls.deliveryUnblockSender, async ({ body, db, venueId }) => {
+    const gone = await deliveryStatements(db).deleteBlock.get({ id: body.id, venueId });
     if (!gone) throw new AppError('NOT_FOUND', t.blockedSenderNotFound);
     return { success: true };
   });
 
-  route(app, calls.deliveryBlockedSenders, async ({ businessId }) => {
+  route(app, calls.deliveryBlockedSenders, async ({ venueId }) => {
     const now = app.clock.nowMs();
-    const rows = await app.store.port.read((db) =>
-      deliveryStatements(db).activeBlocks.all({ businessId, now }),
-    );
+    const rows = await app.store.port.read((db) => deliveryStatements(db).activeBlocks.all({ venueId, now }));
     return { success: true, blocked: rows.map((row) => blockedWire(row, now)) };
   });
 }

@@ -24,8 +24,8 @@ export async function decisionRoutes(app: FastifyInstance, { cards }: CardPaymen
    * tablet's print flow.
    */
   mutationRoute(app, calls.deliveryAccept, async (ctx) => {
-    const { body, db, businessId, now, publish, afterCommit } = ctx;
-    const order = await requireDelivery(db, businessId, body.deliveryId);
+    const { body, db, venueId, now, publish, afterCommit } = ctx;
+    const order = await requireDelivery(db, venueId, body.deliveryId);
     if (order.closedAt !== null && !order.accettato)
       throw new AppError('ALREADY_DECIDED', t.deliveryAlreadyRemoved);
     if (order.accettato) return { success: true, table: deliveryWire(order, await allLines(db, order)) };
@@ -36,10 +36,10 @@ export async function decisionRoutes(app: FastifyInstance, { cards }: CardPaymen
     const entry = deliveryWire(accepted, await allLines(db, accepted));
     recordPut(ctx, entry);
     publish('order', { table: entry });
-    await publishCount(ctx, businessId);
+    await publishCount(ctx, venueId);
     tellCustomer(ctx, accepted, 'accepted');
 
-    const name = await venueName(db, businessId);
+    const name = await venueName(db, venueId);
     const mail = deliveryAcceptedMail(entry, name ?? '', accepted.serviceFee);
     // In the transaction: a crash after the commit loses no mail (mail/outbox.ts).
     if (mail) {
@@ -57,7 +57,7 @@ export async function decisionRoutes(app: FastifyInstance, { cards }: CardPaymen
   mutationRoute(
     app,
     calls.deliveryReject,
-    ({ body, businessId }) => prepareRejection(app, cards, businessId, body),
+    ({ body, venueId }) => prepareRejection(app, cards, venueId, body),
     async (ctx, prepared) => {
       await rejectDelivery(app, cards, ctx, ctx.body, prepared, calls.deliveryReject.path);
       return { success: true };
@@ -70,8 +70,8 @@ export async function decisionRoutes(app: FastifyInstance, { cards }: CardPaymen
    * owner could otherwise record a card payment Stripe never took, or unpay a paid one.
    */
   mutationRoute(app, calls.deliveryChangeStatusPay, async (ctx) => {
-    const { body, db, businessId, now, change, publish } = ctx;
-    const order = await requireDelivery(db, businessId, body.deliveryId);
+    const { body, db, venueId, now, change, publish } = ctx;
+    const order = await requireDelivery(db, venueId, body.deliveryId);
     if (order.closedAt !== null) throw new AppError('CONFLICT', t.deliveryNotOpen);
     if (order.paymentMethod === 'carta' || order.paymentIntentId !== null) {
       throw new AppError('CONFLICT', t.cardPayStatusByStripe);

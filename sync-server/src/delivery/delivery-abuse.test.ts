@@ -12,7 +12,7 @@ import {
   storedDeliveries,
 } from '../../test-support/kits/delivery.ts';
 import { cartLine, setupVenue, setVenue } from '../../test-support/kits/ordering.ts';
-import { businessVersion, listen } from '../../test-support/kits/rooms.ts';
+import { listen, venueVersion } from '../../test-support/kits/rooms.ts';
 import { createCustomer, createGuest, createOwner, post } from '../../test-support/test-app.ts';
 import { first } from '../db/client.ts';
 import { blockedSenders, orders } from '../db/schema.ts';
@@ -104,7 +104,7 @@ describe('pending deliveries per sender', () => {
   });
 
   it('sends racing the cap over real HTTP: exactly the cap is stored', async () => {
-    await setVenue(v.app, v.owner.businessId, { slotCapacity: 50 });
+    await setVenue(v.app, v.owner.venueId, { slotCapacity: 50 });
     const guest = await createGuest(v.app);
     await placeFrom(guest, HOME);
     const base = (await listen(v.app)).replace('ws://', 'http://');
@@ -130,7 +130,7 @@ describe('pending deliveries per sender', () => {
   });
 
   it('the owner’s phone orders are never capped, even from an address at its cap', async () => {
-    await setVenue(v.app, v.owner.businessId, { slotCapacity: 50 });
+    await setVenue(v.app, v.owner.venueId, { slotCapacity: 50 });
     for (let i = 0; i < 10; i++) await placeFrom(await createGuest(v.app), ROUTER);
     for (let i = 0; i < 5; i++) {
       const res = await sendFrom(
@@ -146,7 +146,7 @@ describe('pending deliveries per sender', () => {
 
 describe('pending deliveries per address', () => {
   it('ten pending from one address, the eleventh refused whoever sends it; another address is fine', async () => {
-    await setVenue(v.app, v.owner.businessId, { slotCapacity: 50 });
+    await setVenue(v.app, v.owner.venueId, { slotCapacity: 50 });
     const placed: DeliveryAnswer[] = [];
     for (let i = 0; i < 10; i++) placed.push(await placeFrom(await createGuest(v.app), HOME));
     const eleventh = await createGuest(v.app);
@@ -159,7 +159,7 @@ describe('pending deliveries per address', () => {
   });
 
   it('an IPv6 sender is counted by its /64, as one household holds the whole prefix', async () => {
-    await setVenue(v.app, v.owner.businessId, { slotCapacity: 50 });
+    await setVenue(v.app, v.owner.venueId, { slotCapacity: 50 });
     for (let i = 1; i <= 10; i++)
       await placeFrom(await createGuest(v.app), `2001:db8:5:7::${i.toString(16)}`);
     await expectRefused(
@@ -178,7 +178,7 @@ describe('pending deliveries per address', () => {
   });
 
   it('a full house behind one router: 40 diners order pickups while the owner accepts as they come', async () => {
-    await setVenue(v.app, v.owner.businessId, { slotCapacity: 50 });
+    await setVenue(v.app, v.owner.venueId, { slotCapacity: 50 });
     let waiting: string[] = [];
     for (let i = 0; i < 40; i++) {
       const answer = await placeFrom(await createGuest(v.app), ROUTER, { nome: `Tavolo ${i}` });
@@ -243,13 +243,13 @@ describe('blocked senders', () => {
     const order = await placeFrom(spammer, HOME);
     expect((await block(order.deliveryId)).statusCode).toBe(200);
     const other = await setupVenue(v.app);
-    await setVenue(v.app, other.owner.businessId, {
+    await setVenue(v.app, other.owner.venueId, {
       abilitaConsegna: true,
       openConsegna: '19:00',
       closeConsegna: '22:30',
     });
     const res = await sendFrom(
-      { ...pickup(), ownerId: other.owner.businessId, cart: [cartLine(other.menu.birra, 1)] },
+      { ...pickup(), ownerId: other.owner.venueId, cart: [cartLine(other.menu.birra, 1)] },
       spammer,
     );
     expect(res.statusCode, res.body).toBe(200);
@@ -266,7 +266,7 @@ describe('blocked senders', () => {
     expect(refused.json()).toMatchObject({ code: 'ALREADY_DECIDED', error: t.deliveryAlreadyAccepted });
 
     const pending = await placeFrom(guest, HOME);
-    const seen = await businessVersion(v.app, v.owner.businessId);
+    const seen = await venueVersion(v.app, v.owner.venueId);
     const more = await v.tablet.send(calls.userOrderRoomCart.path, {
       deliveryId: pending.deliveryId,
       cart: [cartLine(v.menu.birra, 1)],
@@ -344,14 +344,14 @@ describe('a deliveryId is answered only to whoever sent it', () => {
     const body = {
       deliveryId: placed.deliveryId,
       cart: [cartLine(v.menu.birra, 3)],
-      ownerId: v.owner.businessId,
+      ownerId: v.owner.venueId,
     };
     // Another owner: FORBIDDEN for naming this venue, NOT_FOUND for the delivery under its own.
     const callers = [
       [await createGuest(v.app), body, 403],
       [await createCustomer(v.app), body, 403],
       [other.cookie, body, 403],
-      [other.cookie, { ...body, ownerId: other.businessId }, 404],
+      [other.cookie, { ...body, ownerId: other.venueId }, 404],
     ] as const;
     const before = await everything(v);
     for (const [cookie, payload, status] of callers) {

@@ -16,13 +16,13 @@ import {
 import { sendOk } from '../../test-support/kits/menu.ts';
 import { cartLine } from '../../test-support/kits/ordering.ts';
 import {
-  businessVersion,
   changeLog,
   connectLive,
   device,
   type LiveClient,
   listen,
   settle,
+  venueVersion,
 } from '../../test-support/kits/rooms.ts';
 import { createOwner, post } from '../../test-support/test-app.ts';
 import { first } from '../db/client.ts';
@@ -40,7 +40,7 @@ afterEach(async () => {
 });
 
 async function ownerSocket(cookie = v.owner.cookie): Promise<LiveClient> {
-  const client = await connectLive(await listen(v.app), `ownerId=${v.owner.businessId}`, cookie);
+  const client = await connectLive(await listen(v.app), `ownerId=${v.owner.venueId}`, cookie);
   sockets.push(client);
   return client;
 }
@@ -76,7 +76,7 @@ describe('accept', () => {
     expect((await orderRow(deliveryId))?.accettato).toBe(true);
     expect(await pendingCount(v)).toBe(0);
 
-    const log = await changeLog(v.app, v.owner.businessId);
+    const log = await changeLog(v.app, v.owner.venueId);
     const sent = log.filter((c) => c.version === Number(res.headers[SYNC_HEADERS.version]));
     expect(sent.map((c) => c.entity)).toEqual(['order', 'line', 'line']);
     for (const row of sent)
@@ -144,7 +144,7 @@ describe('accept', () => {
     await post(
       v.app.app,
       calls.userOrder.path,
-      { cart: [cartLine(v.menu.birra, 1)], tableId: v.tableId, ownerId: v.owner.businessId },
+      { cart: [cartLine(v.menu.birra, 1)], tableId: v.tableId, ownerId: v.owner.venueId },
       v.guest,
     );
     const tableOrder = (await storedDeliveries(v)).find((o) => o.kind === 'table');
@@ -159,7 +159,7 @@ describe('reject', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect((await orderRow(deliveryId))?.closedAt).not.toBeNull();
     expect(await pendingCount(v)).toBe(0);
-    const log = await changeLog(v.app, v.owner.businessId);
+    const log = await changeLog(v.app, v.owner.venueId);
     const sent = log.filter((c) => c.version === Number(res.headers[SYNC_HEADERS.version]));
     expect(sent.map((c) => [c.entity, c.entityId, c.op])).toEqual([
       ['order', deliveryId, 'delete'],
@@ -187,7 +187,7 @@ describe('reject', () => {
 
   it('lines added after the version the tablet saw: CONFLICT', async () => {
     const { deliveryId } = await placeDelivery(v);
-    const seen = await businessVersion(v.app, v.owner.businessId);
+    const seen = await venueVersion(v.app, v.owner.venueId);
     await sendOk(device(v.app, v.owner), calls.userOrderRoomCart.path, {
       deliveryId,
       cart: [cartLine(v.menu.birra, 1)],
@@ -218,7 +218,7 @@ describe('payment status', () => {
     const res = await v.tablet.send(calls.deliveryChangeStatusPay.path, { deliveryId, status: 1 });
     expect(res.statusCode, res.body).toBe(200);
     expect((await orderRow(deliveryId))?.statusPay).toBe(true);
-    expect((await changeLog(v.app, v.owner.businessId)).at(-1)).toMatchObject({
+    expect((await changeLog(v.app, v.owner.venueId)).at(-1)).toMatchObject({
       entity: 'order',
       entityId: deliveryId,
       data: { statusPay: 1, accettato: 0 },
@@ -309,7 +309,7 @@ describe('orderRoomCart', () => {
     const { deliveryId } = await placeDelivery(v);
     const res = await v.tablet.send(calls.userOrderRoomCart.path, {
       deliveryId,
-      ownerId: v.owner.businessId,
+      ownerId: v.owner.venueId,
       cart: [
         { ...cartLine(v.menu.birra, 2), price: 1 },
         {
@@ -335,7 +335,7 @@ describe('orderRoomCart', () => {
       cart: [cartLine(v.menu.birra, 1)],
     });
     expect((more.lines as Array<{ accettato: number }>)[0]?.accettato).toBe(1);
-    const log = (await changeLog(v.app, v.owner.businessId)).at(-1);
+    const log = (await changeLog(v.app, v.owner.venueId)).at(-1);
     expect(log).toMatchObject({ entity: 'line', op: 'put' });
   });
 
@@ -347,7 +347,7 @@ describe('orderRoomCart', () => {
     expect(res.json().code).toBe('NOT_FOUND');
     await expectRefused(
       calls.userOrderRoomCart.path,
-      { deliveryId, cart, ownerId: stranger.businessId },
+      { deliveryId, cart, ownerId: stranger.venueId },
       403,
       'FORBIDDEN',
     );

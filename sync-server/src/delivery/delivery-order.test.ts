@@ -82,7 +82,7 @@ describe('a customer’s delivery order', () => {
       ['Birra', 450, 1, 0, answer.deliveryId],
     ]);
 
-    const log = await changeLog(v.app, v.owner.businessId);
+    const log = await changeLog(v.app, v.owner.venueId);
     const sent = log.filter((c) => c.version === log.at(-1)?.version);
     expect(sent.map((c) => [c.entity, c.op])).toEqual([
       ['order', 'put'],
@@ -161,9 +161,9 @@ describe('a customer’s delivery order', () => {
     expect((await everything(v)).changes).toEqual(before.changes);
 
     const other = await createOwner(v.app);
-    await setVenue(v.app, other.businessId, { abilitaConsegna: true, deliveryCities: ['Avella'] });
+    await setVenue(v.app, other.venueId, { abilitaConsegna: true, deliveryCities: ['Avella'] });
     await expectRefused(
-      deliveryBody(v, { deliveryId, ownerId: other.businessId }),
+      deliveryBody(v, { deliveryId, ownerId: other.venueId }),
       409,
       'CONFLICT',
       t.deliveryIdTaken,
@@ -201,13 +201,13 @@ describe('refusals: the spec’s codes, nothing stored', () => {
     );
     expect(refused.issues).toEqual([{ path: 'comune', message: t.cityNotServed }]);
     // A venue that lists no city takes no consegna (pickups still go).
-    await setVenue(v.app, v.owner.businessId, { deliveryCities: [] });
+    await setVenue(v.app, v.owner.venueId, { deliveryCities: [] });
     await expectRefused(deliveryBody(v), 400, 'CITY_NOT_SERVED');
     await placeDelivery(v, { tipo: 'Ritiro' });
   });
 
   it('delivery disabled between load and send: DELIVERY_DISABLED, the dialog’s title', async () => {
-    await setVenue(v.app, v.owner.businessId, { abilitaConsegna: false });
+    await setVenue(v.app, v.owner.venueId, { abilitaConsegna: false });
     await expectRefused(deliveryBody(v), 409, 'DELIVERY_DISABLED', t.deliveryDisabledTitle);
     await expectRefused(deliveryBody(v, { tipo: 'Ritiro' }), 409, 'DELIVERY_DISABLED');
   });
@@ -226,22 +226,22 @@ describe('refusals: the spec’s codes, nothing stored', () => {
   });
 
   it("'Prima possibile' no longer offered (the first free slots 30 minutes apart): SLOT_TAKEN", async () => {
-    await setVenue(v.app, v.owner.businessId, { slotCapacity: 1 });
+    await setVenue(v.app, v.owner.venueId, { slotCapacity: 1 });
     await placeDelivery(v, { orario: '19:30' });
     await expectRefused(deliveryBody(v, { primaPossibile: true }), 409, 'SLOT_TAKEN', t.asapNoLongerOffered);
   });
 
   it('the venue closed (flag, hours) or no delivery slots left today: VENUE_CLOSED', async () => {
-    await setVenue(v.app, v.owner.businessId, { isClosed: true });
+    await setVenue(v.app, v.owner.venueId, { isClosed: true });
     await expectRefused(deliveryBody(v), 409, 'VENUE_CLOSED', t.venueClosed);
-    await setVenue(v.app, v.owner.businessId, {
+    await setVenue(v.app, v.owner.venueId, {
       isClosed: false,
       openingTime: '20:00',
       closingTime: '23:00',
     });
     await expectRefused(deliveryBody(v), 409, 'VENUE_CLOSED', t.venueClosed);
     // Open until 23:00 but delivering until 19:30: at 19:00 a customer has only 19:15 and 19:30.
-    await setVenue(v.app, v.owner.businessId, { openingTime: '18:00', closeConsegna: '19:30' });
+    await setVenue(v.app, v.owner.venueId, { openingTime: '18:00', closeConsegna: '19:30' });
     await expectRefused(deliveryBody(v, { orario: '19:15' }), 409, 'VENUE_CLOSED', t.deliveryClosedToday);
   });
 
@@ -285,11 +285,11 @@ describe('refusals: the spec’s codes, nothing stored', () => {
   });
 
   it('with an Idempotency-Key a refusal is remembered (the same answer again), still no order', async () => {
-    await setVenue(v.app, v.owner.businessId, { abilitaConsegna: false });
+    await setVenue(v.app, v.owner.venueId, { abilitaConsegna: false });
     const key = randomUUID();
     const first = await sendDelivery(v, deliveryBody(v), v.guest, key);
     expect(first.json().code).toBe('DELIVERY_DISABLED');
-    await setVenue(v.app, v.owner.businessId, { abilitaConsegna: true });
+    await setVenue(v.app, v.owner.venueId, { abilitaConsegna: true });
     const again = await sendDelivery(v, deliveryBody(v), v.guest, key);
     expect(again.json()).toEqual(first.json());
     expect(await storedDeliveries(v)).toHaveLength(0);
@@ -299,7 +299,7 @@ describe('refusals: the spec’s codes, nothing stored', () => {
 
 describe('the owner’s phone order (isOwner)', () => {
   it('is stored accepted, no count change, the slot from now (not now + 10), the fee as for anyone', async () => {
-    await setVenue(v.app, v.owner.businessId, { abilitaConsegna: false });
+    await setVenue(v.app, v.owner.venueId, { abilitaConsegna: false });
     const res = await sendDelivery(v, deliveryBody(v, { isOwner: true, orario: '19:00' }), v.owner.cookie);
     expect(res.statusCode, res.body).toBe(200);
     const answer = res.json() as DeliveryAnswer;

@@ -55,14 +55,14 @@ describe('deliveryOptions', () => {
     const refused = await post(
       v.app.app,
       calls.userDeliveryOptions.path,
-      { ownerId: v.owner.businessId, isOwner: true },
+      { ownerId: v.owner.venueId, isOwner: true },
       v.guest,
     );
     expect(refused.json()).toMatchObject({ code: 'FORBIDDEN' });
   });
 
   it('fewer than 3 slots left is closed; an unknown venue is business_id_error', async () => {
-    await setVenue(v.app, v.owner.businessId, { closeConsegna: '19:30' });
+    await setVenue(v.app, v.owner.venueId, { closeConsegna: '19:30' });
     expect((await deliveryOptions(v)).slots).toMatchObject({ closed: true, asap: null, selectable: [] });
     const res = await post(v.app.app, calls.userDeliveryOptions.path, { ownerId: 'nessuno' }, v.guest);
     expect(res.json()).toMatchObject({ code: 'business_id_error' });
@@ -133,15 +133,15 @@ describe('delivery settings (/api/owner/delivery/settings)', () => {
       deliveryCities: ['Napoli', ' Pozzuoli '],
     });
     expect(res.statusCode, res.body).toBe(200);
-    const business = res.json().business;
-    expect(business).toMatchObject({
+    const venue = res.json().business;
+    expect(venue).toMatchObject({
       deliveryCities: ['Napoli', 'Pozzuoli'],
       slotCapacity: 2,
       slotAreaCapacity: {},
     });
-    expect(entitySchemas.business.safeParse(business).success).toBe(true);
-    const last = (await changeLog(v.app, v.owner.businessId)).at(-1);
-    expect(last).toMatchObject({ entity: 'business', op: 'put', data: business });
+    expect(entitySchemas.business.safeParse(venue).success).toBe(true);
+    const last = (await changeLog(v.app, v.owner.venueId)).at(-1);
+    expect(last).toMatchObject({ entity: 'business', op: 'put', data: venue });
     expect((await sendDelivery(v, deliveryBody(v), v.guest, null)).json().code).toBe('CITY_NOT_SERVED');
     expect((await placeDelivery(v, { comune: 'pozzuoli' })).table.comune).toBe('Pozzuoli');
 
@@ -159,7 +159,7 @@ describe('delivery settings (/api/owner/delivery/settings)', () => {
   });
 
   it('refuses bad values with the reason, as a stored refusal that changes nothing', async () => {
-    const before = (await venueRows(v.app, v.owner.businessId)).business;
+    const before = (await venueRows(v.app, v.owner.venueId)).venue;
     for (const [body, message] of [
       [{ deliveryCities: [] }, t.deliveryCitiesRequired],
       [{ deliveryCities: ['x'.repeat(61)] }, t.deliveryCityTooLong],
@@ -173,7 +173,7 @@ describe('delivery settings (/api/owner/delivery/settings)', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().issues[0].message).toBe(message);
     }
-    expect((await venueRows(v.app, v.owner.businessId)).business).toEqual(before);
+    expect((await venueRows(v.app, v.owner.venueId)).venue).toEqual(before);
     const customer = await post(v.app.app, calls.deliverySettingsSet.path, { slotCapacity: 3 }, v.guest);
     expect(customer.statusCode).toBe(403);
   });
@@ -181,7 +181,7 @@ describe('delivery settings (/api/owner/delivery/settings)', () => {
 
 describe('the race for the last place', () => {
   it('twenty customers sending at once over real HTTP for one place: exactly one gets it', async () => {
-    await setVenue(v.app, v.owner.businessId, { slotCapacity: 3 });
+    await setVenue(v.app, v.owner.venueId, { slotCapacity: 3 });
     await placeDelivery(v);
     await placeDelivery(v, { tipo: 'Ritiro' });
     const base = (await listen(v.app)).replace('ws://', 'http://');

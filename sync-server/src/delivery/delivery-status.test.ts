@@ -20,13 +20,13 @@ afterEach(async () => {
   await v.app.close();
 });
 
-function statusOf(deliveryId: string, cookie = v.guest, ownerId = v.owner.businessId) {
+function statusOf(deliveryId: string, cookie = v.guest, ownerId = v.owner.venueId) {
   return post(v.app.app, calls.userDeliveryStatus.path, { ownerId, deliveryId }, cookie);
 }
 
 /** A customer socket on the venue's delivery page (no table), as the result screen opens it. */
 async function customerSocket(cookie: string): Promise<LiveClient> {
-  const client = await connectLive(await listen(v.app), `ownerId=${v.owner.businessId}`, cookie);
+  const client = await connectLive(await listen(v.app), `ownerId=${v.owner.venueId}`, cookie);
   sockets.push(client);
   return client;
 }
@@ -74,7 +74,7 @@ describe("a customer's delivery after the send", () => {
       expect(JSON.stringify(res.json()), label).not.toContain('Lucia');
     }
     const other = await createOwner(v.app);
-    expect((await statusOf(deliveryId, v.guest, other.businessId)).statusCode).toBe(404);
+    expect((await statusOf(deliveryId, v.guest, other.venueId)).statusCode).toBe(404);
     expect((await statusOf(deliveryId, '')).statusCode).toBe(401);
   });
 

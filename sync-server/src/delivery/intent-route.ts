@@ -74,7 +74,7 @@ async function prepare(
   if (stored) {
     // Another account's order is refused before Stripe is asked: its intent's secret is theirs.
     const theirs = stored.placedBy !== ctx.user.user.id;
-    const foreign = stored.businessId !== venue.id || stored.kind === 'table';
+    const foreign = stored.venueId !== venue.id || stored.kind === 'table';
     if (foreign || theirs || stored.paymentIntentId === null) {
       throw new AppError('CONFLICT', t.cardDeliveryIdTaken);
     }
@@ -179,6 +179,6 @@ export async function intentRoute(app: FastifyInstance, { cards }: CardPaymentsO
         table,
       };
     },
-    { businessOf: ({ body }) => body.ownerId },
+    { venueOf: ({ body }) => body.ownerId },
   );
 }

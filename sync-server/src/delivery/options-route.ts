@@ -10,13 +10,13 @@ import { deliveryPlan, slotsWire } from './slot-plan.ts';
 /** The kitchen areas a cart needs: those named, plus those of the venue's dishes it holds. */
 async function cartAreas(
   db: Db,
-  businessId: string,
+  venueId: string,
   areas: readonly KitchenArea[] = [],
   dishIds: readonly string[] = [],
 ): Promise<KitchenArea[] | undefined> {
   const found = new Set<KitchenArea>(areas);
   if (dishIds.length > 0) {
-    for (const area of await areasOfDishes(db, businessId, dishIds)) found.add(area);
+    for (const area of await areasOfDishes(db, venueId, dishIds)) found.add(area);
   }
   return found.size > 0 ? [...found] : undefined;
 }
@@ -30,7 +30,7 @@ export async function optionsRoute(app: FastifyInstance): Promise<void> {
   route(app, calls.userDeliveryOptions, ({ body, user }) =>
     app.store.port.read(async (db) => {
       const venue = await requireVenue(db, body.ownerId);
-      const ownerHere = user.user.role === 'owner' && user.businessId === venue.id;
+      const ownerHere = user.user.role === 'owner' && user.venueId === venue.id;
       if (body.isOwner && !ownerHere) throw new AppError('FORBIDDEN', msg.forbidden);
       const now = app.clock.nowMs();
       const { plan, full } = await deliveryPlan(

@@ -19,7 +19,7 @@ import { deliveryStatements } from '../store/deliveries.ts';
 import { allLines, deliveryWire } from '../store/orders.ts';
 import { applyPayStatus } from '../store/payment-status.ts';
 import { priceCart } from '../store/price-cart.ts';
-import { type BusinessRecord, requireVenue, venueIsClosed } from '../store/venue.ts';
+import { requireVenue, type VenueRecord, venueIsClosed } from '../store/venue.ts';
 import { type MutationContext, mutationRoute } from '../sync/mutation-route.ts';
 import { deliveryAcceptedMail } from './mail.ts';
 import { decidePayment, type PaymentDecision } from './payment.ts';
@@ -46,7 +46,7 @@ type Ctx = StoreContext;
  * The slot the order gets, or SLOT_TAKEN / VENUE_CLOSED: the send-time checks of spec 5, read
  * inside the write transaction, so the place found free is still free at the insert.
  */
-async function chooseSlot(ctx: Ctx, venue: BusinessRecord, byOwner: boolean, areas: KitchenArea[]) {
+async function chooseSlot(ctx: Ctx, venue: VenueRecord, byOwner: boolean, areas: KitchenArea[]) {
   const { body, db, now } = ctx;
   const window = windowSlots(venue, now, !byOwner);
   if (window.closed) throw new AppError('VENUE_CLOSED', t.deliveryClosedToday);
@@ -70,12 +70,12 @@ async function chooseSlot(ctx: Ctx, venue: BusinessRecord, byOwner: boolean, are
  * that answer (DESIGN.md "Abuse"): anyone else gets the refusal another venue's id gets, which
  * says nothing of the order (its customer's name, phone, e-mail and address).
  */
-async function alreadyStored(ctx: Ctx, venue: BusinessRecord, payment: PaymentDecision) {
+async function alreadyStored(ctx: Ctx, venue: VenueRecord, payment: PaymentDecision) {
   const { body, db, user } = ctx;
   if (body.deliveryId === undefined) return null;
   let existing = await deliveryStatements(db).orderById.get({ id: body.deliveryId });
   if (!existing) return null;
-  if (existing.businessId !== venue.id || existing.kind === 'table' || existing.placedBy !== user.user.id) {
+  if (existing.venueId !== venue.id || existing.kind === 'table' || existing.placedBy !== user.user.id) {
     throw new AppError('CONFLICT', t.deliveryIdTaken);
   }
   if (payment.paymentIntentId !== null && existing.paymentIntentId !== payment.paymentIntentId) {
@@ -96,7 +96,7 @@ async function alreadyStored(ctx: Ctx, venue: BusinessRecord, payment: PaymentDe
 export async function storeDelivery(ctx: Ctx, payment: PaymentDecision) {
   const { body, db, now, user, publish, afterCommit } = ctx;
   const venue = await requireVenue(db, body.ownerId);
-  const ownerHere = user.user.role === 'owner' && user.businessId === venue.id;
+  const ownerHere = user.user.role === 'owner' && user.venueId === venue.id;
   if (body.isOwner && !ownerHere) throw new AppError('FORBIDDEN', msg.forbidden);
   const byOwner = body.isOwner === true;
 
@@ -146,7 +146,7 @@ export async function storeDelivery(ctx: Ctx, payment: PaymentDecision) {
   const email = body.email || (user.user.role === 'user' ? user.user.email : null) || null;
   const order = await deliveryStatements(db).insertDelivery.get({
     id: body.deliveryId ?? randomId(),
-    businessId: venue.id,
+    venueId: venue.id,
     kind: consegna ? 'consegna' : 'ritiro',
     nome: body.nome,
     cognome: body.cognome || null,
@@ -208,6 +208,6 @@ export async function orderDeliveryRoute(
     userOrderDelivery,
     (ctx) => decidePayment(app, cards, ctx.body, ctx.user.user.id),
     storeDelivery,
-    { businessOf: ({ body }) => body.ownerId },
+    { venueOf: ({ body }) => body.ownerId },
   );
 }

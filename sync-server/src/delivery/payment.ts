@@ -68,7 +68,7 @@ export async function decidePayment(
     : undefined;
   if (
     !order ||
-    order.businessId !== body.ownerId ||
+    order.venueId !== body.ownerId ||
     order.paymentIntentId !== paymentIntentId ||
     order.placedBy !== userId
   ) {
@@ -88,7 +88,7 @@ export async function decidePayment(
     });
   const mine =
     intent.metadata?.deliveryId === order.id &&
-    intent.metadata?.businessId === order.businessId &&
+    intent.metadata?.businessId === order.venueId &&
     intent.currency === cards.currency &&
     intent.amount === (await port.read((db) => storedCharge(db, order)));
   if (!mine) {

@@ -27,11 +27,11 @@ export interface Rejection {
 export async function prepareRejection(
   app: FastifyInstance,
   cards: CardPayments,
-  businessId: string,
+  venueId: string,
   rejection: Rejection,
 ): Promise<RefundOutcome> {
   const order = await app.store.port.read(async (db) => {
-    const order = await requireDelivery(db, businessId, rejection.deliveryId);
+    const order = await requireDelivery(db, venueId, rejection.deliveryId);
     const pending = order.closedAt === null && !order.accettato;
     if (!pending) return null;
     refuseCheckout(order);
@@ -44,7 +44,7 @@ export async function prepareRejection(
 
 type RejectContext = Pick<
   MutationContext<CallDef>,
-  'db' | 'now' | 'change' | 'publish' | 'afterCommit' | 'businessId'
+  'db' | 'now' | 'change' | 'publish' | 'afterCommit' | 'venueId'
 >;
 
 /**
@@ -61,8 +61,8 @@ export async function rejectDelivery(
   prepared: RefundOutcome,
   scope: string,
 ): Promise<OrderRecord> {
-  const { db, businessId, now, change, publish, afterCommit } = ctx;
-  const order = await requireDelivery(db, businessId, rejection.deliveryId);
+  const { db, venueId, now, change, publish, afterCommit } = ctx;
+  const order = await requireDelivery(db, venueId, rejection.deliveryId);
   /**
    * Accepted on another tablet, or new lines, while Stripe refunded: the rejection is refused
    * and the order stays, but its money is back with the customer, so once this refusal is
@@ -76,7 +76,7 @@ export async function rejectDelivery(
       'refunded, then the rejection was refused',
     );
     setImmediate(() => {
-      const input = { scope, key: null, paymentIntentId, businessId, status: 0 as const };
+      const input = { scope, key: null, paymentIntentId, venueId, status: 0 as const };
       cards
         .recordPayStatus(input)
         .catch((e: unknown) => app.log.error({ err: e, deliveryId: order.id }, 'unpaid not recorded'));
@@ -99,11 +99,11 @@ export async function rejectDelivery(
   change('order', order.id, 'delete');
   for (const line of lines) change('line', line.id, 'delete');
   publish('removeDelivery', { deliveryId: order.id });
-  await publishCount(ctx, businessId);
+  await publishCount(ctx, venueId);
   tellCustomer(ctx, order, 'rejected');
   if (prepared.refundId !== null) {
     // The customer is told by e-mail that the order was refused and refunded.
-    const name = await venueName(db, businessId);
+    const name = await venueName(db, venueId);
     const mail = deliveryRefundedMail(deliveryWire(order, lines), order.serviceFee, name ?? '');
     // In the transaction: a crash after the commit loses no mail (mail/outbox.ts).
     if (mail) {

@@ -5,7 +5,7 @@ import { touchDelivery } from '../store/deliveries.ts';
 import { deliveryWire } from '../store/orders.ts';
 import { refuseCardAmountChange } from '../store/payment-status.ts';
 import { priceCart } from '../store/price-cart.ts';
-import { checkBusinessEcho } from '../store/venue.ts';
+import { checkVenueEcho } from '../store/venue.ts';
 import { mutationRoute } from '../sync/mutation-route.ts';
 import { insertLines, recordPut, requireDelivery } from './writes.ts';
 
@@ -16,9 +16,9 @@ import { insertLines, recordPut, requireDelivery } from './writes.ts';
  */
 export async function roomCartRoute(app: FastifyInstance): Promise<void> {
   mutationRoute(app, calls.userOrderRoomCart, async (ctx) => {
-    const { body, db, businessId, now, publish } = ctx;
-    checkBusinessEcho(businessId, body.ownerId);
-    const order = await requireDelivery(db, businessId, body.deliveryId);
+    const { body, db, venueId, now, publish } = ctx;
+    checkVenueEcho(venueId, body.ownerId);
+    const order = await requireDelivery(db, venueId, body.deliveryId);
     if (order.closedAt !== null) throw new AppError('CONFLICT', t.deliveryNotOpen);
     /**
      * Spec 2.11: no dishes added to a card order, paid or about to be. Its payment is one fixed
@@ -26,7 +26,7 @@ export async function roomCartRoute(app: FastifyInstance): Promise<void> {
      * at the counter apart from the card's takings: the owner places them as a new order.
      */
     refuseCardAmountChange(order);
-    const priced = await priceCart(db, businessId, body.cart, true);
+    const priced = await priceCart(db, venueId, body.cart, true);
     await refuseOverCeilings(db, priced, order, 'owner');
     const touched = await touchDelivery(db, order.id, now);
     if (!touched) throw new Error('delivery vanished inside its transaction');

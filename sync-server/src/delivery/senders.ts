@@ -58,19 +58,19 @@ export function senderAddress(ip: string): string {
  */
 export async function refuseSender(
   db: Db,
-  businessId: string,
+  venueId: string,
   sender: Sender,
   now: number,
   caps: Config['deliveryPending'],
 ): Promise<void> {
-  if (await senderIsBlocked(db, { businessId, userId: sender.userId, address: sender.address, now })) {
+  if (await senderIsBlocked(db, { venueId, userId: sender.userId, address: sender.address, now })) {
     // Worded as a venue's choice, not a block: nothing suggests that another account would pass.
     throw new AppError('FORBIDDEN', t.senderRefused);
   }
-  if ((await pendingOfSender(db, businessId, sender.userId)) >= caps.perSender) {
+  if ((await pendingOfSender(db, venueId, sender.userId)) >= caps.perSender) {
     throw new AppError('CONFLICT', t.deliveryPendingPerSender);
   }
-  if ((await pendingFromAddress(db, businessId, sender.address)) >= caps.perAddress) {
+  if ((await pendingFromAddress(db, venueId, sender.address)) >= caps.perAddress) {
     throw new AppError('CONFLICT', t.deliveryPendingPerAddress);
   }
 }
@@ -101,7 +101,7 @@ export async function blockSenderOf(db: Db, order: OrderRecord, now: number): Pr
   if (order.placedBy === null && order.placedFrom === null) return null;
   const row = await insertBlock(db, {
     id: randomId(),
-    businessId: order.businessId,
+    venueId: order.venueId,
     userId: order.placedBy,
     address: order.placedFrom,
     addressUntil: order.placedFrom === null ? null : now + ADDRESS_BLOCK_MS,

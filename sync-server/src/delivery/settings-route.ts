@@ -1,7 +1,7 @@
 import { AppError, calls } from '@comanda/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import { msg } from '../lib/messages.ts';
-import { businessWire, updateVenue, type VenueUpdate } from '../store/venue.ts';
+import { updateVenue, type VenueUpdate, venueWire } from '../store/venue.ts';
 import { mutationRoute } from '../sync/mutation-route.ts';
 
 /**
@@ -10,14 +10,14 @@ import { mutationRoute } from '../sync/mutation-route.ts';
  * the orders already in a slot where they are; it only stops new ones.
  */
 export async function settingsRoute(app: FastifyInstance): Promise<void> {
-  mutationRoute(app, calls.deliverySettingsSet, async ({ body, db, businessId, change }) => {
+  mutationRoute(app, calls.deliverySettingsSet, async ({ body, db, venueId, change }) => {
     const set: VenueUpdate = {};
     if (body.deliveryCities !== undefined) set.deliveryCities = body.deliveryCities;
     if (body.slotCapacity !== undefined) set.slotCapacity = body.slotCapacity;
     if (body.slotAreaCapacity !== undefined) set.slotAreaCapacity = body.slotAreaCapacity;
-    const row = await updateVenue(db, businessId, set);
-    if (!row) throw new AppError('business_id_error', msg.businessNotFound);
-    const wire = await businessWire(db, row);
+    const row = await updateVenue(db, venueId, set);
+    if (!row) throw new AppError('business_id_error', msg.venueNotFound);
+    const wire = await venueWire(db, row);
     change('business', row.id, 'put', wire);
     return { success: true, business: wire };
   });

@@ -12,10 +12,10 @@ import {
 } from '@comanda/shared-schema';
 import type { Db } from '../db/client.ts';
 import { slotOccupancy, slotOccupancyAt } from '../store/deliveries.ts';
-import { type BusinessRecord, clampCapacity } from '../store/venue.ts';
+import { clampCapacity, type VenueRecord } from '../store/venue.ts';
 
 /** The venue's capacity rule as stored (a hand-written row still reads as 1-50). */
-export function capacityRule(venue: BusinessRecord): SlotCapacityRule {
+export function capacityRule(venue: VenueRecord): SlotCapacityRule {
   const areas: SlotAreaCapacity = {};
   for (const [area, limit] of Object.entries(venue.slotAreaCapacity ?? {})) {
     if (typeof limit === 'number') areas[area as KitchenArea] = clampCapacity(limit);
@@ -26,7 +26,7 @@ export function capacityRule(venue: BusinessRecord): SlotCapacityRule {
 /** Is one slot full for an order with lines in `areas`? Reads that slot only. */
 export async function isFullAt(
   db: Db,
-  venue: BusinessRecord,
+  venue: VenueRecord,
   slotDate: string,
   orario: string,
   areas?: readonly KitchenArea[],
@@ -59,7 +59,7 @@ export function slotsAt(input: SlotInput & { now: number }): SlotPlan {
 }
 
 /** The delivery window's slots at `nowMs` (openConsegna to closeConsegna), none taken. */
-export function windowSlots(venue: BusinessRecord, nowMs: number, forCustomer: boolean, taken?: string[]) {
+export function windowSlots(venue: VenueRecord, nowMs: number, forCustomer: boolean, taken?: string[]) {
   return slotsAt({
     now: nowMs,
     opening: venue.openConsegna,
@@ -83,7 +83,7 @@ export interface DeliveryPlan {
  */
 export async function deliveryPlan(
   db: Db,
-  venue: BusinessRecord,
+  venue: VenueRecord,
   nowMs: number,
   forCustomer: boolean,
   areas?: readonly KitchenArea[],
@@ -101,7 +101,7 @@ export async function deliveryPlan(
  */
 export async function asapPlan(
   db: Db,
-  venue: BusinessRecord,
+  venue: VenueRecord,
   nowMs: number,
   forCustomer: boolean,
   areas: readonly KitchenArea[],

@@ -33,8 +33,8 @@ export function recordPut(ctx: WriteTools, entry: TableOrder): void {
 }
 
 /** Tells the venue's devices how many deliveries now wait for a decision. */
-export async function publishCount(ctx: WriteTools, businessId: string): Promise<void> {
-  ctx.publish('updateCountDelivery', { count: await pendingDeliveryCount(ctx.db, businessId) });
+export async function publishCount(ctx: WriteTools, venueId: string): Promise<void> {
+  ctx.publish('updateCountDelivery', { count: await pendingDeliveryCount(ctx.db, venueId) });
 }
 
 /**
@@ -44,7 +44,7 @@ export async function publishCount(ctx: WriteTools, businessId: string): Promise
  */
 export function tellCustomer(
   ctx: Pick<WriteTools, 'publish'>,
-  order: Pick<OrderRecord, 'id' | 'placedBy' | 'businessId'>,
+  order: Pick<OrderRecord, 'id' | 'placedBy' | 'venueId'>,
   status: DeliveryProgressStatus,
 ): void {
   if (!order.placedBy) return;
@@ -52,8 +52,8 @@ export function tellCustomer(
 }
 
 /** A delivery or pickup of this venue, open or closed; another venue's id or a table order: 404. */
-export async function requireDelivery(db: Db, businessId: string, deliveryId: string): Promise<OrderRecord> {
-  const order = await venueOrder(db, businessId, deliveryId);
+export async function requireDelivery(db: Db, venueId: string, deliveryId: string): Promise<OrderRecord> {
+  const order = await venueOrder(db, venueId, deliveryId);
   if (!order || order.kind === 'table') throw new AppError('NOT_FOUND', t.deliveryNotFound);
   return order;
 }

@@ -1,6 +1,6 @@
 import { afterEach, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { businesses } from '../db/schema.ts';
+import { venues } from '../db/schema.ts';
 
 /*
  * Hosted, several instances start at once on one database (a deploy, a restart of them all): with
@@ -26,7 +26,7 @@ it('two instances starting together on one empty database seed the demo venue on
   apps.push(...both);
   const demos = both.map((t) => t.app.demo);
   expect(demos.map((d) => d?.created).sort()).toEqual([false, true]);
-  expect(demos[0]?.businessId).toBe(demos[1]?.businessId);
-  const venues = await both[0]?.app.store.db.select({ id: businesses.id }).from(businesses);
-  expect(venues).toHaveLength(1);
+  expect(demos[0]?.venueId).toBe(demos[1]?.venueId);
+  const rows = await both[0]?.app.store.db.select({ id: venues.id }).from(venues);
+  expect(rows).toHaveLength(1);
 });

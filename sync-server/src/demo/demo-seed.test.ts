@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, post, rowCounts, sessionCookie, type TestApp } from '../../test-support/test-app.ts';
 import { first } from '../db/client.ts';
 import {
-  businesses,
   categories,
   diningTables,
   dishes,
@@ -11,6 +10,7 @@ import {
   users,
   variantOptions,
   variants,
+  venues,
 } from '../db/schema.ts';
 import { DEMO_CITIES } from './demo-seed.ts';
 
@@ -26,8 +26,8 @@ describe('demo venue', () => {
     const demo = t.app.demo;
     expect(demo).toMatchObject({ created: true, email: 'demo@comanda.test', password: 'demo-password' });
     const { db } = t.app.store;
-    const biz = await first(db.select().from(businesses));
-    expect(biz).toMatchObject({
+    const venue = await first(db.select().from(venues));
+    expect(venue).toMatchObject({
       name: 'Trattoria Demo',
       openingTime: '18:00',
       closingTime: '02:00',
@@ -75,7 +75,7 @@ describe('demo venue', () => {
       valid: true,
       type: 'owner',
       name: 'Trattoria Demo',
-      businessId: demo?.businessId,
+      businessId: demo?.venueId,
     });
     const snapshot = await t.app.inject({
       method: 'GET',
@@ -113,6 +113,6 @@ describe('demo venue', () => {
     await t.app.close();
     t = await createTestApp({ env: { COMANDA_DEMO: '1' }, dir });
     expect(t.app.demo).toBeNull();
-    expect(await t.app.store.db.select().from(businesses)).toHaveLength(1);
+    expect(await t.app.store.db.select().from(venues)).toHaveLength(1);
   });
 });

@@ -27,7 +27,7 @@ export interface DemoInfo {
   created: boolean;
   email: string;
   password: string | null;
-  businessId: string;
+  venueId: string;
   /** Table 1, for the customer link printed at start-up. */
   tableId: string;
 }
@@ -46,34 +46,34 @@ const LAYOUT: Array<{ room: string; tables: Array<{ number: number; x: number; y
 ];
 
 async function existingDemo(db: Db): Promise<DemoInfo | null> {
-  const businessId = await venueOfAccountEmail(db, DEMO_EMAIL);
-  if (businessId === undefined) return null;
+  const venueId = await venueOfAccountEmail(db, DEMO_EMAIL);
+  if (venueId === undefined) return null;
   return {
     created: false,
     email: DEMO_EMAIL,
     password: null,
-    businessId,
-    tableId: (await firstTableId(db, businessId)) ?? '',
+    venueId,
+    tableId: (await firstTableId(db, venueId)) ?? '',
   };
 }
 
 /** The demo's rooms, tables and menu, in the seeding transaction; table 1's id. */
-async function seedVenue(db: Db, businessId: string, now: number): Promise<string> {
+async function seedVenue(db: Db, venueId: string, now: number): Promise<string> {
   let firstTable = '';
   for (const [position, room] of LAYOUT.entries()) {
     const roomId = randomId();
-    await insertRoom(db, { id: roomId, businessId, name: room.room, position, createdAt: now });
+    await insertRoom(db, { id: roomId, venueId, name: room.room, position, createdAt: now });
     for (const t of room.tables) {
       const id = randomId();
       if (t.number === 1) firstTable = id;
-      await insertTable(db, { id, businessId, roomId, number: t.number, x: t.x, y: t.y, createdAt: now });
+      await insertTable(db, { id, venueId, roomId, number: t.number, x: t.x, y: t.y, createdAt: now });
     }
   }
   for (const [position, category] of demoMenu.entries()) {
     const categoryId = randomId();
     await insertCategory(db, {
       id: categoryId,
-      businessId,
+      venueId,
       name: category.name,
       position,
       area: category.area,
@@ -82,7 +82,7 @@ async function seedVenue(db: Db, businessId: string, now: number): Promise<strin
       const dishId = randomId();
       await insertDish(db, {
         id: dishId,
-        businessId,
+        venueId,
         categoryId,
         name: dish.name,
         price: dish.price,
@@ -135,7 +135,7 @@ export async function seedDemo(
   const plain = password ?? randomBytes(9).toString('base64url');
   const passwordHash = await hash(plain);
   const ownerId = randomId();
-  const businessId = randomId();
+  const venueId = randomId();
   // An account write: two instances starting together on an empty database both get here; the
   // one that loses the race on the demo owner's e-mail runs again and finds the winner's venue.
   return port.writeAccount(async (db): Promise<DemoInfo> => {
@@ -154,7 +154,7 @@ export async function seedDemo(
       createdAt: now,
     });
     await insertVenue(db, {
-      id: businessId,
+      id: venueId,
       ownerUserId: ownerId,
       name: DEMO_VENUE,
       costoConsegna: 250,
@@ -167,7 +167,7 @@ export async function seedDemo(
       slotCapacity: 2,
       createdAt: now,
     });
-    const tableId = await seedVenue(db, businessId, now);
-    return { created: true, email: DEMO_EMAIL, password: plain, businessId, tableId };
+    const tableId = await seedVenue(db, venueId, now);
+    return { created: true, email: DEMO_EMAIL, password: plain, venueId, tableId };
   });
 }

@@ -24,7 +24,7 @@ describe('only the answers that grow with the venue are compressed', () => {
     const history = await post(
       v.app.app,
       calls.userHistoryGet.path,
-      { tableId: v.tableId, ownerId: v.owner.businessId, socketId: 'abc' },
+      { tableId: v.tableId, ownerId: v.owner.venueId, socketId: 'abc' },
       v.guest,
       br,
     );

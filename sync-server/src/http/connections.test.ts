@@ -176,7 +176,7 @@ describe('timeouts', () => {
     const port = await listen({ socketTimeoutMs: 400 }, { livePingIntervalMs: 1000 });
     if (!t) throw new Error('no app');
     const owner = await createOwner(t);
-    const ws = new WebSocket(`ws://127.0.0.1:${port}/live?ownerId=${owner.businessId}`, {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/live?ownerId=${owner.venueId}`, {
       headers: { cookie: owner.cookie },
     });
     sockets.push(ws);
@@ -248,7 +248,7 @@ describe('connections per address', () => {
     if (!t) throw new Error('no app');
     const owner = await createOwner(t);
     for (let i = 0; i < CAP - 1; i++) {
-      const ws = new WebSocket(`ws://127.0.0.1:${port}/live?ownerId=${owner.businessId}`, {
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/live?ownerId=${owner.venueId}`, {
         headers: { cookie: owner.cookie },
       });
       sockets.push(ws);

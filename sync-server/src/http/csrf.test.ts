@@ -77,7 +77,7 @@ describe('CSRF: every state-changing call needs our own origin', () => {
     for (const [what, headers] of foreign) {
       const res = await t.app.inject({
         method: 'GET',
-        url: `/live?ownerId=${owner.businessId}`,
+        url: `/live?ownerId=${owner.venueId}`,
         headers: { ...headers, cookie: owner.cookie },
       });
       expect(res.statusCode, what).toBe(403);

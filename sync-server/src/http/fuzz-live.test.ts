@@ -64,7 +64,7 @@ describe('fuzzing every live event', () => {
     const table = (
       await column(
         world.app,
-        sql`SELECT id FROM tables WHERE business_id = ${world.businessId} ORDER BY number LIMIT 1`,
+        sql`SELECT id FROM tables WHERE business_id = ${world.venueId} ORDER BY number LIMIT 1`,
       )
     )[0] as string;
     const res = await world.app.inject({

@@ -76,7 +76,7 @@ describe('fuzzing every route', () => {
     const table = (
       await column(
         world.app,
-        sql`SELECT id FROM tables WHERE business_id = ${world.businessId} ORDER BY number LIMIT 1`,
+        sql`SELECT id FROM tables WHERE business_id = ${world.venueId} ORDER BY number LIMIT 1`,
       )
     )[0] as string;
     const cart = [cartLineOf(world.menu[0] as MenuDish, 1, false)];
@@ -101,7 +101,7 @@ describe('fuzzing every route', () => {
         primaPossibile: true,
         nome: 'Lucia',
         cart: Array.from({ length: lines }, () => cartLineOf(dish, 999, false)),
-        ownerId: world.businessId,
+        ownerId: world.venueId,
         deliveryId: randomUUID(),
       },
     });
@@ -133,7 +133,7 @@ describe('fuzzing every route', () => {
       method: 'POST',
       url: calls.userOrder.path,
       headers: { cookie: world.cookie('customer') as string },
-      payload: { cart: [cartLineOf(truffle, 1, true)], tableId: table, ownerId: world.businessId },
+      payload: { cart: [cartLineOf(truffle, 1, true)], tableId: table, ownerId: world.venueId },
     });
     expect(order.statusCode, order.body).toBe(400);
     expect(order.json()).toMatchObject({ code: 'dish_error', error: t.linePriceTooHigh });

@@ -100,7 +100,7 @@ describe('the Host header is checked before routing', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (t.app.server.address() as AddressInfo).port;
     const owner = await createOwner(t);
-    const url = `ws://127.0.0.1:${port}/live?ownerId=${owner.businessId}`;
+    const url = `ws://127.0.0.1:${port}/live?ownerId=${owner.venueId}`;
     const foreign = new WebSocket(url, { headers: { cookie: owner.cookie, host: `evil.example:${port}` } });
     const outcome = await Promise.race([
       once(foreign, 'open').then(() => 'opened'),

@@ -190,7 +190,7 @@ describe('JSON answers are compressed above a small threshold', () => {
     return app.inject({
       method: 'POST',
       url: '/api/menu/user/get',
-      payload: { businessId: app.demo?.businessId },
+      payload: { businessId: app.demo?.venueId },
       headers: {
         cookie: `comanda_sid=${cookie?.value}`,
         ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }),
@@ -249,7 +249,7 @@ describe('the live socket is left as it was', () => {
     // ws offers permessage-deflate by default, as browsers do.
     const peer = await openPeer(
       base.replace('http', 'ws'),
-      `ownerId=${app.demo?.businessId}`,
+      `ownerId=${app.demo?.venueId}`,
       `comanda_sid=${cookie?.value}`,
     );
     try {

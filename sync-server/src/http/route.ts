@@ -16,7 +16,7 @@ export interface CallContext<C extends CallDef> {
   /** The signed-in session (user, guest or owner); throws when there is none. */
   readonly user: Session;
   /** The owner's venue, always from the session (never from the body). Owner calls only. */
-  readonly businessId: string;
+  readonly venueId: string;
 }
 
 export type Handler<C extends CallDef> = (ctx: CallContext<C>) => Promise<Response<C>> | Response<C>;
@@ -30,7 +30,7 @@ export interface RouteExtras {
 export function checkAccess(def: CallDef, session: Session | null): void {
   if (def.access === 'public') return;
   if (!session) throw new AppError('UNAUTHORIZED', msg.unauthorized);
-  if (def.access === 'owner' && (session.user.role !== 'owner' || !session.businessId)) {
+  if (def.access === 'owner' && (session.user.role !== 'owner' || !session.venueId)) {
     throw new AppError('FORBIDDEN', msg.forbidden);
   }
 }
@@ -46,7 +46,7 @@ export function parseInput<C extends CallDef>(def: C, raw: unknown): ParsedBody<
 
 /**
  * The handler's context around the request's session (`app.sessions.fromRequest`, looked up once
- * per request, before any transaction); `businessId` only on owner calls.
+ * per request, before any transaction); `venueId` only on owner calls.
  */
 export function makeContext<C extends CallDef>(
   def: C,
@@ -64,11 +64,11 @@ export function makeContext<C extends CallDef>(
       if (!session) throw new AppError('UNAUTHORIZED', msg.unauthorized);
       return session;
     },
-    get businessId(): string {
-      if (def.access !== 'owner' || !session?.businessId) {
-        throw new Error(`${def.path}: businessId is only available on owner calls`);
+    get venueId(): string {
+      if (def.access !== 'owner' || !session?.venueId) {
+        throw new Error(`${def.path}: venueId is only available on owner calls`);
       }
-      return session.businessId;
+      return session.venueId;
     },
   };
 }

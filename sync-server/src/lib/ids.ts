@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 
-/** Random, non-guessable id (128 bits, base64url): users, businesses, tables, socket ids. */
+/** Random, non-guessable id (128 bits, base64url): users, venues, tables, socket ids. */
 export function randomId(): string {
   return randomBytes(16).toString('base64url');
 }

@@ -30,6 +30,6 @@ export const msg = {
   mutationReused: "Questo numero di modifica è già stato usato per un'altra operazione",
   hostNotAllowed: 'Indirizzo del server non riconosciuto: apri Comanda dal suo indirizzo',
   idempotencyReused: "Idempotency-Key già usata per un'altra richiesta",
-  businessNotFound: 'Locale non trovato',
+  venueNotFound: 'Locale non trovato',
   liveUnavailable: 'Connessione live disponibile solo via websocket',
 } as const;

@@ -51,10 +51,10 @@ beforeAll(async () => {
   const now = Date.now();
   await t.app.store.db
     .insert(rooms)
-    .values({ id: roomId, businessId: owner.businessId, name: 'Sala', createdAt: now });
+    .values({ id: roomId, venueId: owner.venueId, name: 'Sala', createdAt: now });
   await t.app.store.db
     .insert(diningTables)
-    .values({ id: tableId, businessId: owner.businessId, roomId, number: 1, createdAt: now });
+    .values({ id: tableId, venueId: owner.venueId, roomId, number: 1, createdAt: now });
 }, 30_000);
 
 afterAll(async () => {
@@ -66,8 +66,7 @@ type Frame = { event: string; data: Record<string, unknown> };
 
 /** A socket of the owner, or of a new guest session (each session has its own frame budget). */
 async function connect(role: 'owner' | 'customer' = 'customer') {
-  const query =
-    role === 'owner' ? `ownerId=${owner.businessId}` : `ownerId=${owner.businessId}&tableId=${tableId}`;
+  const query = role === 'owner' ? `ownerId=${owner.venueId}` : `ownerId=${owner.venueId}&tableId=${tableId}`;
   const cookie = role === 'owner' ? owner.cookie : await anotherSession(t.app, guest);
   const ws = new WebSocket(`ws://127.0.0.1:${port}/live?${query}`, { headers: { cookie } });
   opened.push(ws);
@@ -85,7 +84,7 @@ async function connect(role: 'owner' | 'customer' = 'customer') {
 /** The owner's socket still hears the venue, a new socket still connects, HTTP still answers. */
 async function stillWorking(watcher: Awaited<ReturnType<typeof connect>>): Promise<void> {
   watcher.frames.length = 0;
-  t.app.hub.publish(owner.businessId, 'updateRoom', {});
+  t.app.hub.publish(owner.venueId, 'updateRoom', {});
   await vi.waitFor(() => expect(watcher.frames.map((f) => f.event)).toContain('updateRoom'));
   expect(watcher.ws.readyState).toBe(WebSocket.OPEN);
   const fresh = await connect('owner');
@@ -95,7 +94,7 @@ async function stillWorking(watcher: Awaited<ReturnType<typeof connect>>): Promi
   expect(health.statusCode).toBe(200);
 }
 
-const joinChat = () => JSON.stringify({ event: 'joinChat', data: { ownerId: owner.businessId, tableId } });
+const joinChat = () => JSON.stringify({ event: 'joinChat', data: { ownerId: owner.venueId, tableId } });
 
 /** A masked client frame (RFC 6455), for a hand-driven socket. */
 function clientFrame(payload: Buffer, opcode = 1): Buffer {
@@ -116,7 +115,7 @@ async function rawSocket(): Promise<Socket> {
   socket.on('error', () => {});
   socket.write(
     [
-      `GET /live?ownerId=${owner.businessId}&tableId=${tableId} HTTP/1.1`,
+      `GET /live?ownerId=${owner.venueId}&tableId=${tableId} HTTP/1.1`,
       `Host: 127.0.0.1:${port}`,
       'Upgrade: websocket',
       'Connection: Upgrade',
@@ -214,7 +213,7 @@ describe('live hub under abuse', () => {
     const abusers = await Promise.all([rawSocket(), rawSocket(), rawSocket()]);
     await vi.waitFor(() => expect(t.app.hub.size).toBe(4));
     // Valid frames (the padding is an unknown key, dropped): the hub takes its budget, then closes.
-    const frame = { event: 'joinChat', data: { ownerId: owner.businessId, tableId, pad: 'p'.repeat(8000) } };
+    const frame = { event: 'joinChat', data: { ownerId: owner.venueId, tableId, pad: 'p'.repeat(8000) } };
     const payload = clientFrame(Buffer.from(JSON.stringify(frame)));
     // Not `once(s, 'close')`: it rejects on the 'error' a reset socket may emit first.
     const ended = abusers.map((s) => new Promise((resolve) => s.once('close', resolve)));
@@ -244,7 +243,7 @@ describe('live hub under abuse', () => {
       const screens: string[] = [];
       for (let i = 0; i < 5; i++) screens.push(await sessionOf(t, owner.userId));
       const opening = Array.from({ length: 50 }, async (_, i) => {
-        const ws = new WebSocket(`ws://127.0.0.1:${port}/live?ownerId=${owner.businessId}`, {
+        const ws = new WebSocket(`ws://127.0.0.1:${port}/live?ownerId=${owner.venueId}`, {
           headers: { cookie: screens[i % screens.length] ?? '' },
         });
         ws.on('error', () => {});

@@ -37,7 +37,7 @@ async function peer(query: string, cookie: string): Promise<Peer> {
 /** `perSession` sockets for each of `sessions` guests, all at venue A's table. */
 async function crowdAtTable(sessions: number, perSession: number): Promise<Peer[]> {
   const cookies = await guestSessions(a.app, sessions);
-  const query = `ownerId=${a.owner.businessId}&tableId=${a.tableId}`;
+  const query = `ownerId=${a.owner.venueId}&tableId=${a.tableId}`;
   const peers: Peer[] = [];
   for (const cookie of cookies) {
     for (let i = 0; i < perSession; i++) peers.push(await peer(query, cookie));
@@ -46,11 +46,11 @@ async function crowdAtTable(sessions: number, perSession: number): Promise<Peer[
 }
 
 const joinChat = () =>
-  JSON.stringify({ event: 'joinChat', data: { ownerId: a.owner.businessId, tableId: a.tableId } });
+  JSON.stringify({ event: 'joinChat', data: { ownerId: a.owner.venueId, tableId: a.tableId } });
 const sendMessage = (text: string, id?: string) =>
   JSON.stringify({
     event: 'sendMessage',
-    data: { ownerId: a.owner.businessId, tableId: a.tableId, text, ...(id ? { id } : {}) },
+    data: { ownerId: a.owner.venueId, tableId: a.tableId, text, ...(id ? { id } : {}) },
   });
 
 /**
@@ -59,7 +59,7 @@ const sendMessage = (text: string, id?: string) =>
  */
 async function drained(peers: Peer[]): Promise<void> {
   const before = peers.map((p) => p.count('menuChanged'));
-  a.app.app.hub.publish(a.owner.businessId, 'menuChanged', {}, { to: 'all' });
+  a.app.app.hub.publish(a.owner.venueId, 'menuChanged', {}, { to: 'all' });
   await vi.waitFor(() => {
     for (const [i, p] of peers.entries()) expect(p.count('menuChanged')).toBe((before[i] ?? 0) + 1);
   });
@@ -67,7 +67,7 @@ async function drained(peers: Peer[]): Promise<void> {
 
 describe('answers go only to the socket that asked', () => {
   it('joinChat: one syncMessages to the asker, none to the other sockets at the table or the owners', async () => {
-    const tablet = await peer(`ownerId=${a.owner.businessId}`, a.owner.cookie);
+    const tablet = await peer(`ownerId=${a.owner.venueId}`, a.owner.cookie);
     const phones = await crowdAtTable(5, 4);
     // One after the other: each answer has arrived before the next phone asks.
     for (const phone of phones) {
@@ -102,7 +102,7 @@ describe('answers go only to the socket that asked', () => {
   });
 
   it('a refused message and the echo of a resent one go back to the sender only', async () => {
-    const tablet = await peer(`ownerId=${a.owner.businessId}`, a.owner.cookie);
+    const tablet = await peer(`ownerId=${a.owner.venueId}`, a.owner.cookie);
     const [sender, ...others] = await crowdAtTable(2, 4);
     if (!sender) throw new Error('no sender');
     sender.ws.send(sendMessage('   '));
@@ -127,8 +127,8 @@ describe('answers go only to the socket that asked', () => {
 
 describe("a flood at one venue's table", () => {
   it("sends O(1) frames per frame received; the other venue's tablet gets every order; health answers", async () => {
-    const tabletA = await peer(`ownerId=${a.owner.businessId}`, a.owner.cookie);
-    const tabletB = await peer(`ownerId=${b.owner.businessId}`, b.owner.cookie);
+    const tabletA = await peer(`ownerId=${a.owner.venueId}`, a.owner.cookie);
+    const tabletB = await peer(`ownerId=${b.owner.venueId}`, b.owner.cookie);
     // 25 guests with 4 sockets each at one table of A, each sending what its session's frame
     // budget allows at once: every cap and budget allows that.
     const crowd = await crowdAtTable(25, 4);

@@ -36,7 +36,7 @@ async function stalledClient(): Promise<Socket> {
   socket.on('error', () => {});
   socket.write(
     [
-      `GET /live?ownerId=${owner.businessId} HTTP/1.1`,
+      `GET /live?ownerId=${owner.venueId} HTTP/1.1`,
       `Host: 127.0.0.1:${port}`,
       'Upgrade: websocket',
       'Connection: Upgrade',
@@ -68,14 +68,14 @@ const FRAME_BYTES = JSON.stringify({
 
 describe('a socket that stops reading', () => {
   it('is dropped once its send buffer passes the limit; the server holds no more for it', async () => {
-    const watcher = await openPeer(base, `ownerId=${owner.businessId}`, owner.cookie);
+    const watcher = await openPeer(base, `ownerId=${owner.venueId}`, owner.cookie);
     const stalled = await stalledClient();
     await vi.waitFor(() => expect(t.app.hub.size).toBe(2));
     let published = 0;
     let maxBuffered = 0;
     // Up to 64 MB for it: far past the limit and the loopback's kernel buffers.
     while (published < 2000 && t.app.hub.size === 2) {
-      t.app.hub.publish(owner.businessId, 'syncMessages', { tableId: 't', messages: history });
+      t.app.hub.publish(owner.venueId, 'syncMessages', { tableId: 't', messages: history });
       published++;
       for (const client of t.app.websocketServer.clients)
         maxBuffered = Math.max(maxBuffered, client.bufferedAmount);

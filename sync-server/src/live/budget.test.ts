@@ -43,9 +43,9 @@ async function peer(query: string, cookie: string): Promise<Peer> {
 }
 
 const customer = async () =>
-  peer(`ownerId=${v.owner.businessId}&tableId=${v.tableId}`, (await guestSessions(v.app, 1))[0] ?? '');
+  peer(`ownerId=${v.owner.venueId}&tableId=${v.tableId}`, (await guestSessions(v.app, 1))[0] ?? '');
 const joinChat = (tableId = v.tableId) =>
-  JSON.stringify({ event: 'joinChat', data: { ownerId: v.owner.businessId, tableId } });
+  JSON.stringify({ event: 'joinChat', data: { ownerId: v.owner.venueId, tableId } });
 
 /**
  * Sends `n` frames at once; resolves when the socket closed or the server read them all (a ping's
@@ -89,7 +89,7 @@ describe('frame budget', () => {
   it("the budget is the session's: new sockets, or all closed and opened again, bring no new frames", async () => {
     await setup();
     const [guest] = (await guestSessions(v.app, 1)) as [string];
-    const table = `ownerId=${v.owner.businessId}&tableId=${v.tableId}`;
+    const table = `ownerId=${v.owner.venueId}&tableId=${v.tableId}`;
     const first = await peer(table, guest);
     const second = await peer(table, guest);
     expect(await burst(first, CUSTOMER_FRAME_BUDGET.burst - 1)).toBe('open');
@@ -108,7 +108,7 @@ describe('frame budget', () => {
 
   it("an owner's socket keeps a large budget", async () => {
     await setup();
-    const tablet = await peer(`ownerId=${v.owner.businessId}`, v.owner.cookie);
+    const tablet = await peer(`ownerId=${v.owner.venueId}`, v.owner.cookie);
     expect(await burst(tablet, OWNER_FRAME_BUDGET.burst)).toBe('open');
     v.app.app.clock.advance(1000);
     expect(await burst(tablet, OWNER_FRAME_BUDGET.perSecond)).toBe('open');
@@ -124,7 +124,7 @@ describe('frames for a table the socket did not join', () => {
     const stray = () =>
       JSON.stringify({
         event: 'sendMessage',
-        data: { ownerId: v.owner.businessId, tableId: v.otherTableId, text: 'ciao' },
+        data: { ownerId: v.owner.venueId, tableId: v.otherTableId, text: 'ciao' },
       });
     const phone = await customer();
     const strays = Math.floor(CUSTOMER_FRAME_BUDGET.burst / STRAY_FRAME_COST);
@@ -139,11 +139,11 @@ describe('frames for a table the socket did not join', () => {
     await setup();
     const other = await setupVenue(v.app);
     const warn = vi.spyOn(v.app.app.log, 'warn');
-    const tablet = await peer(`ownerId=${v.owner.businessId}`, v.owner.cookie);
+    const tablet = await peer(`ownerId=${v.owner.venueId}`, v.owner.cookie);
     const foreign = () =>
       JSON.stringify({
         event: 'discardCalledTable',
-        data: { ownerId: other.owner.businessId, tableId: other.tableId },
+        data: { ownerId: other.owner.venueId, tableId: other.tableId },
       });
     const strays = Math.floor(OWNER_FRAME_BUDGET.burst / STRAY_FRAME_COST);
     // Well within the plain budget, but each costs STRAY_FRAME_COST (charged by its handler).

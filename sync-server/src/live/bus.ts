@@ -7,7 +7,7 @@ export type Audience = 'owners' | 'customers' | 'all' | 'account';
 
 /** One published event, as it travels between server instances. */
 export interface LiveMessage {
-  businessId: string;
+  venueId: string;
   event: string;
   data: unknown;
   version?: number;

@@ -40,8 +40,8 @@ async function peer(query: string, cookie: string, localAddress?: string): Promi
   return p;
 }
 
-const atTable = () => `ownerId=${v.owner.businessId}&tableId=${v.tableId}`;
-const venueWide = () => `ownerId=${v.owner.businessId}`;
+const atTable = () => `ownerId=${v.owner.venueId}&tableId=${v.tableId}`;
+const venueWide = () => `ownerId=${v.owner.venueId}`;
 
 /** The refusal of an upgrade: 429 with the envelope, in Italian. */
 async function expectRefused(query: string, cookie: string, localAddress?: string) {
@@ -159,7 +159,7 @@ describe('sockets per address', () => {
     const phones: Array<{ peer: Peer; table: string }> = [];
     for (const [i, guest] of guests.entries()) {
       const table = tables[i % tables.length] as string;
-      phones.push({ peer: await peer(`ownerId=${v.owner.businessId}&tableId=${table}`, guest), table });
+      phones.push({ peer: await peer(`ownerId=${v.owner.venueId}&tableId=${table}`, guest), table });
     }
     expect(v.app.app.hub.size).toBe(170);
     // One order per table, each sent by one of its phones.

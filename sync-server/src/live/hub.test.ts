@@ -47,10 +47,10 @@ async function setup(config: Parameters<typeof createTestApp>[0] = {}) {
   const now = Date.now();
   await t.app.store.db
     .insert(rooms)
-    .values({ id: roomId, businessId: owner.businessId, name: 'Sala', createdAt: now });
+    .values({ id: roomId, venueId: owner.venueId, name: 'Sala', createdAt: now });
   await t.app.store.db
     .insert(diningTables)
-    .values({ id: tableId, businessId: owner.businessId, roomId, number: 1, createdAt: now });
+    .values({ id: tableId, venueId: owner.venueId, roomId, number: 1, createdAt: now });
 }
 
 type Frame = { event: string; data: Record<string, unknown>; version?: number };
@@ -94,8 +94,8 @@ const settle = () => new Promise((r) => setTimeout(r, 50));
 describe('live hub', () => {
   it('sends connect with a socket id to an owner of the venue', async () => {
     await setup();
-    const a = await connect(`ownerId=${owner.businessId}`, owner.cookie);
-    const b = await connect(`ownerId=${owner.businessId}`, owner.cookie);
+    const a = await connect(`ownerId=${owner.venueId}`, owner.cookie);
+    const b = await connect(`ownerId=${owner.venueId}`, owner.cookie);
     expect(a.socketId).toMatch(/^[\w-]{22}$/);
     expect(a.socketId).not.toBe(b.socketId);
     expect(t.app.hub.size).toBe(2);
@@ -105,21 +105,21 @@ describe('live hub', () => {
     await setup();
     const guest = await createGuest(t);
     const other = await createOwner(t);
-    expect(await refused(`ownerId=${owner.businessId}`)).toBe(401);
+    expect(await refused(`ownerId=${owner.venueId}`)).toBe(401);
     // Without a table, a non-owner session of a real venue is a venue-wide customer; no venue, 403.
     expect(await refused('ownerId=nope', { cookie: guest })).toBe(403);
     expect(await refused('ownerId=nope', { cookie: other.cookie })).toBe(403);
-    expect(await refused(`ownerId=${owner.businessId}&tableId=nope`, { cookie: guest })).toBe(403);
-    expect(await refused(`ownerId=${other.businessId}&tableId=${tableId}`, { cookie: guest })).toBe(403);
+    expect(await refused(`ownerId=${owner.venueId}&tableId=nope`, { cookie: guest })).toBe(403);
+    expect(await refused(`ownerId=${other.venueId}&tableId=${tableId}`, { cookie: guest })).toBe(403);
     expect(await refused('', { cookie: owner.cookie })).toBe(400);
     expect(
-      await refused(`ownerId=${owner.businessId}`, { cookie: owner.cookie, origin: 'https://evil.example' }),
+      await refused(`ownerId=${owner.venueId}`, { cookie: owner.cookie, origin: 'https://evil.example' }),
     ).toBe(403);
-    const customer = await connect(`ownerId=${owner.businessId}&tableId=${tableId}`, guest);
+    const customer = await connect(`ownerId=${owner.venueId}&tableId=${tableId}`, guest);
     expect(customer.socketId).toBeTruthy();
     const plain = await t.app.inject({
       method: 'GET',
-      url: `/live?ownerId=${owner.businessId}`,
+      url: `/live?ownerId=${owner.venueId}`,
       headers: { cookie: owner.cookie },
     });
     expect(plain.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
@@ -127,12 +127,12 @@ describe('live hub', () => {
 
   it('publishes to the venue with the version, excluding the sender', async () => {
     await setup();
-    const a = await connect(`ownerId=${owner.businessId}`, owner.cookie);
-    const b = await connect(`ownerId=${owner.businessId}`, owner.cookie);
+    const a = await connect(`ownerId=${owner.venueId}`, owner.cookie);
+    const b = await connect(`ownerId=${owner.venueId}`, owner.cookie);
     const other = await createOwner(t);
-    const c = await connect(`ownerId=${other.businessId}`, other.cookie);
+    const c = await connect(`ownerId=${other.venueId}`, other.cookie);
     t.app.hub.publish(
-      owner.businessId,
+      owner.venueId,
       'switchTableStatus',
       { id: tableId, status: true },
       { exceptSocketId: a.socketId, version: 7 },
@@ -150,13 +150,13 @@ describe('live hub', () => {
   it('routes owner, customer and table audiences', async () => {
     await setup();
     const guest = await createGuest(t);
-    const ownerWs = await connect(`ownerId=${owner.businessId}`, owner.cookie);
-    const atTable = await connect(`ownerId=${owner.businessId}&tableId=${tableId}`, guest);
+    const ownerWs = await connect(`ownerId=${owner.venueId}`, owner.cookie);
+    const atTable = await connect(`ownerId=${owner.venueId}&tableId=${tableId}`, guest);
     const hub = t.app.hub;
-    hub.publish(owner.businessId, 'updateRoom', {});
-    hub.publish(owner.businessId, 'disableOrder', {}, { to: 'customers' });
-    hub.publish(owner.businessId, 'enableChat', {}, { tableId });
-    hub.publish(owner.businessId, 'enableOrder', {}, { to: 'all' });
+    hub.publish(owner.venueId, 'updateRoom', {});
+    hub.publish(owner.venueId, 'disableOrder', {}, { to: 'customers' });
+    hub.publish(owner.venueId, 'enableChat', {}, { tableId });
+    hub.publish(owner.venueId, 'enableOrder', {}, { to: 'all' });
     await ownerWs.next('enableOrder');
     await atTable.next('enableOrder');
     expect(ownerWs.frames.map((f) => f.event)).toEqual(['updateRoom']);
@@ -167,16 +167,16 @@ describe('live hub', () => {
     await setup();
     const guest = await createGuest(t);
     const other = await createOwner(t);
-    const ownerWs = await connect(`ownerId=${owner.businessId}`, owner.cookie);
-    const onMenu = await connect(`ownerId=${owner.businessId}`, guest);
-    const foreignOwner = await connect(`ownerId=${owner.businessId}`, other.cookie);
-    const atTable = await connect(`ownerId=${owner.businessId}&tableId=${tableId}`, guest);
+    const ownerWs = await connect(`ownerId=${owner.venueId}`, owner.cookie);
+    const onMenu = await connect(`ownerId=${owner.venueId}`, guest);
+    const foreignOwner = await connect(`ownerId=${owner.venueId}`, other.cookie);
+    const atTable = await connect(`ownerId=${owner.venueId}&tableId=${tableId}`, guest);
     const hub = t.app.hub;
-    hub.publish(owner.businessId, 'updateRoom', {});
-    hub.publish(owner.businessId, 'enableChat', {}, { tableId });
-    hub.publish(owner.businessId, 'eraseOrder', { tableId }, { tableId });
-    hub.publish(owner.businessId, 'disableOrder', {}, { to: 'customers' });
-    hub.publish(owner.businessId, 'menuChanged', {}, { to: 'all' });
+    hub.publish(owner.venueId, 'updateRoom', {});
+    hub.publish(owner.venueId, 'enableChat', {}, { tableId });
+    hub.publish(owner.venueId, 'eraseOrder', { tableId }, { tableId });
+    hub.publish(owner.venueId, 'disableOrder', {}, { to: 'customers' });
+    hub.publish(owner.venueId, 'menuChanged', {}, { to: 'all' });
     for (const ws of [ownerWs, onMenu, foreignOwner, atTable]) await ws.next('menuChanged');
     expect(ownerWs.frames.map((f) => f.event)).toEqual(['updateRoom']);
     expect(onMenu.frames.map((f) => f.event)).toEqual(['disableOrder']);
@@ -186,8 +186,8 @@ describe('live hub', () => {
 
   it('closes a socket that sends a malformed frame with 1008; the others live on', async () => {
     await setup();
-    const bad = await connect(`ownerId=${owner.businessId}`, owner.cookie);
-    const good = await connect(`ownerId=${owner.businessId}`, owner.cookie);
+    const bad = await connect(`ownerId=${owner.venueId}`, owner.cookie);
+    const good = await connect(`ownerId=${owner.venueId}`, owner.cookie);
     const closed = once(bad.ws, 'close');
     bad.ws.send('{not json');
     const [code, reason] = (await closed) as [number, Buffer];
@@ -198,19 +198,19 @@ describe('live hub', () => {
       '{"data":{}}',
       '{"event":"sendMessage","data":{"text":""}}',
     ]) {
-      const s = await connect(`ownerId=${owner.businessId}`, owner.cookie);
+      const s = await connect(`ownerId=${owner.venueId}`, owner.cookie);
       const c = once(s.ws, 'close');
       s.ws.send(frame);
       expect(((await c) as [number])[0]).toBe(1008);
     }
-    t.app.hub.publish(owner.businessId, 'updateRoom', {});
+    t.app.hub.publish(owner.venueId, 'updateRoom', {});
     expect((await good.next('updateRoom')).event).toBe('updateRoom');
     expect(good.ws.readyState).toBe(WebSocket.OPEN);
   });
 
   it('refuses frames above the size limit', async () => {
     await setup();
-    const s = await connect(`ownerId=${owner.businessId}`, owner.cookie);
+    const s = await connect(`ownerId=${owner.venueId}`, owner.cookie);
     const c = once(s.ws, 'close');
     s.ws.send(JSON.stringify({ event: 'sendMessage', data: { text: 'x'.repeat(20_000) } }));
     expect(((await c) as [number])[0]).toBe(1009);
@@ -226,16 +226,16 @@ describe('live hub', () => {
           ({ socket, data }) => void seen.push({ role: socket.role, data }),
         ),
     });
-    const s = await connect(`ownerId=${owner.businessId}`, owner.cookie);
-    s.ws.send(JSON.stringify({ event: 'discardCalledTable', data: { tableId, ownerId: owner.businessId } }));
+    const s = await connect(`ownerId=${owner.venueId}`, owner.cookie);
+    s.ws.send(JSON.stringify({ event: 'discardCalledTable', data: { tableId, ownerId: owner.venueId } }));
     await settle();
-    expect(seen).toEqual([{ role: 'owner', data: { tableId, ownerId: owner.businessId } }]);
+    expect(seen).toEqual([{ role: 'owner', data: { tableId, ownerId: owner.venueId } }]);
   });
 
   it('closes sockets that stop answering pings', async () => {
     await setup({ config: { livePingIntervalMs: 40 } });
-    const alive = await connect(`ownerId=${owner.businessId}`, owner.cookie);
-    const dead = await connect(`ownerId=${owner.businessId}`, owner.cookie, { autoPong: false });
+    const alive = await connect(`ownerId=${owner.venueId}`, owner.cookie);
+    const dead = await connect(`ownerId=${owner.venueId}`, owner.cookie, { autoPong: false });
     await once(dead.ws, 'close');
     expect(alive.ws.readyState).toBe(WebSocket.OPEN);
     await vi.waitFor(() => expect(t.app.hub.size).toBe(1));
@@ -243,7 +243,7 @@ describe('live hub', () => {
 
   it('closes sockets with 1001 when the server shuts down', async () => {
     await setup();
-    const s = await connect(`ownerId=${owner.businessId}`, owner.cookie);
+    const s = await connect(`ownerId=${owner.venueId}`, owner.cookie);
     const closed = once(s.ws, 'close');
     const closing = t.app.close();
     const [code] = (await closed) as [number];
@@ -254,15 +254,15 @@ describe('live hub', () => {
   it('a mutation publishes after commit with its version, not to its sender, nothing when refused', async () => {
     await setup({
       before: (app) =>
-        mutationRoute(app, touch, ({ body, businessId, change, publish }) => {
-          change('thing', businessId, 'put', {});
+        mutationRoute(app, touch, ({ body, venueId, change, publish }) => {
+          change('thing', venueId, 'put', {});
           publish('updateRoom', {});
           if (body.refuse) throw new AppError('CONFLICT', 'no');
           return { success: true };
         }),
     });
-    const a = await connect(`ownerId=${owner.businessId}`, owner.cookie);
-    const b = await connect(`ownerId=${owner.businessId}`, owner.cookie);
+    const a = await connect(`ownerId=${owner.venueId}`, owner.cookie);
+    const b = await connect(`ownerId=${owner.venueId}`, owner.cookie);
     await post(t.app, touch.path, {}, owner.cookie, { 'x-socket-id': a.socketId });
     expect(await b.next('updateRoom')).toEqual({ event: 'updateRoom', data: {}, version: 1 });
     await post(t.app, touch.path, { socketId: b.socketId }, owner.cookie);

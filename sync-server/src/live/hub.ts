@@ -24,7 +24,7 @@ import {
 /** Who is on the other end of a socket, decided on the upgrade from the session cookie. */
 export interface LiveSocketInfo {
   socketId: string;
-  businessId: string;
+  venueId: string;
   role: 'owner' | 'customer';
   tableId: string | null;
   userId: string;
@@ -33,7 +33,7 @@ export interface LiveSocketInfo {
 export interface PublishOptions {
   /** The sender's socket (body `socketId` or header `x-socket-id`): it is not echoed. */
   exceptSocketId?: string | null;
-  /** Business version after the change, so clients can spot a gap. */
+  /** Venue version after the change, so clients can spot a gap. */
   version?: number;
   /** Narrow to one table's customers (or, with `to: 'all'`, owners plus that table). */
   tableId?: string;
@@ -94,10 +94,10 @@ interface Connection {
   refused: boolean;
 }
 
-const ownersRoom = (businessId: string) => `o:${businessId}`;
-const customersRoom = (businessId: string) => `c:${businessId}`;
-const tableRoom = (businessId: string, tableId: string) => `t:${businessId}:${tableId}`;
-const accountRoom = (businessId: string, userId: string) => `a:${businessId}:${userId}`;
+const ownersRoom = (venueId: string) => `o:${venueId}`;
+const customersRoom = (venueId: string) => `c:${venueId}`;
+const tableRoom = (venueId: string, tableId: string) => `t:${venueId}:${tableId}`;
+const accountRoom = (venueId: string, userId: string) => `a:${venueId}:${userId}`;
 
 /**
  * The live hub: rooms per venue (owners, customers) and per table, a `connect` frame with the
@@ -135,13 +135,13 @@ export class LiveHub {
 
   /** Publish a server event to a venue's sockets (after the change is committed). */
   publish<E extends ServerEventName>(
-    businessId: string,
+    venueId: string,
     event: E,
     data: ServerEventData<E>,
     options: PublishOptions = {},
   ): void {
     const message: LiveMessage = {
-      businessId,
+      venueId,
       event,
       data,
       to: options.to ?? (options.tableId ? 'customers' : 'owners'),
@@ -223,14 +223,14 @@ export class LiveHub {
     // A customer without a table hears only the venue-wide events, and its own account's.
     const rooms =
       info.role === 'owner'
-        ? [ownersRoom(info.businessId)]
+        ? [ownersRoom(info.venueId)]
         : info.tableId
           ? [
-              customersRoom(info.businessId),
-              tableRoom(info.businessId, info.tableId),
-              accountRoom(info.businessId, info.userId),
+              customersRoom(info.venueId),
+              tableRoom(info.venueId, info.tableId),
+              accountRoom(info.venueId, info.userId),
             ]
-          : [customersRoom(info.businessId), accountRoom(info.businessId, info.userId)];
+          : [customersRoom(info.venueId), accountRoom(info.venueId, info.userId)];
     const conn: Connection = {
       ws,
       info,
@@ -311,12 +311,12 @@ export class LiveHub {
 
   private deliver(message: LiveMessage): void {
     const targets: string[] = [];
-    const { businessId, tableId, to } = message;
-    if (to === 'owners' || to === 'all') targets.push(ownersRoom(businessId));
+    const { venueId, tableId, to } = message;
+    if (to === 'owners' || to === 'all') targets.push(ownersRoom(venueId));
     if (to === 'customers' || to === 'all') {
-      targets.push(tableId ? tableRoom(businessId, tableId) : customersRoom(businessId));
+      targets.push(tableId ? tableRoom(venueId, tableId) : customersRoom(venueId));
     }
-    if (to === 'account' && message.userId) targets.push(accountRoom(businessId, message.userId));
+    if (to === 'account' && message.userId) targets.push(accountRoom(venueId, message.userId));
     const frame: { event: string; data: unknown; version?: number } = {
       event: message.event,
       data: message.data,

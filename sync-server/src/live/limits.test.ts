@@ -11,10 +11,10 @@ import {
 
 describe('socket counts', () => {
   const caps = { customerPerSession: 2, ownerPerSession: 3, perAddress: 6, customersPerVenue: 4 };
-  const customer = (sessionId: string, address = '10.0.0.1', businessId = 'v1'): Admission => ({
+  const customer = (sessionId: string, address = '10.0.0.1', venueId = 'v1'): Admission => ({
     sessionId,
     address,
-    businessId,
+    venueId,
     role: 'customer',
   });
 
@@ -32,7 +32,7 @@ describe('socket counts', () => {
     counts.add(customer('s4', '10.0.0.1', 'v2'));
     expect(counts.full(customer('s5', '10.0.0.1', 'v2'))).toBe('address');
     // Owners count per session and address, never against the venue's customers.
-    const owner: Admission = { sessionId: 's1', address: '10.0.0.9', businessId: 'v1', role: 'owner' };
+    const owner: Admission = { sessionId: 's1', address: '10.0.0.9', venueId: 'v1', role: 'owner' };
     expect(counts.full(owner)).toBeNull();
     counts.remove(customer('s1'));
     expect(counts.full(customer('s1'))).toBeNull();
@@ -44,7 +44,7 @@ describe('socket counts', () => {
   it('a full venue behind one address fits the defaults', () => {
     const counts = new SocketCounts(DEFAULT_SOCKET_CAPS);
     for (let i = 0; i < 20; i++) {
-      const screen: Admission = { sessionId: `o${i}`, address: 'pub', businessId: 'v', role: 'owner' };
+      const screen: Admission = { sessionId: `o${i}`, address: 'pub', venueId: 'v', role: 'owner' };
       expect(counts.full(screen)).toBeNull();
       counts.add(screen);
     }
@@ -78,13 +78,13 @@ describe('frame budgets per session', () => {
   const phone = (sessionId: string): Admission => ({
     sessionId,
     address: 'a',
-    businessId: 'v',
+    venueId: 'v',
     role: 'customer',
   });
   const tablet = (sessionId: string): Admission => ({
     sessionId,
     address: 'a',
-    businessId: 'v',
+    venueId: 'v',
     role: 'owner',
   });
 

@@ -89,7 +89,7 @@ export interface Admission {
   sessionId: string;
   /** Client address (behind TRUST_PROXY, the forwarded one, as Fastify's req.ip). */
   address: string;
-  businessId: string;
+  venueId: string;
   role: 'owner' | 'customer';
 }
 
@@ -133,7 +133,7 @@ export class SocketCounts {
 // A session's owner sockets and its customer sockets (the owner on a table's menu) apart.
 const sessionKey = (a: Admission) => `s:${a.role}:${a.sessionId}`;
 const addressKey = (a: Admission) => `a:${a.address}`;
-const venueKey = (a: Admission) => `v:${a.businessId}`;
+const venueKey = (a: Admission) => `v:${a.venueId}`;
 const keys = (a: Admission) =>
   a.role === 'customer' ? [sessionKey(a), addressKey(a), venueKey(a)] : [sessionKey(a), addressKey(a)];
 

@@ -24,7 +24,7 @@ interface Granted {
 }
 
 /**
- * `GET /live?ownerId=<businessId>[&tableId=]`, websocket only. Access is decided before the
+ * `GET /live?ownerId=<venueId>[&tableId=]`, websocket only. Access is decided before the
  * upgrade, from the session cookie: an owner for their own venue; any signed-in customer, guest
  * or owner for a real table of that venue (table and venue-wide events), or, without a table,
  * for a real venue (venue-wide events only). A refusal is a plain HTTP answer with the envelope:
@@ -46,11 +46,11 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
       await takeUpgrade(app, session.id, req.ip);
       const { ownerId, tableId } = query.data;
       // The caps first: a refused upgrade costs no more database reads.
-      const owner = !tableId && session.user.role === 'owner' && session.businessId === ownerId;
+      const owner = !tableId && session.user.role === 'owner' && session.venueId === ownerId;
       const admission: Admission = {
         sessionId: session.id,
         address: req.ip,
-        businessId: ownerId,
+        venueId: ownerId,
         role: owner ? 'owner' : 'customer',
       };
       if (app.hub.admit(admission)) throw quotaRefusal(t.liveTooManyConnections);
@@ -91,16 +91,16 @@ async function decide(
   tableId: string | undefined,
 ): Promise<Access> {
   if (!tableId) {
-    if (session.user.role === 'owner' && session.businessId === ownerId) {
-      return { businessId: ownerId, role: 'owner', tableId: null, userId: session.user.id };
+    if (session.user.role === 'owner' && session.venueId === ownerId) {
+      return { venueId: ownerId, role: 'owner', tableId: null, userId: session.user.id };
     }
     // A customer on the venue's menu without a table (delivery, or before choosing one):
     // venue-wide events only (menuChanged, enableOrder, disableOrder).
     const venue = await app.store.port.read((db) => venueExists(db, ownerId));
     if (!venue) throw new AppError('FORBIDDEN', msg.forbidden);
-    return { businessId: ownerId, role: 'customer', tableId: null, userId: session.user.id };
+    return { venueId: ownerId, role: 'customer', tableId: null, userId: session.user.id };
   }
   const table = await app.store.port.read((db) => venueHasTable(db, ownerId, tableId));
   if (!table) throw new AppError('FORBIDDEN', msg.forbidden);
-  return { businessId: ownerId, role: 'customer', tableId, userId: session.user.id };
+  return { venueId: ownerId, role: 'customer', tableId, userId: session.user.id };
 }

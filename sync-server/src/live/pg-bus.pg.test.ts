@@ -34,7 +34,7 @@ async function instance(): Promise<{ bus: PgLiveBus; heard: LiveMessage[] }> {
 }
 
 const message = (n: number, data: unknown = { n }): LiveMessage => ({
-  businessId: 'v1',
+  venueId: 'v1',
   event: 'order',
   data,
   version: n,

@@ -26,7 +26,15 @@ export const LIVE_CHANNEL = 'comanda_live';
 const NOTIFY_MAX_BYTES = 7000;
 const OVERFLOW_KEEP_MS = 60_000;
 
-type Envelope = { from: string; message?: LiveMessage; ref?: number };
+/**
+ * A message as it crosses between instances (the notification and `live_overflow`): the venue
+ * under its stored name `businessId`, so instances of another release read each other's messages.
+ */
+type MessageWire = Omit<LiveMessage, 'venueId'> & { businessId: string };
+type Envelope = { from: string; message?: MessageWire; ref?: number };
+
+const toWire = ({ venueId, ...rest }: LiveMessage): MessageWire => ({ businessId: venueId, ...rest });
+const fromWire = ({ businessId, ...rest }: MessageWire): LiveMessage => ({ venueId: businessId, ...rest });
 
 export interface PgLiveBus extends LiveBus {
   /** Resolves once the instance listens (so a message published after it reaches this one). */
@@ -95,15 +103,15 @@ export function createPgBus(url: string, log: { warn(obj: object, msg: string): 
     try {
       const envelope = JSON.parse(payload) as Envelope;
       if (envelope.from === instance) return;
-      if (envelope.message) return deliver(envelope.message);
+      if (envelope.message) return deliver(fromWire(envelope.message));
       if (envelope.ref === undefined) return;
       const client = await senderClient();
-      const row = await client.query<{ payload: LiveMessage }>(
+      const row = await client.query<{ payload: MessageWire }>(
         'SELECT payload FROM live_overflow WHERE id = $1',
         [envelope.ref],
       );
       const message = row.rows[0]?.payload;
-      if (message) deliver(message);
+      if (message) deliver(fromWire(message));
     } catch (err) {
       log.warn({ err }, 'live bus: a message could not be read');
     }
@@ -130,7 +138,8 @@ export function createPgBus(url: string, log: { warn(obj: object, msg: string): 
 
   /** Sends one message without waiting for the ones before it (their order is the connection's). */
   function send(client: pg.Client, message: LiveMessage): Promise<unknown> {
-    const inline = JSON.stringify({ from: instance, message } satisfies Envelope);
+    const wire = toWire(message);
+    const inline = JSON.stringify({ from: instance, message: wire } satisfies Envelope);
     if (Buffer.byteLength(inline) <= NOTIFY_MAX_BYTES) {
       return client.query('SELECT pg_notify($1, $2)', [LIVE_CHANNEL, inline]);
     }
@@ -138,7 +147,7 @@ export function createPgBus(url: string, log: { warn(obj: object, msg: string): 
     const stored = client.query(
       `WITH stored AS (INSERT INTO live_overflow (payload, created_at) VALUES ($1, $2) RETURNING id)
        SELECT pg_notify($3, json_build_object('from', $4::text, 'ref', (SELECT id FROM stored))::text)`,
-      [JSON.stringify(message), Date.now(), LIVE_CHANNEL, instance],
+      [JSON.stringify(wire), Date.now(), LIVE_CHANNEL, instance],
     );
     const swept = client.query('DELETE FROM live_overflow WHERE created_at < $1', [
       Date.now() - OVERFLOW_KEEP_MS,

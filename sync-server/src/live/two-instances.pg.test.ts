@@ -51,7 +51,7 @@ async function baseOf(app: FastifyInstance): Promise<string> {
 
 describe('two instances on one PostgreSQL database', () => {
   it("an owner connected to one sees a customer's order placed through the other, with its version", async () => {
-    const owner = await connectLive(await baseOf(second), `ownerId=${v.owner.businessId}`, v.owner.cookie);
+    const owner = await connectLive(await baseOf(second), `ownerId=${v.owner.venueId}`, v.owner.cookie);
     sockets.push(owner);
     const since = (await changesSince(second, 0)).version;
 

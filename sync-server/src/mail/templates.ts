@@ -38,10 +38,10 @@ const greeting = (firstName: string) => {
 export function confirmEmailMail(
   to: string,
   firstName: string,
-  businessName: string | null,
+  venueName: string | null,
   link: string,
 ): Mail {
-  const venue = businessName === null ? null : mailName(businessName);
+  const venue = venueName === null ? null : mailName(venueName);
   return {
     to,
     subject: 'Conferma il tuo indirizzo email - Comanda',

@@ -7,11 +7,11 @@ import { menuRoutes } from './menu-routes.ts';
  * the 'category' and 'dish' rows the owner's device keeps offline.
  */
 export async function menuPlugin(app: FastifyInstance): Promise<void> {
-  app.sync.registerSnapshot('category', async (db, businessId) =>
-    (await listCategories(db, businessId)).map((row) => ({ id: row.id, data: categoryWire(row) })),
+  app.sync.registerSnapshot('category', async (db, venueId) =>
+    (await listCategories(db, venueId)).map((row) => ({ id: row.id, data: categoryWire(row) })),
   );
-  app.sync.registerSnapshot('dish', async (db, businessId) =>
-    (await loadDishes(db, businessId)).map((dish) => ({ id: dish.id, data: dish })),
+  app.sync.registerSnapshot('dish', async (db, venueId) =>
+    (await loadDishes(db, venueId)).map((dish) => ({ id: dish.id, data: dish })),
   );
   await app.register(menuRoutes);
 }

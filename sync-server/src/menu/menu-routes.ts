@@ -23,7 +23,7 @@ import {
 import type { MutationContext } from '../sync/mutation-route.ts';
 import { mutationRoute } from '../sync/mutation-route.ts';
 
-type Ctx = Pick<MutationContext<typeof calls.ownerDishAdd>, 'db' | 'businessId' | 'change' | 'publish'>;
+type Ctx = Pick<MutationContext<typeof calls.ownerDishAdd>, 'db' | 'venueId' | 'change' | 'publish'>;
 
 /** A new category's or dish's id: the client's UUID unless taken, else a fresh random one. */
 async function newId(ctx: Ctx, kind: 'category' | 'dish', given: string | undefined): Promise<string> {
@@ -35,7 +35,7 @@ async function newId(ctx: Ctx, kind: 'category' | 'dish', given: string | undefi
 
 /** Records the dish as it now is and tells every open menu of the venue. */
 async function dishChanged(ctx: Ctx, id: string): Promise<void> {
-  ctx.change('dish', id, 'put', await loadDish(ctx.db, ctx.businessId, id));
+  ctx.change('dish', id, 'put', await loadDish(ctx.db, ctx.venueId, id));
 }
 
 /** Every socket of the venue, customers included: their open menus reload (after commit). */
@@ -49,23 +49,23 @@ function menuChanged(ctx: Ctx): void {
  * change rows (a category rename rewrites its dishes' categoryName) and publishes menuChanged.
  */
 export async function menuRoutes(app: FastifyInstance): Promise<void> {
-  route(app, calls.ownerMenuGet, ({ businessId }) =>
+  route(app, calls.ownerMenuGet, ({ venueId }) =>
     app.store.port.read(async (db) => ({
       success: true,
-      categories: (await listCategories(db, businessId)).map(categoryWire),
-      dishes: await loadDishes(db, businessId),
+      categories: (await listCategories(db, venueId)).map(categoryWire),
+      dishes: await loadDishes(db, venueId),
     })),
   );
 
   mutationRoute(app, calls.ownerCategoryAdd, async (ctx) => {
-    const { body, db, businessId, change } = ctx;
+    const { body, db, venueId, change } = ctx;
     const id = await newId(ctx, 'category', body.id);
     const row = await insertCategory(db, {
       id,
-      businessId,
+      venueId,
       name: body.name,
       area: body.area,
-      position: body.position ?? (await nextCategoryPosition(db, businessId)),
+      position: body.position ?? (await nextCategoryPosition(db, venueId)),
     });
     change('category', id, 'put', categoryWire(row));
     menuChanged(ctx);
@@ -73,8 +73,8 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
   });
 
   mutationRoute(app, calls.ownerCategoryEdit, async (ctx) => {
-    const { body, db, businessId, change } = ctx;
-    const current = await requireCategory(db, businessId, body.id);
+    const { body, db, venueId, change } = ctx;
+    const current = await requireCategory(db, venueId, body.id);
     const set = {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.area !== undefined ? { area: body.area } : {}),
@@ -86,7 +86,7 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
     change('category', row.id, 'put', categoryWire(row));
     // Dishes carry their category's name on the wire.
     if (row.name !== current.name) {
-      for (const dish of await loadDishes(db, businessId, { categoryId: row.id }))
+      for (const dish of await loadDishes(db, venueId, { categoryId: row.id }))
         change('dish', dish.id, 'put', dish);
     }
     menuChanged(ctx);
@@ -94,9 +94,9 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
   });
 
   mutationRoute(app, calls.ownerCategoryReorder, async (ctx) => {
-    const { body, db, businessId, change } = ctx;
+    const { body, db, venueId, change } = ctx;
     // Named first, the rest after: the rule the tablets' offline reorder follows (shared-schema).
-    const moves = categoryReorder(await listCategories(db, businessId), body.ids);
+    const moves = categoryReorder(await listCategories(db, venueId), body.ids);
     if (!moves) throw new AppError('NOT_FOUND', t.categoryNotFound);
     for (const { category, position } of moves) {
       const row = await updateCategory(db, category.id, { position });
@@ -107,8 +107,8 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
   });
 
   mutationRoute(app, calls.ownerCategoryDelete, async (ctx) => {
-    const { body, db, businessId, change } = ctx;
-    const category = await requireCategory(db, businessId, body.id);
+    const { body, db, venueId, change } = ctx;
+    const category = await requireCategory(db, venueId, body.id);
     if ((await dishesInCategory(db, category.id)) > 0)
       throw new AppError('CATEGORY_NOT_EMPTY', t.menuCategoryNotEmpty);
     await deleteCategory(db, category.id);
@@ -118,12 +118,12 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
   });
 
   mutationRoute(app, calls.ownerDishAdd, async (ctx) => {
-    const { body, db, businessId } = ctx;
-    const category = await requireCategory(db, businessId, body.categoryId);
+    const { body, db, venueId } = ctx;
+    const category = await requireCategory(db, venueId, body.categoryId);
     const id = await newId(ctx, 'dish', body.id);
     await insertDish(db, {
       id,
-      businessId,
+      venueId,
       categoryId: category.id,
       name: body.name,
       price: body.price,
@@ -137,10 +137,10 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
   });
 
   mutationRoute(app, calls.ownerDishEdit, async (ctx) => {
-    const { body, db, businessId } = ctx;
-    const dish = await requireDish(db, businessId, body.id);
+    const { body, db, venueId } = ctx;
+    const dish = await requireDish(db, venueId, body.id);
     const categoryId =
-      body.categoryId !== undefined ? (await requireCategory(db, businessId, body.categoryId)).id : undefined;
+      body.categoryId !== undefined ? (await requireCategory(db, venueId, body.categoryId)).id : undefined;
     const set = {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.price !== undefined ? { price: body.price } : {}),
@@ -148,7 +148,7 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
       ...(body.description !== undefined ? { description: body.description } : {}),
       ...(body.available !== undefined ? { available: body.available } : {}),
     };
-    if (Object.keys(set).length > 0) await updateDish(db, businessId, dish.id, set);
+    if (Object.keys(set).length > 0) await updateDish(db, venueId, dish.id, set);
     if (body.variants !== undefined) await saveVariants(db, dish.id, body.variants);
     await dishChanged(ctx, dish.id);
     menuChanged(ctx);
@@ -156,8 +156,8 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
   });
 
   mutationRoute(app, calls.ownerDishDelete, async (ctx) => {
-    const { body, db, businessId, change } = ctx;
-    const dish = await requireDish(db, businessId, body.id);
+    const { body, db, venueId, change } = ctx;
+    const dish = await requireDish(db, venueId, body.id);
     // Variants and options go with it (cascade); past order lines keep their copy.
     await deleteDish(db, dish.id);
     change('dish', dish.id, 'delete');

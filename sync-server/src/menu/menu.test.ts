@@ -32,7 +32,7 @@ async function expectRefused(path: string, body: unknown, status: number, code: 
   const before = {
     rows: await rowCounts(app.app),
     menu: await ownerMenu(app, owner.cookie),
-    log: await changeLog(app, owner.businessId),
+    log: await changeLog(app, owner.venueId),
   };
   const res = await tablet.send(path, body);
   expect(res.statusCode, `${path} ${JSON.stringify(body)}: ${res.body}`).toBe(status);
@@ -41,7 +41,7 @@ async function expectRefused(path: string, body: unknown, status: number, code: 
   // The refusal itself is stored (the outbox moves past it); nothing else is written.
   expect({ ...after, mutation_answers: 0 }).toEqual({ ...before.rows, mutation_answers: 0 });
   expect(await ownerMenu(app, owner.cookie)).toEqual(before.menu);
-  expect(await changeLog(app, owner.businessId)).toEqual(before.log);
+  expect(await changeLog(app, owner.venueId)).toEqual(before.log);
   return res.json() as { error: string; issues?: Array<{ path: string; message: string }> };
 }
 
@@ -63,7 +63,7 @@ describe('owner menu', () => {
   });
 
   it("writes 'category' and 'dish' change rows in their wire shape; the snapshot has them too", async () => {
-    const log = await changeLog(app, owner.businessId);
+    const log = await changeLog(app, owner.venueId);
     const dishRows = log.filter((c) => c.entity === 'dish');
     expect(dishRows.map((c) => c.entityId).sort()).toEqual(
       [menu.margherita.id, menu.capricciosa.id, menu.birra.id, menu.esaurito.id].sort(),
@@ -91,7 +91,7 @@ describe('owner menu', () => {
       name: 'Pizze al forno',
       area: 'fritti',
     });
-    const log = await changeLog(app, owner.businessId);
+    const log = await changeLog(app, owner.venueId);
     const last = log.filter((c) => c.version === log.at(-1)?.version);
     expect(last.map((c) => [c.entity, c.entityId]).sort()).toEqual(
       [
@@ -142,7 +142,7 @@ describe('owner menu', () => {
     await sendOk(tablet, calls.ownerDishDelete.path, { id: menu.birra.id });
     await sendOk(tablet, calls.ownerDishDelete.path, { id: menu.esaurito.id });
     await sendOk(tablet, calls.ownerCategoryDelete.path, { id: menu.bevande });
-    const log = await changeLog(app, owner.businessId);
+    const log = await changeLog(app, owner.venueId);
     expect(log.slice(-3).map((c) => [c.entity, c.entityId, c.op])).toEqual([
       ['dish', menu.birra.id, 'delete'],
       ['dish', menu.esaurito.id, 'delete'],
@@ -262,7 +262,7 @@ describe('owner menu', () => {
       [newOption, 'Baby'],
       [normale?.id, 'Normale'],
     ]);
-    expect((await changeLog(app, owner.businessId)).at(-1)?.data).toEqual(dish);
+    expect((await changeLog(app, owner.venueId)).at(-1)?.data).toEqual(dish);
     // An option id of another dish cannot be taken over.
     const stolen = menu.capricciosa.variants[0]?.options[0]?.id;
     await expectRefused(
@@ -283,7 +283,7 @@ describe('owner menu', () => {
     const other = await createOwner(app);
     const otherTablet = device(app, other);
     expect(await ownerMenu(app, other.cookie)).toEqual({ success: true, categories: [], dishes: [] });
-    const before = { menu: await ownerMenu(app, owner.cookie), log: await changeLog(app, owner.businessId) };
+    const before = { menu: await ownerMenu(app, owner.cookie), log: await changeLog(app, owner.venueId) };
     const attempts: Array<[string, unknown]> = [
       [calls.ownerCategoryEdit.path, { id: menu.pizze, name: 'Mia' }],
       [calls.ownerCategoryDelete.path, { id: menu.pizze }],
@@ -297,7 +297,7 @@ describe('owner menu', () => {
       expect(res.statusCode, `${path}: ${res.body}`).toBe(404);
     }
     expect(await ownerMenu(app, owner.cookie)).toEqual(before.menu);
-    expect(await changeLog(app, owner.businessId)).toEqual(before.log);
+    expect(await changeLog(app, owner.venueId)).toEqual(before.log);
     const guest = await post(app.app, '/api/user/login', { isAnonymus: true });
     const cookie = String(guest.headers['set-cookie']).split(';')[0] ?? '';
     expect((await post(app.app, calls.ownerMenuGet.path, {}, cookie)).statusCode).toBe(403);

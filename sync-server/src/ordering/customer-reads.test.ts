@@ -24,13 +24,13 @@ const ask = (path: string, body: unknown, cookie = v.guest) => post(v.app.app, p
 describe('customer reads of the table flow', () => {
   it('isValidTable: the table number, or TABLE_INVALID for an unknown or another venue’s table', async () => {
     const ok = await ask(calls.userIsValidTable.path, {
-      ownerId: v.owner.businessId,
+      ownerId: v.owner.venueId,
       tableId: v.otherTableId,
     });
     expect(ok.json()).toEqual({ success: true, number: 2 });
     const other = await setupVenue(v.app);
     const foreign = await ask(calls.userIsValidTable.path, {
-      ownerId: v.owner.businessId,
+      ownerId: v.owner.venueId,
       tableId: other.tableId,
     });
     expect(foreign.statusCode).toBe(404);
@@ -38,19 +38,19 @@ describe('customer reads of the table flow', () => {
     const noVenue = await ask(calls.userIsValidTable.path, { ownerId: 'nope', tableId: v.tableId });
     expect(noVenue.json()).toMatchObject({ code: 'business_id_error' });
     expect(
-      (await ask(calls.userIsValidTable.path, { ownerId: v.owner.businessId, tableId: v.tableId }, ''))
+      (await ask(calls.userIsValidTable.path, { ownerId: v.owner.venueId, tableId: v.tableId }, ''))
         .statusCode,
     ).toBe(401);
   });
 
   it('orderEnabled follows the owner switch; verify/businessId names the venue', async () => {
-    const enabled = () => ask(calls.userOrderEnabledGet.path, { ownerId: v.owner.businessId });
+    const enabled = () => ask(calls.userOrderEnabledGet.path, { ownerId: v.owner.venueId });
     expect((await enabled()).json()).toEqual({ success: true, orderEnabled: 1 });
     await v.tablet.send(calls.ownerOrderToggle.path);
     expect((await enabled()).json()).toEqual({ success: true, orderEnabled: 0 });
-    expect((await ask(calls.verifyBusinessId.path, { businessId: v.owner.businessId })).json()).toEqual({
+    expect((await ask(calls.verifyBusinessId.path, { businessId: v.owner.venueId })).json()).toEqual({
       success: true,
-      businessId: v.owner.businessId,
+      businessId: v.owner.venueId,
       name: 'Pizzeria da Mario',
     });
     const unknown = await ask(calls.verifyBusinessId.path, { businessId: 'nope' });
@@ -60,7 +60,7 @@ describe('customer reads of the table flow', () => {
 
   it('getClosedStatus: closed by the flag (with its message) or outside the hours, Rome time', async () => {
     const status = async () =>
-      (await ask(calls.userClosedStatusGet.path, { ownerId: v.owner.businessId })).json();
+      (await ask(calls.userClosedStatusGet.path, { ownerId: v.owner.venueId })).json();
     expect(await status()).toEqual({
       success: true,
       is_closed: 0,
@@ -68,9 +68,9 @@ describe('customer reads of the table flow', () => {
       openingTime: '18:00',
       closingTime: '23:00',
     });
-    await setVenue(v.app, v.owner.businessId, { isClosed: true, messaggioChiusura: 'Chiusi per ferie' });
+    await setVenue(v.app, v.owner.venueId, { isClosed: true, messaggioChiusura: 'Chiusi per ferie' });
     expect(await status()).toMatchObject({ is_closed: 1, messaggioChiusura: 'Chiusi per ferie' });
-    await setVenue(v.app, v.owner.businessId, {
+    await setVenue(v.app, v.owner.venueId, {
       isClosed: false,
       messaggioChiusura: '',
       openingTime: '20:00',
@@ -84,7 +84,7 @@ describe('customer reads of the table flow', () => {
   it('menu/user/get: available dishes by name, categories with one by position, variants sorted', async () => {
     // An empty category is not a tab.
     await v.tablet.send(calls.ownerCategoryAdd.path, { name: 'Dolci', area: 'cucina' });
-    const res = await ask(calls.userMenuGet.path, { businessId: v.owner.businessId });
+    const res = await ask(calls.userMenuGet.path, { businessId: v.owner.venueId });
     expect(res.statusCode, res.body).toBe(200);
     const menu = res.json() as {
       data: Array<{ name: string; variants: Array<{ options: Array<{ label: string }> }> }>;
@@ -101,7 +101,7 @@ describe('customer reads of the table flow', () => {
   });
 
   it('menu/owner/order/get: the owner’s own orderable dishes; a foreign businessId is refused', async () => {
-    const res = await ask(calls.ownerMenuOrderGet.path, { businessId: v.owner.businessId }, v.owner.cookie);
+    const res = await ask(calls.ownerMenuOrderGet.path, { businessId: v.owner.venueId }, v.owner.cookie);
     expect((res.json() as { data: Array<{ name: string }> }).data.map((d) => d.name)).toEqual([
       'Birra',
       'Capricciosa',
@@ -110,14 +110,14 @@ describe('customer reads of the table flow', () => {
     expect((await ask(calls.ownerMenuOrderGet.path, {}, v.owner.cookie)).statusCode).toBe(200);
     const other = await setupVenue(v.app);
     expect(
-      (await ask(calls.ownerMenuOrderGet.path, { businessId: other.owner.businessId }, v.owner.cookie))
+      (await ask(calls.ownerMenuOrderGet.path, { businessId: other.owner.venueId }, v.owner.cookie))
         .statusCode,
     ).toBe(403);
     expect((await ask(calls.ownerMenuOrderGet.path, {}, v.guest)).statusCode).toBe(403);
   });
 
   it('history/user/get: the open order’s lines without the deleted ones, its discount; history_error otherwise', async () => {
-    const history = (tableId = v.tableId, ownerId = v.owner.businessId) =>
+    const history = (tableId = v.tableId, ownerId = v.owner.venueId) =>
       ask(calls.userHistoryGet.path, { tableId, ownerId, socketId: 'abc' });
     expect((await history()).json()).toEqual({ success: true, history: [], sconto: 0 });
     const sent = await placeOrder(
@@ -136,7 +136,7 @@ describe('customer reads of the table flow', () => {
     const other = await setupVenue(v.app);
     for (const res of [
       await history(other.tableId),
-      await history(v.tableId, other.owner.businessId),
+      await history(v.tableId, other.owner.venueId),
       await history('nope'),
     ]) {
       expect(res.statusCode).toBe(404);

@@ -4,13 +4,13 @@ import type { Db } from '../db/client.ts';
 import { route } from '../http/route.ts';
 import { categoryWire, listCategories, loadDishes } from '../store/menu.ts';
 import { linesOfOrder, lineWire, openOrderOfTable } from '../store/orders.ts';
-import { checkBusinessEcho, closedStatus, requireVenue, requireVenueTable } from '../store/venue.ts';
+import { checkVenueEcho, closedStatus, requireVenue, requireVenueTable } from '../store/venue.ts';
 
 /** What a person can order: available dishes by name, and the categories that have one, by position. */
-async function orderableMenu(db: Db, businessId: string) {
-  const data: MenuDish[] = await loadDishes(db, businessId, { availableOnly: true });
+async function orderableMenu(db: Db, venueId: string) {
+  const data: MenuDish[] = await loadDishes(db, venueId, { availableOnly: true });
   const used = new Set(data.map((d) => d.categoryId));
-  const cats = (await listCategories(db, businessId)).filter((c) => used.has(c.id));
+  const cats = (await listCategories(db, venueId)).filter((c) => used.has(c.id));
   return { success: true as const, data, categories: sortByPosition(cats).map(categoryWire) };
 }
 
@@ -55,9 +55,9 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
   );
 
   /** The owner ordering on a table's behalf: their own venue's menu (a body businessId must match). */
-  route(app, calls.ownerMenuOrderGet, ({ body, businessId }) => {
-    checkBusinessEcho(businessId, body.businessId);
-    return port.read((db) => orderableMenu(db, businessId));
+  route(app, calls.ownerMenuOrderGet, ({ body, venueId }) => {
+    checkVenueEcho(venueId, body.businessId);
+    return port.read((db) => orderableMenu(db, venueId));
   });
 
   /**

@@ -10,14 +10,14 @@ import { orderRoute } from './order-route.ts';
  * line writes its change row; completing an entry deletes both.
  */
 export async function orderingPlugin(app: FastifyInstance): Promise<void> {
-  app.sync.registerSnapshot('order', async (db, businessId) =>
-    (await listOpenOrders(db, businessId)).map(({ order, table }) => ({
+  app.sync.registerSnapshot('order', async (db, venueId) =>
+    (await listOpenOrders(db, venueId)).map(({ order, table }) => ({
       id: order.id,
       data: orderWire(order, table),
     })),
   );
-  app.sync.registerSnapshot('line', async (db, businessId) =>
-    (await listOpenLines(db, businessId)).map(({ line, order }) => ({
+  app.sync.registerSnapshot('line', async (db, venueId) =>
+    (await listOpenLines(db, venueId)).map(({ line, order }) => ({
       id: line.id,
       data: lineWire(line, order),
     })),

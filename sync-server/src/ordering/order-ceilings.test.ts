@@ -200,7 +200,7 @@ describe('order ceilings on deliveries', () => {
       expect(phone.statusCode, phone.body).toBe(200);
       const deliveryId = phone.json().deliveryId as string;
       const add = (cart: unknown[]) =>
-        d.tablet.send(calls.userOrderRoomCart.path, { cart, deliveryId, ownerId: d.owner.businessId });
+        d.tablet.send(calls.userOrderRoomCart.path, { cart, deliveryId, ownerId: d.owner.venueId });
       expect((await add([cartLine(big, 133)])).statusCode).toBe(200);
       const before = await orderCounts(d.app);
       const refused = await add([cartLine(big, 2)]);

@@ -32,7 +32,7 @@ async function live(query: string, cookie: string): Promise<LiveClient> {
 
 describe('order live events', () => {
   it('the owner’s socket receives order with the new lines; the table’s other phone too, not the sender', async () => {
-    const venue = `ownerId=${v.owner.businessId}`;
+    const venue = `ownerId=${v.owner.venueId}`;
     const ownerWs = await live(venue, v.owner.cookie);
     const sender = await live(`${venue}&tableId=${v.tableId}`, v.guest);
     const friend = await live(`${venue}&tableId=${v.tableId}`, await createGuest(v.app));
@@ -57,7 +57,7 @@ describe('order live events', () => {
       number: 1,
       accettato: 1,
       status: 1,
-      businessId: v.owner.businessId,
+      businessId: v.owner.venueId,
     });
     expect(table.reservations).toEqual(answer.lines);
     expect(await ownerWs.next('switchTableStatus')).toMatchObject({
@@ -81,7 +81,7 @@ describe('order live events', () => {
   });
 
   it('a refused order publishes nothing', async () => {
-    const ownerWs = await live(`ownerId=${v.owner.businessId}`, v.owner.cookie);
+    const ownerWs = await live(`ownerId=${v.owner.venueId}`, v.owner.cookie);
     await v.tablet.send(calls.ownerOrderToggle.path);
     await ownerWs.next('disableOrder');
     const res = await placeOrder(v, orderBody(v, [cartLine(v.menu.birra, 1)]));
@@ -91,8 +91,8 @@ describe('order live events', () => {
   });
 
   it('menu edits reach customers on the menu without a table, and ordering switches too', async () => {
-    const onMenu = await live(`ownerId=${v.owner.businessId}`, v.guest);
-    const otherTablet = await live(`ownerId=${v.owner.businessId}`, v.owner.cookie);
+    const onMenu = await live(`ownerId=${v.owner.venueId}`, v.guest);
+    const otherTablet = await live(`ownerId=${v.owner.venueId}`, v.owner.cookie);
     const res = await v.tablet.send(calls.ownerDishEdit.path, { id: v.menu.birra.id, available: false });
     const version = Number(res.headers['x-comanda-version']);
     expect(await onMenu.next('menuChanged')).toEqual({ event: 'menuChanged', data: {}, version });
@@ -102,7 +102,7 @@ describe('order live events', () => {
     const menu = await v.app.app.inject({
       method: 'POST',
       url: calls.userMenuGet.path,
-      payload: { businessId: v.owner.businessId },
+      payload: { businessId: v.owner.venueId },
       headers: { cookie: v.guest },
     });
     expect((menu.json().data as Array<{ name: string }>).map((d) => d.name)).not.toContain('Birra');

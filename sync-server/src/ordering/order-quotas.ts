@@ -46,6 +46,6 @@ export async function takeOrderQuotas(
   venueId: string,
 ): Promise<void> {
   const { session } = sender;
-  if (session.user.role === 'owner' && session.businessId === venueId) return;
+  if (session.user.role === 'owner' && session.venueId === venueId) return;
   await takeQuotas(app.quotas, orderQuotaRules(sender, app.config.orderQuotas), t.orderQuotaExceeded);
 }

@@ -52,7 +52,7 @@ async function openOrder(
   }
   const opened = await orderStatements(db).insertTableOrder.get({
     id: randomId(),
-    businessId: table.businessId,
+    venueId: table.venueId,
     tableId: table.id,
     now,
     placedBy: ctx.user.user.id,
@@ -91,7 +91,7 @@ export async function orderRoute(app: FastifyInstance): Promise<void> {
       ]);
       const venue = settledValue(venueRead);
       const table = settledValue(tableRead);
-      const ownerHere = user.user.role === 'owner' && user.businessId === venue.id;
+      const ownerHere = user.user.role === 'owner' && user.venueId === venue.id;
       if (body.isOwner && !ownerHere) throw new AppError('FORBIDDEN', msg.forbidden);
       if (!byOwner && !venue.orderEnabled) throw new AppError('ORDER_DISABLED', t.orderingDisabled);
       if (venueIsClosed(venue, now)) throw new AppError('VENUE_CLOSED', t.venueClosed);
@@ -105,7 +105,7 @@ export async function orderRoute(app: FastifyInstance): Promise<void> {
       const { order, touched } = await openOrder(ctx, table, open);
       // A table's lines need no acceptance (spec 3, accettato 1).
       const [stored] = await Promise.all([
-        appendLines(db, { id: order.id, businessId: venue.id }, priced, now, true, lastSeq),
+        appendLines(db, { id: order.id, venueId: venue.id }, priced, now, true, lastSeq),
         touched,
       ]);
 
@@ -125,6 +125,6 @@ export async function orderRoute(app: FastifyInstance): Promise<void> {
       publish('order', { table: { ...row, reservations: lines } }, { to: 'all', tableId: table.id });
       return { success: true, tableId: table.id, lines };
     },
-    { businessOf: ({ body }) => body.ownerId },
+    { venueOf: ({ body }) => body.ownerId },
   );
 }

@@ -16,12 +16,12 @@ afterEach(async () => {
 
 /** The last 'order' put of the change log for `orderId`, as a device replaying it would hold it. */
 const loggedOrder = async (orderId: string) =>
-  (await changeLog(venue.app, venue.owner.businessId))
+  (await changeLog(venue.app, venue.owner.venueId))
     .filter((c) => c.entity === 'order' && c.entityId === orderId && c.op === 'put')
     .at(-1)?.data;
 
 const snapshotOrder = async () =>
-  (await venue.app.app.sync.snapshot(venue.owner.businessId)).rows.find((r) => r.entity === 'order');
+  (await venue.app.app.sync.snapshot(venue.owner.venueId)).rows.find((r) => r.entity === 'order');
 
 it('moving, flagging or calling a table with an open order re-puts the order row as the snapshot has it', async () => {
   venue = await setupVenue();
@@ -43,7 +43,7 @@ it('moving, flagging or calling a table with an open order re-puts the order row
     method: 'POST',
     url: calls.userTableCall.path,
     headers: { cookie: venue.guest },
-    payload: { ownerId: venue.owner.businessId, tableId: venue.tableId },
+    payload: { ownerId: venue.owner.venueId, tableId: venue.tableId },
   });
   expect(call.statusCode, call.body).toBe(200);
   expect((await snapshotOrder())?.data).toMatchObject({ isCalled: true, x: 321, y: 654, status: 0 });

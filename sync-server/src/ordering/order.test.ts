@@ -87,10 +87,10 @@ describe('table order', () => {
 
     const [order] = await storedOrders();
     expect(order).toMatchObject({ kind: 'table', tableId: v.tableId, accettato: true, closedAt: null });
-    expect((await venueRows(v.app, v.owner.businessId)).tables.find((r) => r.id === v.tableId)?.status).toBe(
+    expect((await venueRows(v.app, v.owner.venueId)).tables.find((r) => r.id === v.tableId)?.status).toBe(
       true,
     );
-    const log = await changeLog(v.app, v.owner.businessId);
+    const log = await changeLog(v.app, v.owner.venueId);
     const sent = log.filter((c) => c.version === log.at(-1)?.version);
     expect(sent.map((c) => c.entity)).toEqual(['table', 'order', 'line', 'line', 'line']);
     for (const row of sent) {
@@ -139,7 +139,7 @@ describe('table order', () => {
       headers: { cookie: v.owner.cookie },
     });
     const rows = snapshot.json().rows as Array<{ entity: string; entityId: string; data: unknown }>;
-    const log = await changeLog(v.app, v.owner.businessId);
+    const log = await changeLog(v.app, v.owner.venueId);
     const latest = (entity: string, id: string) =>
       log.filter((c) => c.entity === entity && c.entityId === id).at(-1)?.data;
     const orderRows = rows.filter((r) => r.entity === 'order');
@@ -244,16 +244,16 @@ describe('table order', () => {
     await expectRefused(orderBody(v, cart), 409, 'ORDER_DISABLED', t.orderingDisabled);
     await v.tablet.send(calls.ownerOrderToggle.path);
 
-    await setVenue(v.app, v.owner.businessId, { isClosed: true });
+    await setVenue(v.app, v.owner.venueId, { isClosed: true });
     await expectRefused(orderBody(v, cart), 409, 'VENUE_CLOSED', t.venueClosed);
-    await setVenue(v.app, v.owner.businessId, {
+    await setVenue(v.app, v.owner.venueId, {
       isClosed: false,
       openingTime: '19:30',
       closingTime: '23:00',
     });
     await expectRefused(orderBody(v, cart), 409, 'VENUE_CLOSED', t.venueClosed);
     // Past midnight: 18:00-02:00 is open at 01:00 Rome and closed at 02:00.
-    await setVenue(v.app, v.owner.businessId, { openingTime: '18:00', closingTime: '02:00' });
+    await setVenue(v.app, v.owner.venueId, { openingTime: '18:00', closingTime: '02:00' });
     v.app.app.clock.advance(6 * 3600_000);
     expect((await placeOrder(v, orderBody(v, cart))).statusCode).toBe(200);
     v.app.app.clock.advance(3600_000);

@@ -54,10 +54,10 @@ afterEach(async () => {
 const app = () => v.app.app;
 const orderRow = (id: string) => first(app().store.db.select().from(orders).where(eq(orders.id, id)));
 const orderChanges = async (id: string) =>
-  (await changeLog(v.app, v.owner.businessId)).filter((c) => c.entityId === id || c.entity === 'line');
+  (await changeLog(v.app, v.owner.venueId)).filter((c) => c.entityId === id || c.entity === 'line');
 
 async function ownerSocket(): Promise<LiveClient> {
-  const client = await connectLive(await listen(v.app), `ownerId=${v.owner.businessId}`, v.owner.cookie);
+  const client = await connectLive(await listen(v.app), `ownerId=${v.owner.venueId}`, v.owner.cookie);
   sockets.push(client);
   return client;
 }
@@ -106,7 +106,7 @@ describe('a card checkout before it is paid', () => {
       statusPay: false,
     });
     expect((await deliveryOptions(v)).reservation.map((r) => r.orario)).not.toContain('20:00');
-    await setVenue(v.app, v.owner.businessId, { slotCapacity: 1 });
+    await setVenue(v.app, v.owner.venueId, { slotCapacity: 1 });
     expect((await deliveryOptions(v)).reservation.map((r) => r.orario)).toContain('20:00');
   });
 });
@@ -146,7 +146,7 @@ describe('paid: the order reaches the owner as a new order does, once', () => {
       statusPay: true,
       closedAt: null,
     });
-    const paidRows = (await changeLog(v.app, v.owner.businessId)).filter(
+    const paidRows = (await changeLog(v.app, v.owner.venueId)).filter(
       (c) => c.entity === 'order' && c.entityId === order.deliveryId && c.op === 'put',
     );
     expect(paidRows.map((c) => (c.data as { statusPay: number }).statusPay)).toEqual([0, 1]);
@@ -175,7 +175,7 @@ describe('paid: the order reaches the owner as a new order does, once', () => {
 
 describe('unpaid past its deadline: expired', () => {
   it('intent canceled at Stripe, slot freed, rows deleted from the devices, never reaches the owner', async () => {
-    await setVenue(v.app, v.owner.businessId, { slotCapacity: 1 });
+    await setVenue(v.app, v.owner.venueId, { slotCapacity: 1 });
     const owner = await ownerSocket();
     const order = await placeCardOrder(v);
     const other = await createGuest(v.app);

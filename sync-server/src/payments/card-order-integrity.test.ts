@@ -149,7 +149,7 @@ describe('a card order costs what its payment charged', () => {
     refusedWith(
       await v.tablet.send(calls.userOrderRoomCart.path, {
         deliveryId: tableId,
-        ownerId: v.owner.businessId,
+        ownerId: v.owner.venueId,
         cart: [cartLine(v.menu.birra, 2)],
       }),
       t.cardOrderAmountsLocked,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { OrderRecord } from '../store/orders.ts';
 import { type CardSettlement, localSettlement } from '../store/payment-status.ts';
 import { isStripeError, keysConfigured, stripeFailure, stripeOf } from './stripe-client.ts';
-import { businessVenue } from './venue-account.ts';
+import { readVenue } from './venue-account.ts';
 
 /**
  * What is recorded for a card order must match what Stripe took. A card payment is
@@ -37,8 +37,7 @@ export async function settleCardOrder(
   const paymentIntentId = order.paymentIntentId;
   if (paymentIntentId === null) return null;
   const stripe = keysConfigured(app.config) ? stripeOf(app) : null;
-  const account =
-    order.accountIdPayment ?? (await businessVenue(app, order.businessId))?.stripeAccountId ?? null;
+  const account = order.accountIdPayment ?? (await readVenue(app, order.venueId))?.stripeAccountId ?? null;
   if (!stripe || !account) {
     app.log.warn({ deliveryId: order.id }, 'card order completed without Stripe: its own record is used');
     return app.store.port.read((db) => localSettlement(db, order));

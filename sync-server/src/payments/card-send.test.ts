@@ -61,7 +61,7 @@ async function expectRefused(body: unknown, status: number, code: string, error?
 /** A dish the owner adds to the menu, as the customer's menu then lists it. */
 async function addDish(name: string, price: number): Promise<MenuDish> {
   const added = await sendOk(v.tablet, calls.ownerDishAdd.path, { name, price, categoryId: v.menu.bevande });
-  const menu = await post(v.app.app, calls.userMenuGet.path, { businessId: v.owner.businessId }, v.guest);
+  const menu = await post(v.app.app, calls.userMenuGet.path, { businessId: v.owner.venueId }, v.guest);
   const dish = (menu.json().data as MenuDish[]).find((d) => d.id === String(added.id));
   if (!dish) throw new Error(`${name} not on the menu`);
   return dish;
@@ -88,7 +88,7 @@ describe('create-payment-intent: the card send', () => {
       amount: CARD_TOTAL,
       currency: 'eur',
       account: FAKE_STRIPE_ACCOUNT,
-      metadata: { deliveryId: body.deliveryId, businessId: v.owner.businessId },
+      metadata: { deliveryId: body.deliveryId, businessId: v.owner.venueId },
       payment_method_types: ['card'],
     });
     const create = fake.calls.find((c) => c.op === 'createIntent');
@@ -115,7 +115,7 @@ describe('create-payment-intent: the card send', () => {
     const until = (stored?.createdAt ?? 0) + CARD_CHECKOUT_MS;
     expect(stored?.checkoutUntil).toBe(until);
     expect(await pendingCount(v)).toBe(0);
-    const log = (await changeLog(v.app, v.owner.businessId)).filter((c) => c.entity === 'order');
+    const log = (await changeLog(v.app, v.owner.venueId)).filter((c) => c.entity === 'order');
     expect(log.at(-1)?.data).toMatchObject({
       paymentIntentId: answer.paymentIntentId,
       statusPay: 0,
@@ -153,11 +153,11 @@ describe('create-payment-intent: the card send', () => {
   });
 
   it("keeps orderDelivery's refusals, storing nothing: slot taken, delivery off, the fee changed", async () => {
-    await setVenue(v.app, v.owner.businessId, { slotCapacity: 1 });
+    await setVenue(v.app, v.owner.venueId, { slotCapacity: 1 });
     await placeCardOrder(v);
     await expectRefused(cardBody(v), 409, 'SLOT_TAKEN');
     await expectRefused(cardBody(v, { orario: '20:15', costoConsegna: 100 }), 409, 'FEE_CHANGED');
-    await setVenue(v.app, v.owner.businessId, { abilitaConsegna: false });
+    await setVenue(v.app, v.owner.venueId, { abilitaConsegna: false });
     await expectRefused(cardBody(v, { orario: '20:15' }), 409, 'DELIVERY_DISABLED');
   });
 
@@ -212,7 +212,7 @@ describe('carta offered only with both keys and an account', () => {
   const config = (venue: CardVenue) =>
     venue.app.app.inject({
       method: 'GET',
-      url: `${calls.stripeConfig.path}?ownerId=${venue.owner.businessId}`,
+      url: `${calls.stripeConfig.path}?ownerId=${venue.owner.venueId}`,
     });
 
   it('both: the publishable key, the account and country IT', async () => {
@@ -226,7 +226,7 @@ describe('carta offered only with both keys and an account', () => {
   });
 
   it('no account, or no keys: not offered, and a card send is refused with nothing stored', async () => {
-    await setVenue(v.app, v.owner.businessId, { stripeAccountId: null });
+    await setVenue(v.app, v.owner.venueId, { stripeAccountId: null });
     expect((await config(v)).json()).toMatchObject({
       cardPayments: false,
       publishableKey: null,

@@ -6,7 +6,7 @@ import type { MutationTools } from '../sync/sync-core.ts';
 import { recordPayStatus } from './pay-status.ts';
 import { refundPayment } from './refund.ts';
 import { isStripeError, isTransient, keysConfigured, stripeOf } from './stripe-client.ts';
-import { businessVenue } from './venue-account.ts';
+import { readVenue } from './venue-account.ts';
 
 /**
  * Card checkouts that were never paid (spec 4 "Customer order flow"; CARD_CHECKOUT_MS). The card
@@ -42,8 +42,7 @@ type Verdict = 'cancel' | 'paid' | 'processing' | 'unreachable';
 async function cancelIntent(app: FastifyInstance, order: OrderRecord): Promise<Verdict> {
   const paymentIntentId = order.paymentIntentId;
   const stripe = keysConfigured(app.config) ? stripeOf(app) : null;
-  const account =
-    order.accountIdPayment ?? (await businessVenue(app, order.businessId))?.stripeAccountId ?? null;
+  const account = order.accountIdPayment ?? (await readVenue(app, order.venueId))?.stripeAccountId ?? null;
   const context = { deliveryId: order.id, paymentIntentId };
   if (!paymentIntentId || !stripe || !account) {
     app.log.warn(context, 'checkout expired without Stripe: its intent was not canceled');
@@ -93,7 +92,7 @@ async function write<R>(
     rawBody: { deliveryId: order.id },
     parse: () => ({ deliveryId: order.id }),
     prepare: async () => undefined,
-    businessId: () => order.businessId,
+    venueId: () => order.venueId,
     socketId: () => null,
     run: (_body, _prepared, tools) => run(tools),
   });
@@ -114,7 +113,7 @@ export async function expireCheckout(app: FastifyInstance, order: OrderRecord): 
   if (verdict === 'unreachable') return 'pending';
   if (verdict === 'paid' && order.paymentIntentId) {
     const input = { scope: SCOPE, key: null, paymentIntentId: order.paymentIntentId, status: 1 as const };
-    await recordPayStatus(app, { ...input, businessId: order.businessId });
+    await recordPayStatus(app, { ...input, venueId: order.venueId });
     app.log.info({ deliveryId: order.id }, 'checkout paid just before its deadline');
     return 'paid';
   }

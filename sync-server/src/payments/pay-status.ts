@@ -22,10 +22,10 @@ export async function recordPayStatus(
     rawBody: { paymentIntentId: input.paymentIntentId, status: input.status },
     parse: () => input,
     prepare: async () => undefined,
-    businessId: () => input.businessId,
+    venueId: () => input.venueId,
     socketId: () => null,
     run: async (_body, _prepared, tools) => {
-      const order = await orderOfIntent(tools.db, input.paymentIntentId, input.businessId);
+      const order = await orderOfIntent(tools.db, input.paymentIntentId, input.venueId);
       if (!order) return null;
       const after = await applyPayStatus(tools, order, input.status);
       return { deliveryId: after.id, statusPay: after.statusPay ? (1 as const) : (0 as const) };

@@ -36,10 +36,10 @@ afterEach(async () => {
 
 const orderRow = (id: string) => first(v.app.app.store.db.select().from(orders).where(eq(orders.id, id)));
 const orderChanges = async (id: string) =>
-  (await changeLog(v.app, v.owner.businessId)).filter((c) => c.entity === 'order' && c.entityId === id);
+  (await changeLog(v.app, v.owner.venueId)).filter((c) => c.entity === 'order' && c.entityId === id);
 
 async function ownerSocket(): Promise<LiveClient> {
-  const client = await connectLive(await listen(v.app), `ownerId=${v.owner.businessId}`, v.owner.cookie);
+  const client = await connectLive(await listen(v.app), `ownerId=${v.owner.venueId}`, v.owner.cookie);
   sockets.push(client);
   return client;
 }

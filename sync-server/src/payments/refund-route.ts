@@ -15,8 +15,8 @@ export async function refundRoute(app: FastifyInstance): Promise<void> {
   mutationRoute(
     app,
     calls.refundStripe,
-    async ({ body, businessId }) => {
-      const order = await app.store.port.read((db) => orderOfIntent(db, body.paymentIntentId, businessId));
+    async ({ body, venueId }) => {
+      const order = await app.store.port.read((db) => orderOfIntent(db, body.paymentIntentId, venueId));
       const named = (id: string | undefined, stored: string | null) => id === undefined || id === stored;
       if (!order || order.kind === 'table' || !named(body.deliveryId, order.id)) {
         throw new AppError('NOT_FOUND', t.paymentNotFound);

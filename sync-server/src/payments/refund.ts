@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import type { OrderRecord } from '../store/orders.ts';
 import { isStripeError, keysConfigured, stripeFailure, stripeOf } from './stripe-client.ts';
-import { businessVenue } from './venue-account.ts';
+import { readVenue } from './venue-account.ts';
 
 type StripeError = InstanceType<typeof Stripe.errors.StripeError>;
 
@@ -40,13 +40,12 @@ async function existingRefund(stripe: Stripe, paymentIntentId: string, account: 
  */
 export async function refundPayment(
   app: FastifyInstance,
-  order: Pick<OrderRecord, 'id' | 'businessId' | 'paymentIntentId' | 'accountIdPayment'>,
+  order: Pick<OrderRecord, 'id' | 'venueId' | 'paymentIntentId' | 'accountIdPayment'>,
 ): Promise<{ refundId: string | null }> {
   const paymentIntentId = order.paymentIntentId;
   if (paymentIntentId === null) return { refundId: null };
   const stripe = keysConfigured(app.config) ? stripeOf(app) : null;
-  const account =
-    order.accountIdPayment ?? (await businessVenue(app, order.businessId))?.stripeAccountId ?? null;
+  const account = order.accountIdPayment ?? (await readVenue(app, order.venueId))?.stripeAccountId ?? null;
   if (!stripe || !account) {
     app.log.warn({ deliveryId: order.id }, 'refund requested without Stripe keys or account');
     throw new AppError('CONFLICT', t.refundUnavailable);

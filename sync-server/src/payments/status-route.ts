@@ -103,6 +103,6 @@ export async function statusRoute(app: FastifyInstance): Promise<void> {
           : cardPaymentStatus(status as Stripe.PaymentIntent.Status),
       };
     },
-    { businessOf: ({ body }) => body.ownerId },
+    { venueOf: ({ body }) => body.ownerId },
   );
 }

@@ -2,7 +2,7 @@ import { AppError, t } from '@comanda/shared-schema';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import type { Config } from '../config.ts';
-import type { BusinessRecord } from '../store/venue.ts';
+import type { VenueRecord } from '../store/venue.ts';
 
 /** Card payments are in euro, country IT (spec 1). */
 export const CURRENCY = 'eur';
@@ -49,7 +49,7 @@ export function keysConfigured(config: Config): boolean {
 }
 
 /** The venue offers carta: server keys and the venue's connected account. */
-export function cardPaymentsOffered(config: Config, venue: Pick<BusinessRecord, 'stripeAccountId'>): boolean {
+export function cardPaymentsOffered(config: Config, venue: Pick<VenueRecord, 'stripeAccountId'>): boolean {
   return keysConfigured(config) && Boolean(venue.stripeAccountId);
 }
 

@@ -7,7 +7,7 @@ import { type CardVenue, placeCardOrder, setupCardVenue } from '../../test-suppo
 import { device } from '../../test-support/kits/rooms.ts';
 import { post } from '../../test-support/test-app.ts';
 import { first } from '../db/client.ts';
-import { businesses, orders } from '../db/schema.ts';
+import { orders, venues } from '../db/schema.ts';
 
 let fake: FakeStripe;
 let v: CardVenue;
@@ -30,9 +30,9 @@ const stored = async () =>
   (
     await first(
       v.app.app.store.db
-        .select({ id: businesses.stripeAccountId })
-        .from(businesses)
-        .where(eq(businesses.id, v.owner.businessId)),
+        .select({ id: venues.stripeAccountId })
+        .from(venues)
+        .where(eq(venues.id, v.owner.venueId)),
     )
   )?.id;
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../http/route.ts';
 import { msg } from '../lib/messages.ts';
 import { setStripeAccount, stripeAccountHolder } from '../store/stripe-accounts.ts';
-import { type BusinessRecord, findVenue, requireVenue } from '../store/venue.ts';
+import { findVenue, requireVenue, type VenueRecord } from '../store/venue.ts';
 import { mutationRoute } from '../sync/mutation-route.ts';
 import {
   CARD_COUNTRY,
@@ -14,8 +14,8 @@ import {
 } from './stripe-client.ts';
 
 /** The venue's row, read as committed (never from inside a write: it takes the port's read). */
-export function businessVenue(app: FastifyInstance, businessId: string): Promise<BusinessRecord | undefined> {
-  return app.store.port.read((db) => findVenue(db, businessId));
+export function readVenue(app: FastifyInstance, venueId: string): Promise<VenueRecord | undefined> {
+  return app.store.port.read((db) => findVenue(db, venueId));
 }
 
 /**
@@ -36,9 +36,9 @@ export async function venueAccountRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  route(app, calls.stripeAccountGet, async ({ businessId }) => {
-    const venue = await businessVenue(app, businessId);
-    if (!venue) throw new AppError('business_id_error', msg.businessNotFound);
+  route(app, calls.stripeAccountGet, async ({ venueId }) => {
+    const venue = await readVenue(app, venueId);
+    if (!venue) throw new AppError('business_id_error', msg.venueNotFound);
     return {
       success: true,
       stripeAccountId: venue.stripeAccountId,
@@ -76,19 +76,19 @@ export async function venueAccountRoutes(app: FastifyInstance): Promise<void> {
         });
       }
     },
-    async ({ body, db, businessId }) => {
+    async ({ body, db, venueId }) => {
       // Spec 2.11: one connected account per venue. Another venue's account would take this
       // venue's card payments, and its refunds would draw on that venue's Stripe balance.
       if (body.stripeAccountId !== null) {
-        const holder = await stripeAccountHolder(db, body.stripeAccountId, businessId);
+        const holder = await stripeAccountHolder(db, body.stripeAccountId, venueId);
         if (holder) {
           throw new AppError('CONFLICT', t.stripeAccountTaken, {
             issues: [{ path: 'stripeAccountId', message: t.stripeAccountTaken }],
           });
         }
       }
-      const row = await setStripeAccount(db, businessId, body.stripeAccountId);
-      if (!row) throw new AppError('business_id_error', msg.businessNotFound);
+      const row = await setStripeAccount(db, venueId, body.stripeAccountId);
+      if (!row) throw new AppError('business_id_error', msg.venueNotFound);
       return {
         success: true,
         stripeAccountId: row.stripeAccountId,

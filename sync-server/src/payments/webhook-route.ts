@@ -63,7 +63,7 @@ async function handleEvent(app: FastifyInstance, req: FastifyRequest, event: Str
     scope: WEBHOOK_PATH,
     key: event.id,
     paymentIntentId: intent.id,
-    businessId: order.businessId,
+    venueId: order.venueId,
     status,
   });
   req.log.info({ ...context, deliveryId: order.id, statusPay: result?.statusPay }, 'stripe event recorded');

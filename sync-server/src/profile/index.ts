@@ -2,7 +2,7 @@ import { AppError, calls, t } from '@comanda/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../http/route.ts';
 import { msg } from '../lib/messages.ts';
-import { businessWire, requireVenue, updateVenue, type VenueUpdate } from '../store/venue.ts';
+import { requireVenue, updateVenue, type VenueUpdate, venueWire } from '../store/venue.ts';
 import { mutationRoute } from '../sync/mutation-route.ts';
 
 /** The profile fields a customer's open page shows (the closed screen, the opening hours). */
@@ -23,14 +23,12 @@ const CUSTOMER_VISIBLE: ReadonlyArray<keyof VenueUpdate> = [
  * status again, and a send after closing is refused (VENUE_CLOSED) whatever the page showed.
  */
 export async function profilePlugin(app: FastifyInstance): Promise<void> {
-  route(app, calls.ownerProfileGet, async ({ businessId }) => {
-    const profile = await app.store.port.read(async (db) =>
-      businessWire(db, await requireVenue(db, businessId)),
-    );
+  route(app, calls.ownerProfileGet, async ({ venueId }) => {
+    const profile = await app.store.port.read(async (db) => venueWire(db, await requireVenue(db, venueId)));
     return { success: true, profile };
   });
 
-  mutationRoute(app, calls.ownerProfileSet, async ({ body, db, businessId, change, publish }) => {
+  mutationRoute(app, calls.ownerProfileSet, async ({ body, db, venueId, change, publish }) => {
     const set: VenueUpdate = {};
     if (body.name !== undefined) set.name = body.name;
     if (body.costoConsegna !== undefined) set.costoConsegna = body.costoConsegna;
@@ -43,9 +41,9 @@ export async function profilePlugin(app: FastifyInstance): Promise<void> {
     if (body.messaggioChiusura !== undefined) set.messaggioChiusura = body.messaggioChiusura ?? '';
     if (body.ownerIp !== undefined) set.ownerIp = body.ownerIp || null;
     if (Object.keys(set).length === 0) throw new AppError('VALIDATION', t.nothingToChange);
-    const row = await updateVenue(db, businessId, set);
-    if (!row) throw new AppError('business_id_error', msg.businessNotFound);
-    const wire = await businessWire(db, row);
+    const row = await updateVenue(db, venueId, set);
+    if (!row) throw new AppError('business_id_error', msg.venueNotFound);
+    const wire = await venueWire(db, row);
     change('business', row.id, 'put', wire);
     if (CUSTOMER_VISIBLE.some((key) => key in set)) publish('venueChanged', {}, { to: 'all' });
     return { success: true, profile: wire };

@@ -44,7 +44,7 @@ const profile = async (who: Owner = owner) =>
 describe('owner profile', () => {
   it('answers the venue and changes only the fields sent, in a business change row', async () => {
     const before = await profile();
-    expect(before).toMatchObject({ id: owner.businessId, name: 'Pizzeria da Mario', is_closed: 0 });
+    expect(before).toMatchObject({ id: owner.venueId, name: 'Pizzeria da Mario', is_closed: 0 });
     const res = await tablet.send(calls.ownerProfileSet.path, {
       name: '  Trattoria Nuova ',
       costoConsegna: 300,
@@ -63,8 +63,8 @@ describe('owner profile', () => {
       ownerIp: '192.168.1.20:3001',
     });
     expect(await profile()).toEqual(after);
-    const last = (await changeLog(app, owner.businessId)).at(-1);
-    expect(last).toMatchObject({ entity: 'business', entityId: owner.businessId, op: 'put', data: after });
+    const last = (await changeLog(app, owner.venueId)).at(-1);
+    expect(last).toMatchObject({ entity: 'business', entityId: owner.venueId, op: 'put', data: after });
   });
 
   it('closes the venue with a message: customers read it and their orders are refused', async () => {
@@ -74,7 +74,7 @@ describe('owner profile', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const guest = await createGuest(app);
-    const status = await post(app.app, calls.userClosedStatusGet.path, { ownerId: owner.businessId }, guest);
+    const status = await post(app.app, calls.userClosedStatusGet.path, { ownerId: owner.venueId }, guest);
     expect(status.json()).toMatchObject({
       is_closed: 1,
       messaggioChiusura: 'Chiusi per ferie fino a lunedì',
@@ -132,7 +132,7 @@ describe('owner profile', () => {
     const roomId = (await tablet.send(calls.roomsAdd.path, { name: 'Sala' })).json().id;
     const tableId = (await tablet.send(calls.tablesAdd.path, { roomId, x: 10, y: 70 })).json().id;
     const guest = await createGuest(app);
-    const customer = await connectLive(base, `ownerId=${owner.businessId}&tableId=${tableId}`, guest);
+    const customer = await connectLive(base, `ownerId=${owner.venueId}&tableId=${tableId}`, guest);
     sockets.push(customer.ws);
     await tablet.send(calls.ownerProfileSet.path, { costoConsegna: 400, ownerIp: null });
     await settle();

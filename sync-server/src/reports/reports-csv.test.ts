@@ -14,7 +14,7 @@ beforeAll(async () => {
   const db = app.app.store.db;
   const pizza = { categoryId: 'c1', categoryName: 'Pizze', area: 'cucina' as const };
   await seedHistory(db, {
-    businessId: owner.businessId,
+    venueId: owner.venueId,
     kind: 'consegna',
     paymentMethod: 'carta',
     openedAt: '2025-07-15T20:05:00+02:00',

@@ -56,7 +56,7 @@ async function seedMany(owner: Owner, n: number, seed: number): Promise<void> {
       };
     });
     await seedHistory(app.app.store.db, {
-      businessId: owner.businessId,
+      venueId: owner.venueId,
       kind,
       paymentMethod: kind !== 'table' && random() < 0.5 ? 'carta' : 'cassa',
       openedAt: new Date(opened).toISOString(),
@@ -79,7 +79,7 @@ async function viaEndpoint(owner: Owner): Promise<ReportAnswer> {
 }
 
 function viaRawHistory(owner: Owner, today: string): Promise<ReportAnswer> {
-  return app.app.store.port.read((db) => reportFromHistory(db, owner.businessId, RANGE, today));
+  return app.app.store.port.read((db) => reportFromHistory(db, owner.venueId, RANGE, today));
 }
 
 beforeAll(async () => {
@@ -118,7 +118,7 @@ describe('the daily rollup', () => {
           .from(orderHistory)
           .where(
             and(
-              eq(orderHistory.businessId, owner.businessId),
+              eq(orderHistory.venueId, owner.venueId),
               between(orderHistory.serviceDate, RANGE.from, RANGE.to),
               gt(orderHistory.totaleOrdine, 0),
             ),

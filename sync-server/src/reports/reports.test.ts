@@ -36,10 +36,10 @@ beforeAll(async () => {
   owner = await createOwner(app);
   stranger = await createOwner(app);
   const db = app.app.store.db;
-  const businessId = owner.businessId;
+  const venueId = owner.venueId;
   // O1, table 14/07: 2 Margherita 16,00 + 3 Birra deleted (0) + 1 Coca 3,00 = 19,00; sconto 2,00 -> 17,00.
   await seedHistory(db, {
-    businessId,
+    venueId,
     kind: 'table',
     openedAt: '2025-07-14T20:10:00+02:00',
     completedAt: '2025-07-14T21:30:00+02:00',
@@ -53,7 +53,7 @@ beforeAll(async () => {
   });
   // O2, consegna paid by card 15/07: 8,00 + 2 Fritto misto 12,00 = 20,00 + 2,50 fee + 0,75 card fee -> 23,25.
   await seedHistory(db, {
-    businessId,
+    venueId,
     kind: 'consegna',
     paymentMethod: 'carta',
     openedAt: '2025-07-15T19:05:00+02:00',
@@ -66,7 +66,7 @@ beforeAll(async () => {
   // O3, ritiro opened at 00:40 on the 16th, the night of the 15th: an out-of-menu cake 5,00 and
   // the Margherita, renamed since, 8,00 = 13,00; sconto 1,00 -> 12,00.
   await seedHistory(db, {
-    businessId,
+    venueId,
     kind: 'ritiro',
     openedAt: '2025-07-16T00:40:00+02:00',
     completedAt: '2025-07-16T01:10:00+02:00',
@@ -87,7 +87,7 @@ beforeAll(async () => {
   });
   // Outside the range (13/07), and another venue's table on the 15th: never counted.
   await seedHistory(db, {
-    businessId,
+    venueId,
     kind: 'table',
     openedAt: '2025-07-13T20:00:00+02:00',
     completedAt: '2025-07-13T21:00:00+02:00',
@@ -95,7 +95,7 @@ beforeAll(async () => {
     lines: [margherita(5)],
   });
   await seedHistory(db, {
-    businessId: stranger.businessId,
+    venueId: stranger.venueId,
     kind: 'table',
     openedAt: '2025-07-15T20:00:00+02:00',
     completedAt: '2025-07-15T21:00:00+02:00',
@@ -258,7 +258,7 @@ describe('busiest hours across summer time', () => {
       ];
       for (const openedAt of opened) {
         await seedHistory(t2.app.store.db, {
-          businessId: o.businessId,
+          venueId: o.venueId,
           kind: 'table',
           openedAt,
           completedAt: openedAt,

@@ -9,11 +9,11 @@ import { venueFlagsRoutes } from './venue-flags-routes.ts';
  * device keeps offline (snapshot; changes are written by each mutation).
  */
 export async function roomsPlugin(app: FastifyInstance): Promise<void> {
-  app.sync.registerSnapshot('room', async (db, businessId) =>
-    (await listRooms(db, businessId)).map((row) => ({ id: row.id, data: roomWire(row) })),
+  app.sync.registerSnapshot('room', async (db, venueId) =>
+    (await listRooms(db, venueId)).map((row) => ({ id: row.id, data: roomWire(row) })),
   );
-  app.sync.registerSnapshot('table', async (db, businessId) =>
-    (await listTables(db, businessId)).map((row) => ({ id: row.id, data: tableWire(row) })),
+  app.sync.registerSnapshot('table', async (db, venueId) =>
+    (await listTables(db, venueId)).map((row) => ({ id: row.id, data: tableWire(row) })),
   );
   await app.register(roomsRoutes);
   await app.register(tablesRoutes);

@@ -40,9 +40,9 @@ beforeEach(async () => {
   tablet = device(app, owner);
   roomId = (await tablet.send(calls.roomsAdd.path, { name: 'Sala' })).json().id;
   tableId = (await tablet.send(calls.tablesAdd.path, { roomId, x: 10, y: 70 })).json().id;
-  sender = await connectLive(base, `ownerId=${owner.businessId}`, owner.cookie);
-  other = await connectLive(base, `ownerId=${owner.businessId}`, owner.cookie);
-  stranger = await connectLive(base, `ownerId=${outsider.businessId}`, outsider.cookie);
+  sender = await connectLive(base, `ownerId=${owner.venueId}`, owner.cookie);
+  other = await connectLive(base, `ownerId=${owner.venueId}`, owner.cookie);
+  stranger = await connectLive(base, `ownerId=${outsider.venueId}`, outsider.cookie);
   sockets.push(sender.ws, other.ws, stranger.ws);
 });
 afterEach(async () => {
@@ -110,7 +110,7 @@ describe('room screen live events', () => {
     const guest = await createGuest(app);
     const customer = await connectLive(
       await listen(app),
-      `ownerId=${owner.businessId}&tableId=${tableId}`,
+      `ownerId=${owner.venueId}&tableId=${tableId}`,
       guest,
     );
     sockets.push(customer.ws);

@@ -34,42 +34,42 @@ function validName(name: string): string {
 
 /** Spec 7 "Rooms and tables": the room calls. */
 export async function roomsRoutes(app: FastifyInstance): Promise<void> {
-  route(app, calls.roomsGet, async ({ businessId }) => ({
+  route(app, calls.roomsGet, async ({ venueId }) => ({
     success: true,
-    roomsList: (await app.store.port.read((db) => listRooms(db, businessId))).map(roomWire),
+    roomsList: (await app.store.port.read((db) => listRooms(db, venueId))).map(roomWire),
   }));
 
-  route(app, calls.roomTablesGet, ({ body, businessId }) =>
+  route(app, calls.roomTablesGet, ({ body, venueId }) =>
     app.store.port.read(async (db) => {
-      const room = await requireRoom(db, businessId, body.id);
+      const room = await requireRoom(db, venueId, body.id);
       const tablesList: RoomTableView[] = [];
       // One after another: a read's statements share its connection.
-      for (const row of await listTables(db, businessId, room.id)) tablesList.push(await tableView(db, row));
+      for (const row of await listTables(db, venueId, room.id)) tablesList.push(await tableView(db, row));
       return { success: true, tablesList };
     }),
   );
 
-  mutationRoute(app, roomsAdd, async ({ body, db, businessId, now, change, publish }) => {
+  mutationRoute(app, roomsAdd, async ({ body, db, venueId, now, change, publish }) => {
     const name = validName(body.name);
     const id = await newId(db, 'room', body.id);
-    const position = await nextRoomPosition(db, businessId);
-    const row = await insertRoom(db, { id, businessId, name, position, createdAt: now });
+    const position = await nextRoomPosition(db, venueId);
+    const row = await insertRoom(db, { id, venueId, name, position, createdAt: now });
     change('room', id, 'put', roomWire(row));
     publish('updateRoom', { roomId: id });
     return { success: true, id };
   });
 
-  mutationRoute(app, roomsEdit, async ({ body, db, businessId, change, publish }) => {
+  mutationRoute(app, roomsEdit, async ({ body, db, venueId, change, publish }) => {
     const name = validName(body.name);
-    const room = await requireRoom(db, businessId, body.id);
+    const room = await requireRoom(db, venueId, body.id);
     const row = await renameRoom(db, room.id, name);
     change('room', row.id, 'put', roomWire(row));
     publish('updateRoom', { roomId: row.id });
     return { success: true };
   });
 
-  mutationRoute(app, calls.roomsDelete, async ({ body, db, businessId, change, publish }) => {
-    const room = await requireRoom(db, businessId, body.id);
+  mutationRoute(app, calls.roomsDelete, async ({ body, db, venueId, change, publish }) => {
+    const room = await requireRoom(db, venueId, body.id);
     if ((await tablesInRoom(db, room.id)) > 0) throw new AppError('ROOM_NOT_EMPTY', t.roomNotEmpty);
     await deleteRoom(db, room.id);
     change('room', room.id, 'delete');

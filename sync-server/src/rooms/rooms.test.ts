@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { calls, entitySchemas, SYNC_HEADERS, syncCalls, t } from '@comanda/shared-schema';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { businessVersion, changeLog, type Device, device, venueRows } from '../../test-support/kits/rooms.ts';
+import { changeLog, type Device, device, venueRows, venueVersion } from '../../test-support/kits/rooms.ts';
 import { createOwner, createTestApp, type Owner, post, type TestApp } from '../../test-support/test-app.ts';
 
 let app: TestApp;
@@ -32,15 +32,15 @@ async function roomsList() {
 /** Sends a refused mutation and checks that the venue's rows, log and version did not move. */
 async function expectRefused(path: string, body: unknown, status: number, code: string, error?: string) {
   const before = {
-    rows: await venueRows(app, owner.businessId),
-    log: await changeLog(app, owner.businessId),
+    rows: await venueRows(app, owner.venueId),
+    log: await changeLog(app, owner.venueId),
   };
   const res = await tablet.send(path, body);
   expect(res.statusCode, `${path} ${JSON.stringify(body)}: ${res.body}`).toBe(status);
   expect(res.json()).toMatchObject({ success: false, code, ...(error ? { error } : {}) });
   expect(res.headers[SYNC_HEADERS.version]).toBeUndefined();
-  expect(await venueRows(app, owner.businessId)).toEqual(before.rows);
-  expect(await changeLog(app, owner.businessId)).toEqual(before.log);
+  expect(await venueRows(app, owner.venueId)).toEqual(before.rows);
+  expect(await changeLog(app, owner.venueId)).toEqual(before.log);
   return res;
 }
 
@@ -151,7 +151,7 @@ describe('rooms', () => {
       tablesList: [
         {
           id: t1.id,
-          businessId: owner.businessId,
+          businessId: owner.venueId,
           roomId: a,
           number: 1,
           x: 100,
@@ -165,7 +165,7 @@ describe('rooms', () => {
   });
 
   it('writes one change-log version per mutation with the room wire shape', async () => {
-    const v0 = await businessVersion(app, owner.businessId);
+    const v0 = await venueVersion(app, owner.venueId);
     const add = await tablet.send(calls.roomsAdd.path, { name: ' Sala ' });
     const id = add.json().id as string;
     expect(Number(add.headers[SYNC_HEADERS.version])).toBe(v0 + 1);
@@ -173,7 +173,7 @@ describe('rooms', () => {
     expect(Number(edit.headers[SYNC_HEADERS.version])).toBe(v0 + 2);
     const del = await tablet.send(calls.roomsDelete.path, { id });
     expect(Number(del.headers[SYNC_HEADERS.version])).toBe(v0 + 3);
-    const log = (await changeLog(app, owner.businessId)).filter((c) => c.version > v0);
+    const log = (await changeLog(app, owner.venueId)).filter((c) => c.version > v0);
     expect(log).toEqual([
       { version: v0 + 1, entity: 'room', entityId: id, op: 'put', data: { id, name: 'Sala', position: 0 } },
       { version: v0 + 2, entity: 'room', entityId: id, op: 'put', data: { id, name: 'Sala 2', position: 0 } },
@@ -189,7 +189,7 @@ describe('rooms', () => {
     });
     expect(changes.json()).toMatchObject({ reset: false, version: v0 + 3, hasMore: false });
     expect(changes.json().changes.map((c: { op: string }) => c.op)).toEqual(['put', 'put', 'delete']);
-    expect(await businessVersion(app, owner.businessId)).toBe(v0 + 3);
+    expect(await venueVersion(app, owner.venueId)).toBe(v0 + 3);
   });
 
   it('snapshots rooms and tables with their wire shapes', async () => {
@@ -201,7 +201,7 @@ describe('rooms', () => {
       headers: { cookie: owner.cookie },
     });
     const body = res.json();
-    expect(body.version).toBe(await businessVersion(app, owner.businessId));
+    expect(body.version).toBe(await venueVersion(app, owner.venueId));
     const rows = body.rows.filter((r: { entity: string }) => r.entity === 'room' || r.entity === 'table');
     expect(rows).toEqual([
       { entity: 'room', entityId: room, data: { id: room, name: 'Sala', position: 0 } },
@@ -210,7 +210,7 @@ describe('rooms', () => {
         entityId: table.id,
         data: {
           id: table.id,
-          businessId: owner.businessId,
+          businessId: owner.venueId,
           roomId: room,
           number: 1,
           x: 30,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { calls, entitySchemas, NEW_TABLE_POSITION, SYNC_HEADERS, t } from '@comanda/shared-schema';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { businessVersion, changeLog, type Device, device, venueRows } from '../../test-support/kits/rooms.ts';
+import { changeLog, type Device, device, venueRows, venueVersion } from '../../test-support/kits/rooms.ts';
 import { createOwner, createTestApp, type Owner, post, type TestApp } from '../../test-support/test-app.ts';
 
 let app: TestApp;
@@ -26,25 +26,25 @@ async function addTable(body: Record<string, unknown> = {}) {
 }
 
 async function tableRow(id: string) {
-  return (await venueRows(app, owner.businessId)).tables.find((r) => r.id === id);
+  return (await venueRows(app, owner.venueId)).tables.find((r) => r.id === id);
 }
 
 async function expectRefused(path: string, body: unknown, status: number, code: string, error?: string) {
   const before = {
-    rows: await venueRows(app, owner.businessId),
-    log: await changeLog(app, owner.businessId),
+    rows: await venueRows(app, owner.venueId),
+    log: await changeLog(app, owner.venueId),
   };
   const res = await tablet.send(path, body);
   expect(res.statusCode, `${path} ${JSON.stringify(body)}: ${res.body}`).toBe(status);
   expect(res.json()).toMatchObject({ success: false, code, ...(error ? { error } : {}) });
-  expect(await venueRows(app, owner.businessId)).toEqual(before.rows);
-  expect(await changeLog(app, owner.businessId)).toEqual(before.log);
+  expect(await venueRows(app, owner.venueId)).toEqual(before.rows);
+  expect(await changeLog(app, owner.venueId)).toEqual(before.log);
 }
 
 describe('tables', () => {
   it('adds a table: answers id, businessId and the next free number', async () => {
     const one = await addTable();
-    expect(one).toEqual({ success: true, id: one.id, businessId: owner.businessId, number: 1 });
+    expect(one).toEqual({ success: true, id: one.id, businessId: owner.venueId, number: 1 });
     const two = await addTable();
     const three = await addTable();
     expect([two.number, three.number]).toEqual([2, 3]);
@@ -123,7 +123,7 @@ describe('tables', () => {
       tableId: a.id,
       x: 7,
       y: 8,
-      businessId: owner.businessId,
+      businessId: owner.venueId,
     });
     expect(await tableRow(a.id)).toMatchObject({ x: 7, y: 8 });
     await expectRefused(calls.tablesSetCoords.path, { x: 1, y: 1 }, 400, 'VALIDATION');
@@ -150,7 +150,7 @@ describe('tables', () => {
     await tablet.send(calls.tablesSetStatus.path, { id: a.id, status: true });
     await expectRefused(calls.tablesDelete.path, { id: a.id }, 409, 'CONFLICT', t.tableHasOrders);
     await tablet.send(calls.tablesSetStatus.path, { id: a.id, status: false });
-    const del = await tablet.send(calls.tablesDelete.path, { id: a.id, businessId: owner.businessId });
+    const del = await tablet.send(calls.tablesDelete.path, { id: a.id, businessId: owner.venueId });
     expect(del.json()).toEqual({ success: true });
     expect(await tableRow(a.id)).toBeUndefined();
     await expectRefused(calls.tablesDelete.path, { id: a.id }, 404, 'NOT_FOUND', t.tableNotFound);
@@ -164,33 +164,33 @@ describe('tables', () => {
     expect(first.statusCode).toBe(200);
     expect(first.headers[SYNC_HEADERS.replayed]).toBeUndefined();
     const before = {
-      rows: await venueRows(app, owner.businessId),
-      log: await changeLog(app, owner.businessId),
+      rows: await venueRows(app, owner.venueId),
+      log: await changeLog(app, owner.venueId),
     };
     const again = await tablet.sendAs(2, calls.tablesAdd.path, body);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
     expect(again.headers[SYNC_HEADERS.replayed]).toBe('1');
     expect(again.headers[SYNC_HEADERS.version]).toBe(first.headers[SYNC_HEADERS.version]);
-    expect(await venueRows(app, owner.businessId)).toEqual(before.rows);
-    expect(await changeLog(app, owner.businessId)).toEqual(before.log);
+    expect(await venueRows(app, owner.venueId)).toEqual(before.rows);
+    expect(await changeLog(app, owner.venueId)).toEqual(before.log);
     expect(before.rows.tables).toHaveLength(1);
     // A different body under the same id is still the stored answer: the id names the mutation.
     const other = await tablet.sendAs(2, calls.tablesAdd.path, { roomId, x: 1, y: 1 });
     expect(other.json()).toEqual(first.json());
-    expect((await venueRows(app, owner.businessId)).tables).toHaveLength(1);
+    expect((await venueRows(app, owner.venueId)).tables).toHaveLength(1);
   });
 
   it('writes a table change per mutation with the table wire shape and one version each', async () => {
-    const v0 = await businessVersion(app, owner.businessId);
+    const v0 = await venueVersion(app, owner.venueId);
     const a = await addTable({ x: 20, y: 30 });
     await tablet.send(calls.tablesSetCoords.path, { tableId: a.id, x: 40, y: 50 });
     await tablet.send(calls.tablesSetStatus.path, { id: a.id, status: true });
     await tablet.send(calls.tablesSetStatus.path, { id: a.id, status: false });
     const del = await tablet.send(calls.tablesDelete.path, { id: a.id });
     expect(Number(del.headers[SYNC_HEADERS.version])).toBe(v0 + 5);
-    const wire = { id: a.id, businessId: owner.businessId, roomId, number: 1, called: false };
-    const log = (await changeLog(app, owner.businessId)).filter((c) => c.version > v0);
+    const wire = { id: a.id, businessId: owner.venueId, roomId, number: 1, called: false };
+    const log = (await changeLog(app, owner.venueId)).filter((c) => c.version > v0);
     expect(log).toEqual([
       {
         version: v0 + 1,
@@ -231,19 +231,19 @@ describe('order flag and owner version', () => {
   it('reads and toggles orderEnabled, logging the business row', async () => {
     const get = () => post(app.app, calls.ownerOrderEnabledGet.path, undefined, owner.cookie);
     expect((await get()).json()).toEqual({ success: true, orderEnabled: 1 });
-    const v0 = await businessVersion(app, owner.businessId);
+    const v0 = await venueVersion(app, owner.venueId);
     const off = await tablet.send(calls.ownerOrderToggle.path);
     expect(off.json()).toEqual({ success: true, orderEnabled: 0 });
     expect((await get()).json()).toEqual({ success: true, orderEnabled: 0 });
     const on = await tablet.send(calls.ownerOrderToggle.path, {});
     expect(on.json()).toEqual({ success: true, orderEnabled: 1 });
-    const log = (await changeLog(app, owner.businessId)).filter((c) => c.version > v0);
+    const log = (await changeLog(app, owner.venueId)).filter((c) => c.version > v0);
     expect(log.map((c) => [c.version, c.entity, c.entityId, c.op])).toEqual([
-      [v0 + 1, 'business', owner.businessId, 'put'],
-      [v0 + 2, 'business', owner.businessId, 'put'],
+      [v0 + 1, 'business', owner.venueId, 'put'],
+      [v0 + 2, 'business', owner.venueId, 'put'],
     ]);
     expect(entitySchemas.business.parse(log[0]?.data)).toMatchObject({
-      id: owner.businessId,
+      id: owner.venueId,
       orderEnabled: 0,
     });
     expect(log[1]?.data).toMatchObject({ orderEnabled: 1 });
@@ -253,13 +253,13 @@ describe('order flag and owner version', () => {
   it('answers the owner’s version only, to any signed-in session', async () => {
     const ask = (ownerId: unknown, cookie?: string) =>
       post(app.app, calls.userDataUserGet.path, { ownerId }, cookie);
-    expect((await ask(owner.businessId, owner.cookie)).json()).toEqual({ success: true, version: 1 });
+    expect((await ask(owner.venueId, owner.cookie)).json()).toEqual({ success: true, version: 1 });
     app.app.store.sqlite.prepare('UPDATE users SET version = 3 WHERE id = ?').run(owner.userId);
     const guest = await post(app.app, '/api/user/login', { isAnonymus: true });
     const guestCookie = `comanda_sid=${guest.cookies.find((c) => c.name === 'comanda_sid')?.value}`;
-    expect((await ask(owner.businessId, guestCookie)).json()).toEqual({ success: true, version: 3 });
+    expect((await ask(owner.venueId, guestCookie)).json()).toEqual({ success: true, version: 3 });
     expect((await ask('nope', guestCookie)).json()).toMatchObject({ code: 'business_id_error' });
     expect((await ask(5, guestCookie)).statusCode).toBe(400);
-    expect((await ask(owner.businessId)).statusCode).toBe(401);
+    expect((await ask(owner.venueId)).statusCode).toBe(401);
   });
 });

@@ -42,29 +42,29 @@ afterAll(async () => {
 
 async function state() {
   return {
-    a: await venueRows(app, a.businessId),
-    b: await venueRows(app, b.businessId),
-    logA: await changeLog(app, a.businessId),
-    logB: await changeLog(app, b.businessId),
+    a: await venueRows(app, a.venueId),
+    b: await venueRows(app, b.venueId),
+    logA: await changeLog(app, a.venueId),
+    logB: await changeLog(app, b.venueId),
   };
 }
 
-/** Owner routes and a body each, naming owner A's room or table (or A as the business). */
+/** Owner routes and a body each, naming owner A's room or table (or A as the venue). */
 const crossVenue = (): Array<[CallDef, unknown, number]> => [
   [calls.roomsEdit, { id: roomA, name: 'Presa' }, 404],
   [calls.roomsDelete, { id: roomA }, 404],
   [calls.tablesAdd, { roomId: roomA, x: 1, y: 1 }, 404],
   [calls.tablesSetCoords, { tableId: tableA, x: 1, y: 1 }, 404],
   [calls.tablesSetCoords, { id: tableA, x: 1, y: 1 }, 404],
-  [calls.tablesSetCoords, { tableId: tableA, x: 1, y: 1, businessId: a.businessId }, 403],
+  [calls.tablesSetCoords, { tableId: tableA, x: 1, y: 1, businessId: a.venueId }, 403],
   [calls.tablesSetStatus, { id: tableA, status: true }, 404],
-  [calls.tablesSetStatus, { id: tableA, status: true, businessId: a.businessId }, 403],
+  [calls.tablesSetStatus, { id: tableA, status: true, businessId: a.venueId }, 403],
   [calls.tablesDelete, { id: tableA }, 404],
-  [calls.tablesDelete, { id: tableA, businessId: a.businessId }, 403],
-  // B's own table with A named as the business: refused, B's table untouched.
-  [calls.tablesSetCoords, { tableId: tableB, x: 1, y: 1, businessId: a.businessId }, 403],
-  [calls.tablesSetStatus, { id: tableB, status: true, businessId: a.businessId }, 403],
-  [calls.tablesDelete, { id: tableB, businessId: a.businessId }, 403],
+  [calls.tablesDelete, { id: tableA, businessId: a.venueId }, 403],
+  // B's own table with A named as the venue: refused, B's table untouched.
+  [calls.tablesSetCoords, { tableId: tableB, x: 1, y: 1, businessId: a.venueId }, 403],
+  [calls.tablesSetStatus, { id: tableB, status: true, businessId: a.venueId }, 403],
+  [calls.tablesDelete, { id: tableB, businessId: a.venueId }, 403],
   // A's ids offered as B's new client-generated ids are taken, not overwritten.
   [calls.roomsAdd, { id: roomA, name: 'Presa' }, 400],
 ];
@@ -104,7 +104,7 @@ describe('tenant isolation', () => {
     const after = await state();
     expect(after.a).toEqual(before.a);
     expect(after.logA).toEqual(before.logA);
-    expect(after.b.business?.orderEnabled).toBe(false);
+    expect(after.b.venue?.orderEnabled).toBe(false);
     await tabletB.send(calls.ownerOrderToggle.path);
   });
 

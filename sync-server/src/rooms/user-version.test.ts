@@ -44,18 +44,18 @@ describe('owner version', () => {
     const res = await tablet.send(calls.ownerVersionSet.path, { version: 3 });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ success: true, version: 3 });
-    expect(await versionRead(owner.businessId)).toBe(3);
+    expect(await versionRead(owner.venueId)).toBe(3);
     expect(await profile()).toMatchObject({ userVersion: 3 });
-    const last = (await changeLog(app, owner.businessId)).at(-1);
+    const last = (await changeLog(app, owner.venueId)).at(-1);
     expect(last).toMatchObject({
       entity: 'business',
-      entityId: owner.businessId,
+      entityId: owner.venueId,
       op: 'put',
       data: { userVersion: 3 },
     });
     // Every other change of the venue row keeps it.
     await tablet.send(calls.ownerProfileSet.path, { name: 'Osteria' });
-    expect((await changeLog(app, owner.businessId)).at(-1)?.data).toMatchObject({
+    expect((await changeLog(app, owner.venueId)).at(-1)?.data).toMatchObject({
       name: 'Osteria',
       userVersion: 3,
     });
@@ -63,15 +63,15 @@ describe('owner version', () => {
 
   it('tells the owners’ tablets with a versioned frame, and a same-value set changes nothing', async () => {
     const base = await listen(app);
-    const other = await connectLive(base, `ownerId=${owner.businessId}`, owner.cookie);
+    const other = await connectLive(base, `ownerId=${owner.venueId}`, owner.cookie);
     sockets.push(other.ws);
     await tablet.send(calls.ownerVersionSet.path, { version: 2 });
     const frame = await other.next('venueChanged');
     expect(frame.version).toBeGreaterThan(0);
-    const rows = (await changeLog(app, owner.businessId)).length;
+    const rows = (await changeLog(app, owner.venueId)).length;
     const again = await tablet.send(calls.ownerVersionSet.path, { version: 2 });
     expect(again.statusCode).toBe(200);
-    expect(await changeLog(app, owner.businessId)).toHaveLength(rows);
+    expect(await changeLog(app, owner.venueId)).toHaveLength(rows);
   });
 
   it('refuses anything but 1, 2 or 3 and changes nothing', async () => {
@@ -79,7 +79,7 @@ describe('owner version', () => {
       const res = await tablet.send(calls.ownerVersionSet.path, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
-    expect(await versionRead(owner.businessId)).toBe(1);
+    expect(await versionRead(owner.venueId)).toBe(1);
   });
 
   it("is the owner's own account only: customers are refused, another owner sets their own", async () => {
@@ -87,7 +87,7 @@ describe('owner version', () => {
     expect((await post(app.app, calls.ownerVersionSet.path, { version: 3 }, guest)).statusCode).toBe(403);
     const rival = await createOwner(app);
     expect((await device(app, rival).send(calls.ownerVersionSet.path, { version: 2 })).statusCode).toBe(200);
-    expect(await versionRead(owner.businessId)).toBe(1);
-    expect(await versionRead(rival.businessId)).toBe(2);
+    expect(await versionRead(owner.venueId)).toBe(1);
+    expect(await versionRead(rival.venueId)).toBe(2);
   });
 });

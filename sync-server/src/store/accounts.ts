@@ -1,13 +1,13 @@
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { type Db, first } from '../db/client.ts';
 import {
-  type BusinessRecord,
-  businesses,
   emailTokens,
   type HandoffTokenRecord,
   handoffTokens,
   type UserRow,
   users,
+  type VenueRecord,
+  venues,
 } from '../db/schema.ts';
 
 /*
@@ -70,11 +70,7 @@ export async function updateAccount(db: Db, id: string, set: AccountUpdate): Pro
 export async function venueNameOfOwner(db: Db, ownerUserId: string): Promise<string | undefined> {
   return (
     await first(
-      db
-        .select({ name: businesses.name })
-        .from(businesses)
-        .where(eq(businesses.ownerUserId, ownerUserId))
-        .limit(1),
+      db.select({ name: venues.name }).from(venues).where(eq(venues.ownerUserId, ownerUserId)).limit(1),
     )
   )?.name;
 }
@@ -82,17 +78,17 @@ export async function venueNameOfOwner(db: Db, ownerUserId: string): Promise<str
 /** What an owner's "User session" carries of its venue (spec 7): name, print address, delivery fee. */
 export async function sessionVenue(
   db: Db,
-  businessId: string,
-): Promise<Pick<BusinessRecord, 'name' | 'ownerIp' | 'costoConsegna'> | undefined> {
+  venueId: string,
+): Promise<Pick<VenueRecord, 'name' | 'ownerIp' | 'costoConsegna'> | undefined> {
   return await first(
     db
       .select({
-        name: businesses.name,
-        ownerIp: businesses.ownerIp,
-        costoConsegna: businesses.costoConsegna,
+        name: venues.name,
+        ownerIp: venues.ownerIp,
+        costoConsegna: venues.costoConsegna,
       })
-      .from(businesses)
-      .where(eq(businesses.id, businessId))
+      .from(venues)
+      .where(eq(venues.id, venueId))
       .limit(1),
   );
 }

@@ -1,7 +1,7 @@
 import { AppError, CHANGE_LOG_KEEP, type Change } from '@comanda/shared-schema';
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import { type Db, perDb } from '../db/client.ts';
-import { businesses, changes } from '../db/schema.ts';
+import { changes, venues } from '../db/schema.ts';
 import { msg } from '../lib/messages.ts';
 
 export type ChangeOp = 'put' | 'delete';
@@ -29,15 +29,15 @@ const statements = perDb((db: Db) => {
   };
   return {
     bump: db
-      .update(businesses)
-      .set({ version: sql`${businesses.version} + 1` })
-      .where(eq(businesses.id, p('businessId')))
-      .returning({ version: businesses.version, floor: businesses.changeLogFloor })
+      .update(venues)
+      .set({ version: sql`${venues.version} + 1` })
+      .where(eq(venues.id, p('venueId')))
+      .returning({ version: venues.version, floor: venues.changeLogFloor })
       .prepare(),
     insert: db
       .insert(changes)
       .values({
-        businessId: p('businessId'),
+        venueId: p('venueId'),
         version: p('version'),
         entity: p('entity'),
         entityId: p('entityId'),
@@ -49,56 +49,56 @@ const statements = perDb((db: Db) => {
       .prepare(),
     prune: db
       .delete(changes)
-      .where(and(eq(changes.businessId, p('businessId')), lte(changes.version, p('floor'))))
+      .where(and(eq(changes.venueId, p('venueId')), lte(changes.version, p('floor'))))
       .prepare(),
     setFloor: db
-      .update(businesses)
+      .update(venues)
       .set({ changeLogFloor: sql`${p('floor')}` })
-      .where(eq(businesses.id, p('businessId')))
+      .where(eq(venues.id, p('venueId')))
       .prepare(),
     cursor: db
-      .select({ version: businesses.version, floor: businesses.changeLogFloor })
-      .from(businesses)
-      .where(eq(businesses.id, p('businessId')))
+      .select({ version: venues.version, floor: venues.changeLogFloor })
+      .from(venues)
+      .where(eq(venues.id, p('venueId')))
       .prepare(),
     page: db
       .select(row)
       .from(changes)
-      .where(and(eq(changes.businessId, p('businessId')), gt(changes.version, p('since'))))
+      .where(and(eq(changes.venueId, p('venueId')), gt(changes.version, p('since'))))
       .orderBy(asc(changes.seq))
       .limit(p('limit'))
       .prepare(),
     oneVersion: db
       .select(row)
       .from(changes)
-      .where(and(eq(changes.businessId, p('businessId')), eq(changes.version, p('version'))))
+      .where(and(eq(changes.venueId, p('venueId')), eq(changes.version, p('version'))))
       .orderBy(asc(changes.seq))
       .prepare(),
   };
 });
 
 /**
- * Appends one mutation's changes under a new business version (inside the caller's
+ * Appends one mutation's changes under a new venue version (inside the caller's
  * transaction) and returns that version.
  */
 export async function appendChanges(
   db: Db,
-  businessId: string,
+  venueId: string,
   pending: PendingChange[],
   now: number,
   /** Writes that need the new version, sent along with the change log's rows. */
   alongside?: (version: number) => Promise<unknown>,
 ): Promise<number> {
   const s = statements(db);
-  const bumped = await s.bump.get({ businessId });
+  const bumped = await s.bump.get({ venueId });
   // A venue id from a body (customer calls) that names no venue: refused, nothing written.
-  if (!bumped) throw new AppError('business_id_error', msg.businessNotFound);
+  if (!bumped) throw new AppError('business_id_error', msg.venueNotFound);
   const { version, floor } = bumped;
   // Sent together, in order (PostgreSQL pipelines them: one round trip for all).
   await Promise.all([
     ...pending.map((c) =>
       s.insert.run({
-        businessId,
+        venueId,
         version,
         entity: c.entity,
         entityId: c.entityId,
@@ -111,14 +111,14 @@ export async function appendChanges(
   ]);
   if (version - floor > CHANGE_LOG_KEEP + PRUNE_SLACK) {
     const newFloor = version - CHANGE_LOG_KEEP;
-    await s.prune.run({ businessId, floor: newFloor });
-    await s.setFloor.run({ businessId, floor: newFloor });
+    await s.prune.run({ venueId, floor: newFloor });
+    await s.setFloor.run({ venueId, floor: newFloor });
   }
   return version;
 }
 
-export async function currentVersion(db: Db, businessId: string): Promise<number | null> {
-  return (await statements(db).cursor.get({ businessId }))?.version ?? null;
+export async function currentVersion(db: Db, venueId: string): Promise<number | null> {
+  return (await statements(db).cursor.get({ venueId }))?.version ?? null;
 }
 
 export type ChangesPage =
@@ -131,16 +131,17 @@ export type ChangesPage =
  */
 export async function changesSince(
   db: Db,
-  businessId: string,
+  venueId: string,
   since: number,
   limit: number,
 ): Promise<ChangesPage> {
   const s = statements(db);
-  const biz = await s.cursor.get({ businessId });
-  if (!biz) return { success: true, reset: true, version: 0 };
+  const venue = await s.cursor.get({ venueId });
+  if (!venue) return { success: true, reset: true, version: 0 };
   // Older than the kept log, or ahead of the server (a restored backup): reload everything.
-  if (since < biz.floor || since > biz.version) return { success: true, reset: true, version: biz.version };
-  let rows = await s.page.all({ businessId, since, limit: limit + 1 });
+  if (since < venue.floor || since > venue.version)
+    return { success: true, reset: true, version: venue.version };
+  let rows = await s.page.all({ venueId, since, limit: limit + 1 });
   let hasMore = false;
   if (rows.length > limit) {
     hasMore = true;
@@ -150,12 +151,12 @@ export async function changesSince(
     else {
       // One mutation with more rows than a page: send that version whole.
       const only = rows[0]?.version ?? 0;
-      rows = await s.oneVersion.all({ businessId, version: only });
-      hasMore = only < biz.version;
+      rows = await s.oneVersion.all({ venueId, version: only });
+      hasMore = only < venue.version;
     }
   }
   const last = rows.at(-1);
-  const version = hasMore && last ? last.version : biz.version;
+  const version = hasMore && last ? last.version : venue.version;
   const list: Change[] = rows.map((r) => {
     const change: Change = { version: r.version, entity: r.entity, entityId: r.entityId, op: r.op };
     if (r.op === 'put') change.data = r.data;

@@ -1,7 +1,7 @@
 import type { ChatMessage } from '@comanda/shared-schema';
 import { and, count, desc, eq, gt, isNotNull, max, sql } from 'drizzle-orm';
 import { type Db, perDb } from '../db/client.ts';
-import { businesses, type ChatMessageRecord, chatMessages, diningTables, orders } from '../db/schema.ts';
+import { type ChatMessageRecord, chatMessages, diningTables, orders, venues } from '../db/schema.ts';
 
 /*
  * The table chat (spec 2.2, 2.3, 7 "Chat"): a venue's messages, each of one table, from a
@@ -19,14 +19,14 @@ const p = sql.placeholder;
  */
 const chatStatements = perDb((db) => ({
   venueChat: db
-    .select({ chatEnabled: businesses.chatEnabled })
-    .from(businesses)
-    .where(eq(businesses.id, p('businessId')))
+    .select({ chatEnabled: venues.chatEnabled })
+    .from(venues)
+    .where(eq(venues.id, p('venueId')))
     .prepare(),
   table: db
     .select({ id: diningTables.id, number: diningTables.number })
     .from(diningTables)
-    .where(and(eq(diningTables.id, p('tableId')), eq(diningTables.businessId, p('businessId'))))
+    .where(and(eq(diningTables.id, p('tableId')), eq(diningTables.venueId, p('venueId'))))
     .prepare(),
   byId: db
     .select()
@@ -37,7 +37,7 @@ const chatStatements = perDb((db) => ({
     .insert(chatMessages)
     .values({
       id: p('id'),
-      businessId: p('businessId'),
+      venueId: p('venueId'),
       tableId: p('tableId'),
       sender: p('sender'),
       authorId: p('authorId'),
@@ -66,7 +66,7 @@ const chatStatements = perDb((db) => ({
   venueSince: db
     .select()
     .from(chatMessages)
-    .where(and(eq(chatMessages.businessId, p('businessId')), gt(chatMessages.createdAt, p('since'))))
+    .where(and(eq(chatMessages.venueId, p('venueId')), gt(chatMessages.createdAt, p('since'))))
     .orderBy(desc(chatMessages.createdAt))
     .limit(p('limit'))
     .prepare(),
@@ -74,11 +74,7 @@ const chatStatements = perDb((db) => ({
     .select({ at: max(orders.closedAt) })
     .from(orders)
     .where(
-      and(
-        eq(orders.businessId, p('businessId')),
-        eq(orders.tableId, p('tableId')),
-        isNotNull(orders.closedAt),
-      ),
+      and(eq(orders.venueId, p('venueId')), eq(orders.tableId, p('tableId')), isNotNull(orders.closedAt)),
     )
     .prepare(),
 }));
@@ -97,18 +93,18 @@ export function messageWire(row: ChatMessageRecord): ChatMessage {
 /** The venue's chat switch, or undefined for an unknown venue. */
 export async function venueChatSwitch(
   db: Db,
-  businessId: string,
+  venueId: string,
 ): Promise<{ chatEnabled: boolean } | undefined> {
-  return await chatStatements(db).venueChat.get({ businessId });
+  return await chatStatements(db).venueChat.get({ venueId });
 }
 
 /** The venue's table with this id (another venue's: undefined). */
 export async function chatTable(
   db: Db,
-  businessId: string,
+  venueId: string,
   tableId: string,
 ): Promise<{ id: string; number: number } | undefined> {
-  return await chatStatements(db).table.get({ tableId, businessId });
+  return await chatStatements(db).table.get({ tableId, venueId });
 }
 
 /** How many customer messages the table sent after `since`: the burst rule's count. */
@@ -122,7 +118,7 @@ export async function messageById(db: Db, id: string): Promise<ChatMessageRecord
 
 export interface MessageRow {
   id: string;
-  businessId: string;
+  venueId: string;
   tableId: string;
   sender: 'user' | 'owner';
   authorId: string | null;
@@ -134,7 +130,7 @@ export interface MessageRow {
 export async function insertChatMessage(db: Db, m: MessageRow): Promise<ChatMessageRecord> {
   const row = await chatStatements(db).insert.get({
     id: m.id,
-    businessId: m.businessId,
+    venueId: m.venueId,
     tableId: m.tableId,
     sender: m.sender,
     authorId: m.authorId,
@@ -146,12 +142,8 @@ export async function insertChatMessage(db: Db, m: MessageRow): Promise<ChatMess
 }
 
 /** When the table's last order was completed (its previous party left), or null. */
-export async function lastTableCompletion(
-  db: Db,
-  businessId: string,
-  tableId: string,
-): Promise<number | null> {
-  return (await chatStatements(db).lastClosedOrder.get({ businessId, tableId }))?.at ?? null;
+export async function lastTableCompletion(db: Db, venueId: string, tableId: string): Promise<number | null> {
+  return (await chatStatements(db).lastClosedOrder.get({ venueId, tableId }))?.at ?? null;
 }
 
 /** A table's messages after `since`, oldest first. */
@@ -166,9 +158,9 @@ export async function tableMessagesSince(
 /** A venue's messages after `since`, newest first, at most `limit`. */
 export async function venueMessagesSince(
   db: Db,
-  businessId: string,
+  venueId: string,
   since: number,
   limit: number,
 ): Promise<ChatMessageRecord[]> {
-  return await chatStatements(db).venueSince.all({ businessId, since, limit });
+  return await chatStatements(db).venueSince.all({ venueId, since, limit });
 }

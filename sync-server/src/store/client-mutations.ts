@@ -1,6 +1,6 @@
 import { and, eq, lt, lte, sql } from 'drizzle-orm';
 import { type Db, perDb } from '../db/client.ts';
-import { businesses, clientMutations, idempotency, mutationAnswers } from '../db/schema.ts';
+import { clientMutations, idempotency, mutationAnswers, venues } from '../db/schema.ts';
 
 const p = sql.placeholder;
 
@@ -28,7 +28,7 @@ export const syncStatements = perDb((db: Db) => ({
       userId: p('userId'),
       // Only a venue that exists: a customer's refused mutation may name an unknown one (its
       // body's ownerId), and binding it would break the foreign key and turn a refusal into a 5xx.
-      businessId: sql`(SELECT ${businesses.id} FROM ${businesses} WHERE ${businesses.id} = ${p('businessId')})`,
+      venueId: sql`(SELECT ${venues.id} FROM ${venues} WHERE ${venues.id} = ${p('venueId')})`,
       lastMutationId: p('mutationId'),
       updatedAt: p('now'),
     })
@@ -38,7 +38,7 @@ export const syncStatements = perDb((db: Db) => ({
         lastMutationId: sql`excluded.last_mutation_id`,
         updatedAt: sql`excluded.updated_at`,
         // A refusal before the venue was known keeps the one already bound.
-        businessId: sql`coalesce(excluded.business_id, ${clientMutations.businessId})`,
+        venueId: sql`coalesce(excluded.business_id, ${clientMutations.venueId})`,
       },
     })
     .prepare(),

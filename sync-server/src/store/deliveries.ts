@@ -26,7 +26,7 @@ const hasArea = (area: 'cucina' | 'bar' | 'fritti') =>
 
 /** The venue's deliveries and pickups awaiting the owner's decision (not accepted, still open). */
 const awaitingDecision = () =>
-  and(eq(orders.businessId, p('businessId')), isFalse(orders.accettato), isNull(orders.closedAt));
+  and(eq(orders.venueId, p('venueId')), isFalse(orders.accettato), isNull(orders.closedAt));
 
 /**
  * The orders that hold a place in a slot: the venue's deliveries and pickups of that service date
@@ -34,7 +34,7 @@ const awaitingDecision = () =>
  */
 const occupying = (...more: SQL[]) =>
   and(
-    eq(orders.businessId, p('businessId')),
+    eq(orders.venueId, p('venueId')),
     eq(orders.slotDate, p('slotDate')),
     ...more,
     ne(orders.kind, 'table'),
@@ -88,7 +88,7 @@ export const deliveryStatements = perDb((db) => ({
     .insert(orders)
     .values({
       id: p('id'),
-      businessId: p('businessId'),
+      venueId: p('venueId'),
       kind: p('kind'),
       nome: p('nome'),
       cognome: p('cognome'),
@@ -136,7 +136,7 @@ export const deliveryStatements = perDb((db) => ({
     .from(blockedSenders)
     .where(
       and(
-        eq(blockedSenders.businessId, p('businessId')),
+        eq(blockedSenders.venueId, p('venueId')),
         or(
           eq(blockedSenders.userId, p('userId')),
           and(eq(blockedSenders.address, p('address')), gt(blockedSenders.addressUntil, p('now'))),
@@ -149,7 +149,7 @@ export const deliveryStatements = perDb((db) => ({
     .insert(blockedSenders)
     .values({
       id: p('id'),
-      businessId: p('businessId'),
+      venueId: p('venueId'),
       userId: p('userId'),
       address: p('address'),
       addressUntil: p('addressUntil'),
@@ -164,7 +164,7 @@ export const deliveryStatements = perDb((db) => ({
     .from(blockedSenders)
     .where(
       and(
-        eq(blockedSenders.businessId, p('businessId')),
+        eq(blockedSenders.venueId, p('venueId')),
         or(isNotNull(blockedSenders.userId), gt(blockedSenders.addressUntil, p('now'))),
       ),
     )
@@ -172,14 +172,14 @@ export const deliveryStatements = perDb((db) => ({
     .prepare(),
   deleteBlock: db
     .delete(blockedSenders)
-    .where(and(eq(blockedSenders.id, p('id')), eq(blockedSenders.businessId, p('businessId'))))
+    .where(and(eq(blockedSenders.id, p('id')), eq(blockedSenders.venueId, p('venueId'))))
     .returning({ id: blockedSenders.id })
     .prepare(),
 }));
 
 /** Deliveries and pickups awaiting the owner's decision: the delivery button's count. */
-export async function pendingDeliveryCount(db: Db, businessId: string): Promise<number> {
-  return (await deliveryStatements(db).pendingCount.get({ businessId }))?.n ?? 0;
+export async function pendingDeliveryCount(db: Db, venueId: string): Promise<number> {
+  return (await deliveryStatements(db).pendingCount.get({ venueId }))?.n ?? 0;
 }
 
 type OccupancyRow = {
@@ -202,19 +202,19 @@ const toOccupancy = (row: OccupancyRow): SlotOccupancy[] =>
       ];
 
 /** What each slot of a service date holds (slots with nothing are absent). */
-export async function slotOccupancy(db: Db, businessId: string, slotDate: string): Promise<SlotOccupancy[]> {
-  const rows = await deliveryStatements(db).occupancy.all({ businessId, slotDate });
+export async function slotOccupancy(db: Db, venueId: string, slotDate: string): Promise<SlotOccupancy[]> {
+  const rows = await deliveryStatements(db).occupancy.all({ venueId, slotDate });
   return rows.flatMap(toOccupancy);
 }
 
 /** What one slot holds (undefined when nothing): a send checks only its own slot. */
 export async function slotOccupancyAt(
   db: Db,
-  businessId: string,
+  venueId: string,
   slotDate: string,
   orario: string,
 ): Promise<SlotOccupancy | undefined> {
-  const row = await deliveryStatements(db).occupancyAt.get({ businessId, slotDate, orario });
+  const row = await deliveryStatements(db).occupancyAt.get({ venueId, slotDate, orario });
   const [occupancy] = row ? toOccupancy(row) : [];
   return occupancy;
 }

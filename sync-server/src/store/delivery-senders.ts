@@ -15,19 +15,19 @@ export type { BlockedSenderRecord } from '../db/schema.ts';
 /** Whether a block of the venue holds this account, or this address until later than `now`. */
 export async function senderIsBlocked(
   db: Db,
-  sender: { businessId: string; userId: string | null; address: string; now: number },
+  sender: { venueId: string; userId: string | null; address: string; now: number },
 ): Promise<boolean> {
   return (await deliveryStatements(db).blockedMatch.get(sender)) !== undefined;
 }
 
 /** The account's deliveries awaiting a decision at this venue. */
-export async function pendingOfSender(db: Db, businessId: string, userId: string): Promise<number> {
-  return (await deliveryStatements(db).pendingBySender.get({ businessId, userId }))?.n ?? 0;
+export async function pendingOfSender(db: Db, venueId: string, userId: string): Promise<number> {
+  return (await deliveryStatements(db).pendingBySender.get({ venueId, userId }))?.n ?? 0;
 }
 
 /** The deliveries awaiting a decision at this venue sent from this address. */
-export async function pendingFromAddress(db: Db, businessId: string, address: string): Promise<number> {
-  return (await deliveryStatements(db).pendingFromAddress.get({ businessId, address }))?.n ?? 0;
+export async function pendingFromAddress(db: Db, venueId: string, address: string): Promise<number> {
+  return (await deliveryStatements(db).pendingFromAddress.get({ venueId, address }))?.n ?? 0;
 }
 
 /** A new block of the venue (an account, an address until `addressUntil`): the block as stored. */
@@ -35,7 +35,7 @@ export async function insertBlock(
   db: Db,
   block: {
     id: string;
-    businessId: string;
+    venueId: string;
     userId: string | null;
     address: string | null;
     addressUntil: number | null;

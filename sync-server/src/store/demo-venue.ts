@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { type Db, first } from '../db/client.ts';
-import { businesses, diningTables, users, variantOptions, variants } from '../db/schema.ts';
+import { diningTables, users, variantOptions, variants, venues } from '../db/schema.ts';
 
 /*
  * The demo venue (COMANDA_DEMO=1, demo/demo-seed.ts): finding it again on a later start, and the
@@ -17,22 +17,22 @@ export type NewVariantOption = typeof variantOptions.$inferInsert;
 export async function venueOfAccountEmail(db: Db, email: string): Promise<string | undefined> {
   const row = await first(
     db
-      .select({ businessId: businesses.id })
+      .select({ venueId: venues.id })
       .from(users)
-      .innerJoin(businesses, eq(businesses.ownerUserId, users.id))
+      .innerJoin(venues, eq(venues.ownerUserId, users.id))
       .where(eq(users.email, email))
       .limit(1),
   );
-  return row?.businessId;
+  return row?.venueId;
 }
 
 /** The id of the venue's lowest-numbered table, undefined when it has none. */
-export async function firstTableId(db: Db, businessId: string): Promise<string | undefined> {
+export async function firstTableId(db: Db, venueId: string): Promise<string | undefined> {
   const row = await first(
     db
       .select({ id: diningTables.id })
       .from(diningTables)
-      .where(eq(diningTables.businessId, businessId))
+      .where(eq(diningTables.venueId, venueId))
       .orderBy(asc(diningTables.number))
       .limit(1),
   );
@@ -41,7 +41,7 @@ export async function firstTableId(db: Db, businessId: string): Promise<string |
 
 /** Whether any venue exists (the demo is seeded on an empty database only). */
 export async function anyVenue(db: Db): Promise<boolean> {
-  return (await first(db.select({ id: businesses.id }).from(businesses).limit(1))) !== undefined;
+  return (await first(db.select({ id: venues.id }).from(venues).limit(1))) !== undefined;
 }
 
 export async function insertVariant(db: Db, row: NewVariant): Promise<void> {

@@ -36,7 +36,7 @@ export async function writeHistory(db: Db, input: HistoryInput): Promise<string>
   const id = randomId();
   await db.insert(orderHistory).values({
     id,
-    businessId: order.businessId,
+    venueId: order.venueId,
     orderId: order.id,
     kind: order.kind,
     tableId: order.tableId,
@@ -55,7 +55,7 @@ export async function writeHistory(db: Db, input: HistoryInput): Promise<string>
       lines.map((line) => ({
         id: line.id,
         historyId: id,
-        businessId: order.businessId,
+        venueId: order.venueId,
         completedAt: now,
         serviceDate,
         dishId: line.dishId,

@@ -81,9 +81,9 @@ export interface MenuQuery {
  * A venue's dishes with categories, variants and options in four queries, whatever the menu's
  * size. Dishes sorted by name (spec 2.7).
  */
-export async function loadDishes(db: Db, businessId: string, query: MenuQuery = {}): Promise<MenuDish[]> {
+export async function loadDishes(db: Db, venueId: string, query: MenuQuery = {}): Promise<MenuDish[]> {
   if (query.dishIds && query.dishIds.length === 0) return [];
-  const conditions = [eq(dishes.businessId, businessId)];
+  const conditions = [eq(dishes.venueId, venueId)];
   if (query.availableOnly) conditions.push(eq(dishes.available, true));
   if (query.dishIds) conditions.push(inArray(dishes.id, [...query.dishIds]));
   if (query.categoryId) conditions.push(eq(dishes.categoryId, query.categoryId));
@@ -133,51 +133,51 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
 }
 
 /** A venue's categories in display order: position, then name. */
-export async function listCategories(db: Db, businessId: string): Promise<CategoryRecord[]> {
+export async function listCategories(db: Db, venueId: string): Promise<CategoryRecord[]> {
   const rows = await db
     .select()
     .from(categories)
-    .where(eq(categories.businessId, businessId))
+    .where(eq(categories.venueId, venueId))
     .orderBy(asc(categories.position), asc(categories.id));
   return sortByPosition(rows);
 }
 
 /** The venue's category, or 404 (another venue's id is "not found in yours"). */
-export async function requireCategory(db: Db, businessId: string, id: string): Promise<CategoryRecord> {
+export async function requireCategory(db: Db, venueId: string, id: string): Promise<CategoryRecord> {
   const row = await first(
     db
       .select()
       .from(categories)
-      .where(and(eq(categories.id, id), eq(categories.businessId, businessId))),
+      .where(and(eq(categories.id, id), eq(categories.venueId, venueId))),
   );
   if (!row) throw new AppError('NOT_FOUND', t.categoryNotFound);
   return row;
 }
 
-export async function requireDish(db: Db, businessId: string, id: string): Promise<DishRecord> {
+export async function requireDish(db: Db, venueId: string, id: string): Promise<DishRecord> {
   const row = await first(
     db
       .select()
       .from(dishes)
-      .where(and(eq(dishes.id, id), eq(dishes.businessId, businessId))),
+      .where(and(eq(dishes.id, id), eq(dishes.venueId, venueId))),
   );
   if (!row) throw new AppError('NOT_FOUND', t.dishNotFound);
   return row;
 }
 
 /** One dish as it travels, read back after a write. */
-export async function loadDish(db: Db, businessId: string, id: string): Promise<MenuDish> {
-  const [dish] = await loadDishes(db, businessId, { dishIds: [id] });
+export async function loadDish(db: Db, venueId: string, id: string): Promise<MenuDish> {
+  const [dish] = await loadDishes(db, venueId, { dishIds: [id] });
   if (!dish) throw new Error(`dish ${id} vanished inside its transaction`);
   return dish;
 }
 
-export async function nextCategoryPosition(db: Db, businessId: string): Promise<number> {
+export async function nextCategoryPosition(db: Db, venueId: string): Promise<number> {
   const row = await first(
     db
       .select({ top: max(categories.position) })
       .from(categories)
-      .where(eq(categories.businessId, businessId)),
+      .where(eq(categories.venueId, venueId)),
   );
   return row?.top === null || row?.top === undefined ? 0 : row.top + 1;
 }
@@ -218,14 +218,14 @@ export async function insertDish(db: Db, row: DishRecord): Promise<void> {
 
 export async function updateDish(
   db: Db,
-  businessId: string,
+  venueId: string,
   id: string,
   set: Partial<Pick<DishRecord, 'name' | 'price' | 'categoryId' | 'description' | 'available'>>,
 ): Promise<void> {
   await db
     .update(dishes)
     .set(set)
-    .where(and(eq(dishes.id, id), eq(dishes.businessId, businessId)));
+    .where(and(eq(dishes.id, id), eq(dishes.venueId, venueId)));
 }
 
 /** Deletes the dish; its variants and options go with it (cascade). */
@@ -308,13 +308,13 @@ export async function saveVariants(db: Db, dishId: string, input: VariantsInput)
 /** The kitchen areas of these dishes of the venue (each once; another venue's dish adds none). */
 export async function areasOfDishes(
   db: Db,
-  businessId: string,
+  venueId: string,
   dishIds: readonly string[],
 ): Promise<Array<CategoryRecord['area']>> {
   const rows = await db
     .selectDistinct({ area: categories.area })
     .from(dishes)
     .innerJoin(categories, eq(categories.id, dishes.categoryId))
-    .where(and(eq(dishes.businessId, businessId), inArray(dishes.id, [...new Set(dishIds)])));
+    .where(and(eq(dishes.venueId, venueId), inArray(dishes.id, [...new Set(dishIds)])));
   return rows.map((row) => row.area);
 }

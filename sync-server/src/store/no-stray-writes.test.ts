@@ -59,7 +59,7 @@ async function writesOf(work: () => Promise<unknown>): Promise<number> {
 let sender = 0;
 /** A card send (create-payment-intent) by a new guest from an address of its own. */
 async function sendCard(): Promise<{ deliveryId: string; paymentIntentId: string }> {
-  const { app, businessId } = world;
+  const { app, venueId } = world;
   const remoteAddress = `10.66.0.${++sender}`;
   const login = await app.inject({
     method: 'POST',
@@ -86,7 +86,7 @@ async function sendCard(): Promise<{ deliveryId: string; paymentIntentId: string
       indirizzo: 'Via Roma 1',
       comune: DELIVERY_CITIES[0],
       cart: [cartLineOf(dishes[0] as MenuDish, 2, false), cartLineOf(dishes[1] as MenuDish, 1, true)],
-      ownerId: businessId,
+      ownerId: venueId,
       deliveryId,
     },
   });
@@ -153,7 +153,7 @@ describe('every write of the server goes through the port', () => {
   });
 
   it('every live event of the owner and of a customer', async () => {
-    const { app, businessId } = world;
+    const { app, venueId } = world;
     const fuzzer = new LiveFuzzer(world, { seed: 20_251_101, runs: 8 });
     try {
       await fuzzer.start();
@@ -165,29 +165,25 @@ describe('every write of the server goes through the port', () => {
             app.store.db
               .select({ id: diningTables.id })
               .from(diningTables)
-              .where(eq(diningTables.businessId, businessId))
+              .where(eq(diningTables.venueId, venueId))
               .orderBy(diningTables.number),
           )
         )?.id;
         const customer = await fuzzer.connect('customer');
         const text = `Un caffè, grazie ${randomUUID()}`;
-        customer.ws.send(
-          JSON.stringify({ event: 'sendMessage', data: { ownerId: businessId, tableId, text } }),
-        );
+        customer.ws.send(JSON.stringify({ event: 'sendMessage', data: { ownerId: venueId, tableId, text } }));
         await vi.waitFor(() => expect(customer.frames.some((f) => f.event === 'recieveMessage')).toBe(true));
         app.clock.advance(WAITER_CALL_COOLDOWN_MS);
         const call = await app.inject({
           method: 'POST',
           url: calls.userTableCall.path,
           headers: { cookie: world.cookie('customer') ?? '' },
-          payload: { ownerId: businessId, tableId },
+          payload: { ownerId: venueId, tableId },
         });
         expect(call.statusCode, call.body).toBe(200);
         expect(await calledTable(tableId)).toBe(true);
         const owner = await fuzzer.connect('owner');
-        owner.ws.send(
-          JSON.stringify({ event: 'discardCalledTable', data: { ownerId: businessId, tableId } }),
-        );
+        owner.ws.send(JSON.stringify({ event: 'discardCalledTable', data: { ownerId: venueId, tableId } }));
         await vi.waitFor(async () => expect(await calledTable(tableId)).toBe(false));
       });
       expect(written).toBeGreaterThan(0);

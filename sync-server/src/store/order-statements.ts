@@ -1,7 +1,6 @@
 import { and, count, eq, isNull, max, sql } from 'drizzle-orm';
 import { type Db, perDb } from '../db/client.ts';
 import {
-  businesses,
   categories,
   diningTables,
   dishes,
@@ -9,6 +8,7 @@ import {
   orders,
   variantOptions,
   variants,
+  venues,
 } from '../db/schema.ts';
 import { inJsonArray } from '../db/sql-dialect.ts';
 
@@ -23,13 +23,13 @@ function prepare(db: Db) {
   return {
     venue: db
       .select()
-      .from(businesses)
-      .where(eq(businesses.id, p('id')))
+      .from(venues)
+      .where(eq(venues.id, p('id')))
       .prepare(),
     table: db
       .select()
       .from(diningTables)
-      .where(and(eq(diningTables.id, p('id')), eq(diningTables.businessId, p('businessId'))))
+      .where(and(eq(diningTables.id, p('id')), eq(diningTables.venueId, p('venueId'))))
       .prepare(),
     /**
      * The available dishes a cart names (`ids`: a JSON array), each row one option of one of their
@@ -49,11 +49,7 @@ function prepare(db: Db) {
       .leftJoin(variants, eq(variants.dishId, dishes.id))
       .leftJoin(variantOptions, eq(variantOptions.variantId, variants.id))
       .where(
-        and(
-          eq(dishes.businessId, p('businessId')),
-          eq(dishes.available, true),
-          inJsonArray(dishes.id, p('ids')),
-        ),
+        and(eq(dishes.venueId, p('venueId')), eq(dishes.available, true), inJsonArray(dishes.id, p('ids'))),
       )
       .prepare(),
     openOrder: db
@@ -66,7 +62,7 @@ function prepare(db: Db) {
       .insert(orders)
       .values({
         id: p('id'),
-        businessId: p('businessId'),
+        venueId: p('venueId'),
         kind: 'table',
         tableId: p('tableId'),
         accettato: true,
@@ -109,7 +105,7 @@ function prepare(db: Db) {
       .values({
         id: p('id'),
         orderId: p('orderId'),
-        businessId: p('businessId'),
+        venueId: p('venueId'),
         seq: p('seq'),
         dishId: p('dishId'),
         name: p('name'),

@@ -52,7 +52,7 @@ export function orderWire(order: OrderRecord, table: TableRecord | null): OrderR
     isCalled: table?.called ?? false,
     x: table?.x ?? null,
     y: table?.y ?? null,
-    businessId: order.businessId,
+    businessId: order.venueId,
     status: table ? flag(table.status) : 1,
     paymentIntentId: order.paymentIntentId,
     costoConsegna: order.costoConsegna,
@@ -158,7 +158,7 @@ export async function lastLineSeq(db: Db, orderId: string): Promise<number> {
  */
 export async function appendLines(
   db: Db,
-  order: Pick<OrderRecord, 'id' | 'businessId'>,
+  order: Pick<OrderRecord, 'id' | 'venueId'>,
   priced: readonly PricedLine[],
   now: number,
   accettato: boolean,
@@ -172,7 +172,7 @@ export async function appendLines(
       ...line,
       id: randomId(),
       orderId: order.id,
-      businessId: order.businessId,
+      venueId: order.venueId,
       seq: next + i,
       status: 'preparation',
       printed: false,
@@ -191,40 +191,36 @@ export async function appendLines(
 /** A venue's open dashboard entries with their tables (the 'order' snapshot rows). */
 export async function listOpenOrders(
   db: Db,
-  businessId: string,
+  venueId: string,
 ): Promise<Array<{ order: OrderRecord; table: TableRecord | null }>> {
   return await db
     .select({ order: orders, table: diningTables })
     .from(orders)
     .leftJoin(diningTables, eq(diningTables.id, orders.tableId))
-    .where(and(eq(orders.businessId, businessId), isNull(orders.closedAt)))
+    .where(and(eq(orders.venueId, venueId), isNull(orders.closedAt)))
     .orderBy(asc(orders.createdAt), asc(orders.id));
 }
 
 /** The lines of a venue's open entries (the 'line' snapshot rows), deleted ones included. */
 export async function listOpenLines(
   db: Db,
-  businessId: string,
+  venueId: string,
 ): Promise<Array<{ line: OrderLineRecord; order: OrderRecord }>> {
   return await db
     .select({ line: orderLines, order: orders })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(and(eq(orders.businessId, businessId), isNull(orders.closedAt)))
+    .where(and(eq(orders.venueId, venueId), isNull(orders.closedAt)))
     .orderBy(asc(orders.createdAt), asc(orderLines.seq));
 }
 
 /** The venue's order with this id, open or closed (another venue's: undefined). */
-export async function venueOrder(
-  db: Db,
-  businessId: string,
-  orderId: string,
-): Promise<OrderRecord | undefined> {
+export async function venueOrder(db: Db, venueId: string, orderId: string): Promise<OrderRecord | undefined> {
   return await first(
     db
       .select()
       .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.businessId, businessId))),
+      .where(and(eq(orders.id, orderId), eq(orders.venueId, venueId))),
   );
 }
 
@@ -259,14 +255,14 @@ export async function allLines(db: Db, order: OrderRecord): Promise<OrderLineRec
 }
 
 /** Deliveries and pickups still awaiting the owner's decision (the delivery button's count). */
-export async function pendingDeliveries(db: Db, businessId: string): Promise<number> {
+export async function pendingDeliveries(db: Db, venueId: string): Promise<number> {
   const row = await first(
     db
       .select({ n: count() })
       .from(orders)
       .where(
         and(
-          eq(orders.businessId, businessId),
+          eq(orders.venueId, venueId),
           ne(orders.kind, 'table'),
           eq(orders.accettato, false),
           isNull(orders.closedAt),
@@ -284,14 +280,14 @@ export async function pendingDeliveries(db: Db, businessId: string): Promise<num
  */
 export async function openOwnerTableOrder(
   db: Db,
-  order: { id: string; businessId: string; tableId: string; now: number },
+  order: { id: string; venueId: string; tableId: string; now: number },
 ): Promise<OrderRecord> {
   const row = await first(
     db
       .insert(orders)
       .values({
         id: order.id,
-        businessId: order.businessId,
+        venueId: order.venueId,
         kind: 'table',
         tableId: order.tableId,
         accettato: true,
@@ -326,14 +322,14 @@ export async function setOrderDiscount(
 /** The venue's line with this id (another venue's: undefined). */
 export async function venueLine(
   db: Db,
-  businessId: string,
+  venueId: string,
   lineId: string,
 ): Promise<OrderLineRecord | undefined> {
   return await first(
     db
       .select()
       .from(orderLines)
-      .where(and(eq(orderLines.id, lineId), eq(orderLines.businessId, businessId))),
+      .where(and(eq(orderLines.id, lineId), eq(orderLines.venueId, venueId))),
   );
 }
 

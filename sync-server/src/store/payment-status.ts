@@ -38,14 +38,14 @@ export const checkoutIsDue = (order: Pick<OrderRecord, 'closedAt' | 'checkoutUnt
 export async function orderOfIntent(
   db: Db,
   paymentIntentId: string,
-  businessId?: string,
+  venueId?: string,
 ): Promise<OrderRecord | undefined> {
   const byIntent = eq(orders.paymentIntentId, paymentIntentId);
   return await first(
     db
       .select()
       .from(orders)
-      .where(businessId ? and(byIntent, eq(orders.businessId, businessId)) : byIntent)
+      .where(venueId ? and(byIntent, eq(orders.venueId, venueId)) : byIntent)
       .limit(1),
   );
 }
@@ -108,7 +108,7 @@ export async function applyPayStatus(
   tools.publish('changeStatusPay', { deliveryId: updated.id, status });
   if (paidCheckout) {
     tools.publish('order', { table: deliveryWire(updated, await linesOfOrder(tools.db, updated.id)) });
-    tools.publish('updateCountDelivery', { count: await pendingDeliveryCount(tools.db, updated.businessId) });
+    tools.publish('updateCountDelivery', { count: await pendingDeliveryCount(tools.db, updated.venueId) });
   }
   return updated;
 }

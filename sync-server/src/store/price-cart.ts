@@ -81,12 +81,12 @@ function chosenVariants(dish: MenuDish, line: DishCartLine): Variant[] {
 /** The available dishes a cart names, as the menu shows them, with their kitchen area: one query. */
 async function cartMenu(
   db: Db,
-  businessId: string,
+  venueId: string,
   dishIds: readonly string[],
 ): Promise<Map<string, { dish: MenuDish; area: KitchenArea }>> {
   const menu = new Map<string, { dish: MenuDish; area: KitchenArea }>();
   if (dishIds.length === 0) return menu;
-  const rows = await orderStatements(db).cartMenu.all({ businessId, ids: JSON.stringify(dishIds) });
+  const rows = await orderStatements(db).cartMenu.all({ venueId, ids: JSON.stringify(dishIds) });
   const byDish = new Map<
     string,
     {
@@ -121,12 +121,12 @@ async function cartMenu(
  */
 export async function priceCart(
   db: Db,
-  businessId: string,
+  venueId: string,
   cart: readonly OrderCartLine[],
   byOwner: boolean,
 ): Promise<PricedLine[]> {
   const dishIds = [...new Set(cart.flatMap((line) => (line.id === null ? [] : [line.id])))];
-  const menu = await cartMenu(db, businessId, dishIds);
+  const menu = await cartMenu(db, venueId, dishIds);
   return cart.map((line): PricedLine => {
     const note = line.note?.trim() || null;
     if (line.id === null) {

@@ -78,15 +78,10 @@ const total = (column: Parameters<typeof sum>[0]) => sum(column).mapWith(Number)
  * One venue's groups for service dates `from` to `to` (both included). Three scans: run inside
  * one read of the port (`app.store.port.read`), so a table completed meanwhile is in all or none.
  */
-export async function readReportRows(
-  db: Db,
-  businessId: string,
-  from: string,
-  to: string,
-): Promise<ReportRows> {
+export async function readReportRows(db: Db, venueId: string, from: string, to: string): Promise<ReportRows> {
   const o = reportDayOrders;
   const l = reportDayLines;
-  const ordersOfRange = and(eq(o.businessId, businessId), between(o.serviceDate, from, to));
+  const ordersOfRange = and(eq(o.venueId, venueId), between(o.serviceDate, from, to));
   const history = await db
     .select({
       date: o.serviceDate,
@@ -127,7 +122,7 @@ export async function readReportRows(
       sales: total(l.sales),
     })
     .from(l)
-    .where(and(eq(l.businessId, businessId), between(l.serviceDate, from, to)))
+    .where(and(eq(l.venueId, venueId), between(l.serviceDate, from, to)))
     .groupBy(l.dishKey, l.categoryKey, l.area);
   return { history, hours, lines };
 }

@@ -30,7 +30,7 @@ export function roomWire(row: RoomRecord): Room {
 export function tableWire(row: TableRecord): RoomTable {
   return {
     id: row.id,
-    businessId: row.businessId,
+    businessId: row.venueId,
     roomId: row.roomId,
     number: row.number,
     x: row.x,
@@ -63,37 +63,37 @@ export async function tableView(db: Db, row: TableRecord): Promise<RoomTableView
 }
 
 /** Rooms of a venue in tab order: position, then creation. */
-export async function listRooms(db: Db, businessId: string): Promise<RoomRecord[]> {
+export async function listRooms(db: Db, venueId: string): Promise<RoomRecord[]> {
   return await db
     .select()
     .from(rooms)
-    .where(eq(rooms.businessId, businessId))
+    .where(eq(rooms.venueId, venueId))
     .orderBy(asc(rooms.position), asc(rooms.createdAt), asc(rooms.id));
 }
 
 /** Tables of a venue (or of one of its rooms), by number. */
-export async function listTables(db: Db, businessId: string, roomId?: string): Promise<TableRecord[]> {
+export async function listTables(db: Db, venueId: string, roomId?: string): Promise<TableRecord[]> {
   const where = roomId
-    ? and(eq(diningTables.businessId, businessId), eq(diningTables.roomId, roomId))
-    : eq(diningTables.businessId, businessId);
+    ? and(eq(diningTables.venueId, venueId), eq(diningTables.roomId, roomId))
+    : eq(diningTables.venueId, venueId);
   return await db.select().from(diningTables).where(where).orderBy(asc(diningTables.number));
 }
 
 /** The venue's room, or 404: another venue's room id is "not found in yours", never 403. */
-export async function requireRoom(db: Db, businessId: string, id: string): Promise<RoomRecord> {
+export async function requireRoom(db: Db, venueId: string, id: string): Promise<RoomRecord> {
   const row = await first(
     db
       .select()
       .from(rooms)
-      .where(and(eq(rooms.id, id), eq(rooms.businessId, businessId))),
+      .where(and(eq(rooms.id, id), eq(rooms.venueId, venueId))),
   );
   if (!row) throw new AppError('NOT_FOUND', t.roomNotFound);
   return row;
 }
 
 /** The venue's table, or 404. */
-export async function requireTable(db: Db, businessId: string, id: string): Promise<TableRecord> {
-  const row = await findVenueTable(db, businessId, id);
+export async function requireTable(db: Db, venueId: string, id: string): Promise<TableRecord> {
+  const row = await findVenueTable(db, venueId, id);
   if (!row) throw new AppError('NOT_FOUND', t.tableNotFound);
   return row;
 }
@@ -105,12 +105,12 @@ export async function tablesInRoom(db: Db, roomId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function nextRoomPosition(db: Db, businessId: string): Promise<number> {
+export async function nextRoomPosition(db: Db, venueId: string): Promise<number> {
   const row = await first(
     db
       .select({ top: max(rooms.position) })
       .from(rooms)
-      .where(eq(rooms.businessId, businessId)),
+      .where(eq(rooms.venueId, venueId)),
   );
   return row?.top === null || row?.top === undefined ? 0 : row.top + 1;
 }
@@ -120,11 +120,11 @@ export async function nextRoomPosition(db: Db, businessId: string): Promise<numb
  * new table, so the venue keeps numbering 1..n. Read inside the mutation's write transaction,
  * so two tablets adding at once cannot get the same number.
  */
-export async function nextTableNumber(db: Db, businessId: string): Promise<number> {
+export async function nextTableNumber(db: Db, venueId: string): Promise<number> {
   const used = await db
     .select({ number: diningTables.number })
     .from(diningTables)
-    .where(eq(diningTables.businessId, businessId))
+    .where(eq(diningTables.venueId, venueId))
     .orderBy(asc(diningTables.number));
   let next = 1;
   for (const { number } of used) {
@@ -165,7 +165,7 @@ export async function newId(db: Db, kind: 'room' | 'table', clientId: string | u
 /** A new room, as stored. */
 export async function insertRoom(
   db: Db,
-  room: { id: string; businessId: string; name: string; position: number; createdAt: number },
+  room: { id: string; venueId: string; name: string; position: number; createdAt: number },
 ): Promise<RoomRecord> {
   const row = await first(db.insert(rooms).values(room).returning());
   if (!row) throw new Error('room insert returned no row');
@@ -188,7 +188,7 @@ export async function insertTable(
   db: Db,
   table: {
     id: string;
-    businessId: string;
+    venueId: string;
     roomId: string;
     number: number;
     x: number;
@@ -217,15 +217,11 @@ export async function deleteTable(db: Db, id: string): Promise<void> {
 }
 
 /** The venue's table with this id, undefined when none (another venue's: undefined). */
-export async function findVenueTable(
-  db: Db,
-  businessId: string,
-  id: string,
-): Promise<TableRecord | undefined> {
+export async function findVenueTable(db: Db, venueId: string, id: string): Promise<TableRecord | undefined> {
   return await first(
     db
       .select()
       .from(diningTables)
-      .where(and(eq(diningTables.id, id), eq(diningTables.businessId, businessId))),
+      .where(and(eq(diningTables.id, id), eq(diningTables.venueId, venueId))),
   );
 }

@@ -1,6 +1,6 @@
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import { type Db, first, perDb } from '../db/client.ts';
-import { businesses, type SessionRow, sessions, type UserRow, users } from '../db/schema.ts';
+import { type SessionRow, sessions, type UserRow, users, venues } from '../db/schema.ts';
 
 /*
  * The sessions' rows. The cookie, its token and when a session slides are auth/sessions.ts's
@@ -15,7 +15,7 @@ export interface Session {
   token: string;
   user: UserRow;
   /** The owner's venue; null for customers and guests. */
-  businessId: string | null;
+  venueId: string | null;
   expiresAt: number;
   /** A guest session of an owner's switch (spec 1): the owner session it returns to. */
   returnSessionId: string | null;
@@ -26,10 +26,10 @@ const p = sql.placeholder;
 /** Every signed-in request looks its session up: prepared once per connection. */
 const statements = perDb((db: Db) => ({
   byId: db
-    .select({ session: sessions, user: users, businessId: businesses.id })
+    .select({ session: sessions, user: users, venueId: venues.id })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(businesses, eq(businesses.ownerUserId, users.id))
+    .leftJoin(venues, eq(venues.ownerUserId, users.id))
     .where(eq(sessions.id, p('id')))
     .prepare(),
   touch: db

@@ -21,8 +21,8 @@ export async function lastCall(db: Db, tableId: string): Promise<TableCallRecord
   );
 }
 
-export async function recordCall(db: Db, businessId: string, tableId: string, now: number): Promise<void> {
-  await db.insert(tableCalls).values({ id: randomId(), businessId, tableId, calledAt: now });
+export async function recordCall(db: Db, venueId: string, tableId: string, now: number): Promise<void> {
+  await db.insert(tableCalls).values({ id: randomId(), venueId, tableId, calledAt: now });
 }
 
 /** A tablet dismissed the table's call: every unanswered call of the table is answered now. */
@@ -36,7 +36,7 @@ export async function answerCalls(db: Db, tableId: string, now: number): Promise
 /** Raises or lowers the venue's table's `called` flag; the table as it now is (another venue's: undefined). */
 export async function setTableCalled(
   db: Db,
-  businessId: string,
+  venueId: string,
   tableId: string,
   called: boolean,
 ): Promise<TableRecord | undefined> {
@@ -44,7 +44,7 @@ export async function setTableCalled(
     db
       .update(diningTables)
       .set({ called })
-      .where(and(eq(diningTables.id, tableId), eq(diningTables.businessId, businessId)))
+      .where(and(eq(diningTables.id, tableId), eq(diningTables.venueId, venueId)))
       .returning(),
   );
 }

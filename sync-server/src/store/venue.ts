@@ -11,7 +11,7 @@ import {
 } from '@comanda/shared-schema';
 import { and, eq } from 'drizzle-orm';
 import { type Db, first } from '../db/client.ts';
-import { type BusinessRecord, businesses, diningTables, users } from '../db/schema.ts';
+import { diningTables, users, type VenueRecord, venues } from '../db/schema.ts';
 import { msg } from '../lib/messages.ts';
 import { orderStatements } from './order-statements.ts';
 import type { TableRecord } from './rooms.ts';
@@ -23,28 +23,28 @@ import type { TableRecord } from './rooms.ts';
  */
 
 /** The venue row as stored, for the features that read its settings. */
-export type { BusinessRecord } from '../db/schema.ts';
+export type { VenueRecord } from '../db/schema.ts';
 
 /** Settings a write may change (profile, flags): only the fields given are written. */
-export type VenueUpdate = Partial<typeof businesses.$inferInsert>;
+export type VenueUpdate = Partial<typeof venues.$inferInsert>;
 
 const flag = (on: boolean): 0 | 1 => (on ? 1 : 0);
 
 /** The venue a customer call names (ownerId/businessId), or business_id_error. */
-export async function requireVenue(db: Db, businessId: string): Promise<BusinessRecord> {
-  const row = await orderStatements(db).venue.get({ id: businessId });
-  if (!row) throw new AppError('business_id_error', msg.businessNotFound);
+export async function requireVenue(db: Db, venueId: string): Promise<VenueRecord> {
+  const row = await orderStatements(db).venue.get({ id: venueId });
+  if (!row) throw new AppError('business_id_error', msg.venueNotFound);
   return row;
 }
 
 /** A table of that venue, or TABLE_INVALID (unknown, or another venue's). */
 export async function requireVenueTable(
   db: Db,
-  businessId: string,
+  venueId: string,
   tableId: string,
   code: 'TABLE_INVALID' | 'history_error' = 'TABLE_INVALID',
 ): Promise<TableRecord> {
-  const row = await orderStatements(db).table.get({ id: tableId, businessId });
+  const row = await orderStatements(db).table.get({ id: tableId, venueId });
   if (!row) throw new AppError(code, t.invalidTable);
   return row;
 }
@@ -64,11 +64,11 @@ export function withinOpeningHours(nowMs: number, opening: string, closing: stri
 }
 
 /** Closed by the owner's flag or, now, outside the opening hours. */
-export function venueIsClosed(venue: BusinessRecord, nowMs: number): boolean {
+export function venueIsClosed(venue: VenueRecord, nowMs: number): boolean {
   return venue.isClosed || !withinOpeningHours(nowMs, venue.openingTime, venue.closingTime);
 }
 
-export function closedStatus(venue: BusinessRecord, nowMs: number): ClosedStatus {
+export function closedStatus(venue: VenueRecord, nowMs: number): ClosedStatus {
   return {
     is_closed: venueIsClosed(venue, nowMs) ? 1 : 0,
     messaggioChiusura: venue.messaggioChiusura || null,
@@ -76,8 +76,8 @@ export function closedStatus(venue: BusinessRecord, nowMs: number): ClosedStatus
 }
 
 /** The spec's bodies echo a businessId: it must be the session's, or nothing happens. */
-export function checkBusinessEcho(sessionBusinessId: string, echoed: string | undefined): void {
-  if (echoed !== undefined && echoed !== sessionBusinessId) throw new AppError('FORBIDDEN', msg.forbidden);
+export function checkVenueEcho(sessionVenueId: string, echoed: string | undefined): void {
+  if (echoed !== undefined && echoed !== sessionVenueId) throw new AppError('FORBIDDEN', msg.forbidden);
 }
 
 /** The spec's user versions (1, 2, 3); anything else stored reads as the base version. */
@@ -91,7 +91,7 @@ export function userVersionOf(stored: number | undefined): UserVersion {
  * version (it decides the room screen's panels, spec 2.4): read here, so no change row of the
  * venue ever travels without it.
  */
-export async function businessWire(db: Db, row: BusinessRecord): Promise<BusinessRow> {
+export async function venueWire(db: Db, row: VenueRecord): Promise<BusinessRow> {
   const ownerVersion = await accountVersion(db, row.ownerUserId);
   return {
     id: row.id,
@@ -119,27 +119,27 @@ export function clampCapacity(n: number): number {
   return Math.min(SLOT_CAPACITY_MAX, Math.max(SLOT_CAPACITY_MIN, Math.trunc(n) || SLOT_CAPACITY_MIN));
 }
 
-export async function loadBusinessWire(db: Db, businessId: string): Promise<BusinessRow | null> {
-  const row = await first(db.select().from(businesses).where(eq(businesses.id, businessId)));
-  return row ? await businessWire(db, row) : null;
+export async function loadVenueWire(db: Db, venueId: string): Promise<BusinessRow | null> {
+  const row = await first(db.select().from(venues).where(eq(venues.id, venueId)));
+  return row ? await venueWire(db, row) : null;
 }
 
 /** Writes the settings given (profile, flags): the venue as it now is, undefined when none. */
 export async function updateVenue(
   db: Db,
-  businessId: string,
+  venueId: string,
   set: VenueUpdate,
-): Promise<BusinessRecord | undefined> {
-  return await first(db.update(businesses).set(set).where(eq(businesses.id, businessId)).returning());
+): Promise<VenueRecord | undefined> {
+  return await first(db.update(venues).set(set).where(eq(venues.id, venueId)).returning());
 }
 
 /** The order toggle and the chat switch (spec 2.6): the venue as it now is, undefined when none. */
 export async function setVenueFlags(
   db: Db,
-  businessId: string,
-  flags: Partial<Pick<BusinessRecord, 'orderEnabled' | 'chatEnabled'>>,
-): Promise<BusinessRecord | undefined> {
-  return await updateVenue(db, businessId, flags);
+  venueId: string,
+  flags: Partial<Pick<VenueRecord, 'orderEnabled' | 'chatEnabled'>>,
+): Promise<VenueRecord | undefined> {
+  return await updateVenue(db, venueId, flags);
 }
 
 /** The stored version of an account (the owner's decides the room screen's panels, spec 2.4). */
@@ -156,50 +156,46 @@ export async function setAccountVersion(db: Db, userId: string, version: number)
  * The version of the venue's owner account, undefined when the venue (or its owner) is unknown:
  * only the version, the owner account is nobody else's business.
  */
-export async function ownerVersionOfVenue(db: Db, businessId: string): Promise<number | undefined> {
+export async function ownerVersionOfVenue(db: Db, venueId: string): Promise<number | undefined> {
   const row = await first(
     db
       .select({ version: users.version })
-      .from(businesses)
-      .innerJoin(users, eq(users.id, businesses.ownerUserId))
-      .where(eq(businesses.id, businessId)),
+      .from(venues)
+      .innerJoin(users, eq(users.id, venues.ownerUserId))
+      .where(eq(venues.id, venueId)),
   );
   return row?.version;
 }
 
 /** Is there a venue with this id (the live upgrade's access check, DESIGN.md "Abuse")? */
-export async function venueExists(db: Db, businessId: string): Promise<boolean> {
-  const row = await first(
-    db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, businessId)),
-  );
+export async function venueExists(db: Db, venueId: string): Promise<boolean> {
+  const row = await first(db.select({ id: venues.id }).from(venues).where(eq(venues.id, venueId)));
   return row !== undefined;
 }
 
 /** Is this a table of that venue (another venue's table is none)? */
-export async function venueHasTable(db: Db, businessId: string, tableId: string): Promise<boolean> {
+export async function venueHasTable(db: Db, venueId: string, tableId: string): Promise<boolean> {
   const row = await first(
     db
       .select({ id: diningTables.id })
       .from(diningTables)
-      .where(and(eq(diningTables.id, tableId), eq(diningTables.businessId, businessId))),
+      .where(and(eq(diningTables.id, tableId), eq(diningTables.venueId, venueId))),
   );
   return row !== undefined;
 }
 
 /** The venue's row, undefined when none (a read that may find no venue, unlike `requireVenue`). */
-export async function findVenue(db: Db, businessId: string): Promise<BusinessRecord | undefined> {
-  return await first(db.select().from(businesses).where(eq(businesses.id, businessId)));
+export async function findVenue(db: Db, venueId: string): Promise<VenueRecord | undefined> {
+  return await first(db.select().from(venues).where(eq(venues.id, venueId)));
 }
 
 /** The venue's name (the customer's mails sign with it), undefined when there is no venue. */
-export async function venueName(db: Db, businessId: string): Promise<string | undefined> {
-  const row = await first(
-    db.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, businessId)),
-  );
+export async function venueName(db: Db, venueId: string): Promise<string | undefined> {
+  const row = await first(db.select({ name: venues.name }).from(venues).where(eq(venues.id, venueId)));
   return row?.name;
 }
 
 /** A new venue, as an owner's signup or the demo seed creates it (columns left out take their defaults). */
-export async function insertVenue(db: Db, row: typeof businesses.$inferInsert): Promise<void> {
-  await db.insert(businesses).values(row);
+export async function insertVenue(db: Db, row: typeof venues.$inferInsert): Promise<void> {
+  await db.insert(venues).values(row);
 }

@@ -21,7 +21,7 @@ export interface EventOptions {
  */
 export interface EventPublisher {
   publish<E extends ServerEventName>(
-    businessId: string,
+    venueId: string,
     event: E,
     data: ServerEventData<E>,
     options: Omit<EventOptions, 'includeSender'> & { version?: number; exceptSocketId?: string | null },

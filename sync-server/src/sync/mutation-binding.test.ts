@@ -14,7 +14,7 @@ import {
   type TestApp,
 } from '../../test-support/test-app.ts';
 import { first as firstRow } from '../db/client.ts';
-import { businesses, mutationAnswers, rooms } from '../db/schema.ts';
+import { mutationAnswers, rooms, venues } from '../db/schema.ts';
 import { msg } from '../lib/messages.ts';
 import { mutationRoute } from './mutation-route.ts';
 
@@ -44,7 +44,7 @@ async function setup() {
     before: (app: FastifyInstance) => {
       registerTestRoutes(app);
       mutationRoute(app, publicOrderTwin, () => ({ success: true, id: randomUUID() }), {
-        businessOf: ({ body }) => body.ownerId,
+        venueOf: ({ body }) => body.ownerId,
       });
     },
   });
@@ -57,12 +57,9 @@ const withIds = (clientId: string, mutationId: string) => ({
 });
 
 const roomNames = async () =>
-  (
-    await t.app.store.db
-      .select({ name: rooms.name })
-      .from(rooms)
-      .where(eq(rooms.businessId, owner.businessId))
-  ).map((r) => r.name);
+  (await t.app.store.db.select({ name: rooms.name }).from(rooms).where(eq(rooms.venueId, owner.venueId))).map(
+    (r) => r.name,
+  );
 
 describe('stored answers are bound to their call', () => {
   it('a mutation id used by one call is refused for another, and nothing changes', async () => {
@@ -170,7 +167,7 @@ describe('stored answers are bound to their call', () => {
 
   it('an Idempotency-Key is scoped by its call path: the same key and body on another call runs anew', async () => {
     await setup();
-    const body = { ownerId: owner.businessId, note: 'stesso corpo' };
+    const body = { ownerId: owner.venueId, note: 'stesso corpo' };
     const key = { [SYNC_HEADERS.idempotencyKey]: 'chiave-condivisa-1' };
     const first = await post(t.app, publicOrder.path, body, undefined, key);
     expect(first.statusCode).toBe(200);
@@ -188,10 +185,7 @@ describe('mutation ids are canonical decimal integers', () => {
   const venueName = async () =>
     (
       await firstRow(
-        t.app.store.db
-          .select({ name: businesses.name })
-          .from(businesses)
-          .where(eq(businesses.id, owner.businessId)),
+        t.app.store.db.select({ name: venues.name }).from(venues).where(eq(venues.id, owner.venueId)),
       )
     )?.name;
 

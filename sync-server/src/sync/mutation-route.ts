@@ -68,7 +68,7 @@ export interface MutationOptions<C extends CallDef> extends RouteExtras {
    * Venue written by a non-owner mutation (e.g. a customer's order: from `ownerId`). Such a
    * mutation is not pushable: `POST /api/sync/push` carries owner mutations only.
    */
-  businessOf?: (ctx: CallContext<C>) => string | null;
+  venueOf?: (ctx: CallContext<C>) => string | null;
   /**
    * The name a push gives this mutation when its call is not in shared-schema's `calls` (test
    * routes); a call of `calls` is pushed by its key there.
@@ -125,11 +125,10 @@ export function mutationRoute<C extends CallDef, P>(
   const prepare = hasPrepare ? (first as MutationPrepare<C, P>) : undefined;
   const run = (hasPrepare ? second : first) as MutationRun<C, P>;
   const extras = (hasPrepare ? third : (second as MutationOptions<C> | undefined)) ?? {};
-  const { businessOf } = extras;
+  const { venueOf } = extras;
   if (!def.mutation) throw new Error(`${def.path} is not declared as a mutation`);
   if (def.method !== 'POST') throw new Error(`${def.path}: mutations are POST`);
-  if (def.access !== 'owner' && !businessOf)
-    throw new Error(`${def.path}: non-owner mutations need businessOf`);
+  if (def.access !== 'owner' && !venueOf) throw new Error(`${def.path}: non-owner mutations need venueOf`);
 
   // One function per mutation, run by its own endpoint and by every push that names it: the
   // same access check, parsing, business rules, sync core, change log and live events.
@@ -151,7 +150,7 @@ export function mutationRoute<C extends CallDef, P>(
       rawBody,
       parse: (raw) => parseInput(def, raw),
       prepare: async (body) => (prepare ? prepare(ctxOf(body)) : (undefined as P)),
-      businessId: (body) => (businessOf ? businessOf(ctxOf(body)) : (session?.businessId ?? null)),
+      venueId: (body) => (venueOf ? venueOf(ctxOf(body)) : (session?.venueId ?? null)),
       socketId: socketIdOf,
       run: async (body, prepared, tools) => {
         const base = ctxOf(body);
@@ -162,8 +161,8 @@ export function mutationRoute<C extends CallDef, P>(
           get user() {
             return base.user;
           },
-          get businessId() {
-            return base.businessId;
+          get venueId() {
+            return base.venueId;
           },
           db: tools.db,
           now: tools.now,
@@ -191,7 +190,7 @@ export function mutationRoute<C extends CallDef, P>(
     return sendOutcome(reply, outcome);
   });
   const pushName = extras.pushName ?? mutationNames.get(def.path);
-  if (!businessOf && pushName) app.sync.registerPushable(pushName, execute);
+  if (!venueOf && pushName) app.sync.registerPushable(pushName, execute);
 }
 
 /** A judged mutation's answer: its status and body, with the sync headers. */

@@ -38,7 +38,7 @@ const renameTo = (mutationId: number, name: string, outcome = 'ok'): Pushed => (
   body: { name, outcome },
 });
 
-const venueName = () => storedVenueName(t.app.store.db, owner.businessId);
+const venueName = () => storedVenueName(t.app.store.db, owner.venueId);
 
 const lastMutation = (clientId: string) => lastMutationOf(t.app.store.db, clientId);
 
@@ -166,7 +166,7 @@ describe('POST /api/sync/push', () => {
     const res = await push(client, [
       { mutationId: 1, name: 'roomsAdd', body: { name: '' } },
       { mutationId: 2, name: 'nonEsiste', body: {} },
-      { mutationId: 3, name: 'userOrder', body: { ownerId: owner.businessId, tableId: 'x', cart: [] } },
+      { mutationId: 3, name: 'userOrder', body: { ownerId: owner.venueId, tableId: 'x', cart: [] } },
       { mutationId: 4, name: 'roomsAdd', body: { id: roomId, name: 'Sala' } },
       { mutationId: 5, name: 'tablesAdd', body: { id: randomUUID(), roomId, x: 10, y: 70 } },
       // Text no store can hold: that entry's refusal, not the whole push's (http/storable-text.ts).

@@ -25,7 +25,7 @@ export function pushRoute(app: FastifyInstance): void {
         throw new AppError('NOT_FOUND', msg.notFound);
       },
       prepare: async () => undefined,
-      businessId: () => null,
+      venueId: () => null,
       socketId: () => null,
       run: () => undefined,
     });

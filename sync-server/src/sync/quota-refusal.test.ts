@@ -9,7 +9,7 @@ afterEach(async () => {
   await t?.close();
 });
 
-const venueName = () => storedVenueName(t.app.store.db, owner.businessId);
+const venueName = () => storedVenueName(t.app.store.db, owner.venueId);
 const lastMutation = (clientId: string) => lastMutationOf(t.app.store.db, clientId);
 
 /** A quota's 429 means "not now": the same send retried later is judged afresh, never replayed. */

@@ -17,7 +17,7 @@ import {
   rowCounts,
   type TestApp,
 } from '../../test-support/test-app.ts';
-import { businesses } from '../db/schema.ts';
+import { venues } from '../db/schema.ts';
 
 let t: TestApp;
 let owner: Owner;
@@ -30,7 +30,7 @@ async function setup() {
   owner = await createOwner(t);
 }
 
-const venueName = () => storedVenueName(t.app.store.db, owner.businessId);
+const venueName = () => storedVenueName(t.app.store.db, owner.venueId);
 
 const lastMutation = (clientId: string) => lastMutationOf(t.app.store.db, clientId);
 
@@ -175,7 +175,7 @@ describe('sync core: Idempotency-Key', () => {
   it('stores the answer of a header-less call under its key', async () => {
     await setup();
     const key = { 'idempotency-key': 'ordine-0001' };
-    const body = { ownerId: owner.businessId, note: 'senza cipolla' };
+    const body = { ownerId: owner.venueId, note: 'senza cipolla' };
     const first = await post(t.app, publicOrder.path, body, undefined, key);
     expect(first.statusCode).toBe(200);
     const before = await rowCounts(t.app);
@@ -229,7 +229,7 @@ describe('change log', () => {
     const p1 = await get('since=0&limit=3');
     expect(p1).toMatchObject({ success: true, reset: false, hasMore: true, version: 2 });
     expect(p1.changes.map((c: { version: number }) => c.version)).toEqual([1, 1, 2]);
-    expect(p1.changes[0]).toMatchObject({ entity: 'business', entityId: owner.businessId, op: 'put' });
+    expect(p1.changes[0]).toMatchObject({ entity: 'business', entityId: owner.venueId, op: 'put' });
     expect(p1.changes[0].data).toMatchObject({ name: 'A', costoConsegna: 0, orderEnabled: 1 });
     expect(BusinessRow.safeParse(p1.changes[0].data).success).toBe(true);
 
@@ -253,10 +253,7 @@ describe('change log', () => {
       version: 3,
       generation: expect.any(String),
     });
-    await t.app.store.db
-      .update(businesses)
-      .set({ changeLogFloor: 2 })
-      .where(eq(businesses.id, owner.businessId));
+    await t.app.store.db.update(venues).set({ changeLogFloor: 2 }).where(eq(venues.id, owner.venueId));
     expect(await get('since=1')).toEqual({
       success: true,
       reset: true,
@@ -280,9 +277,9 @@ describe('change log', () => {
     expect(snap.rows).toEqual([
       {
         entity: 'business',
-        entityId: owner.businessId,
+        entityId: owner.venueId,
         data: expect.objectContaining({
-          id: owner.businessId,
+          id: owner.venueId,
           name: 'Osteria',
           openingTime: '18:00',
           abilitaConsegna: 0,

@@ -55,7 +55,7 @@ export interface MutationRequest<B, P, R> {
   /** Validates the body; throws AppError('VALIDATION'). */
   parse(raw: unknown): B;
   prepare(body: B): Promise<P>;
-  businessId(body: B): string | null;
+  venueId(body: B): string | null;
   socketId(body: B): string | null;
   run(body: B, prepared: P, tools: MutationTools): R | Promise<R>;
 }
@@ -63,7 +63,7 @@ export interface MutationRequest<B, P, R> {
 export interface MutationOutcome {
   status: number;
   body: unknown;
-  /** Business version after the mutation (x-comanda-version). */
+  /** Venue version after the mutation (x-comanda-version). */
   version: number | null;
   replayed: boolean;
 }
@@ -87,7 +87,7 @@ const ANSWERS_KEPT = 1000;
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 type SnapshotRows = Array<{ id: string; data: unknown }>;
-export type SnapshotLoader = (db: Db, businessId: string) => SnapshotRows | Promise<SnapshotRows>;
+export type SnapshotLoader = (db: Db, venueId: string) => SnapshotRows | Promise<SnapshotRows>;
 
 type Mode =
   | { kind: 'client'; clientId: string; mutationId: number; scope: string }
@@ -123,7 +123,7 @@ const isRefusal = (err: unknown): err is AppError =>
 
 /**
  * The sync core of DESIGN.md rules 2 and 3: per-client mutation ids with stored answers,
- * Idempotency-Key for header-less callers, the per-business version and change log, and
+ * Idempotency-Key for header-less callers, the per-venue version and change log, and
  * live events after commit.
  */
 export class SyncCore {
@@ -160,23 +160,23 @@ export class SyncCore {
 
   /** Every offline entity of a venue, read in one snapshot with its version. */
   snapshot(
-    businessId: string,
+    venueId: string,
   ): Promise<{ success: true; version: number; generation: string; rows: EntityRow[] }> {
     return this.port.read(async (db) => {
-      const version = (await currentVersion(db, businessId)) ?? 0;
+      const version = (await currentVersion(db, venueId)) ?? 0;
       const generation = await databaseGeneration(db);
       const rows: EntityRow[] = [];
       for (const [entity, load] of this.loaders) {
-        for (const row of await load(db, businessId)) rows.push({ entity, entityId: row.id, data: row.data });
+        for (const row of await load(db, venueId)) rows.push({ entity, entityId: row.id, data: row.data });
       }
       return { success: true as const, version, generation, rows };
     });
   }
 
   /** Changes after `since`, with the database's generation: a cursor of another one is void. */
-  changes(businessId: string, since: number, limit: number): Promise<ChangesPage & { generation: string }> {
+  changes(venueId: string, since: number, limit: number): Promise<ChangesPage & { generation: string }> {
     return this.port.read(async (db) => ({
-      ...(await changesSince(db, businessId, since, limit)),
+      ...(await changesSince(db, venueId, since, limit)),
       generation: await databaseGeneration(db),
     }));
   }
@@ -196,12 +196,12 @@ export class SyncCore {
       if (mode.kind === 'client' && isRefusal(err)) return this.refuse(mode, req.userId, null, err);
       throw err;
     }
-    const businessId = req.businessId(body);
+    const venueId = req.venueId(body);
     let prepared: P;
     try {
       prepared = await req.prepare(body);
     } catch (err) {
-      if (isRefusal(err)) return this.refuse(mode, req.userId, businessId, err);
+      if (isRefusal(err)) return this.refuse(mode, req.userId, venueId, err);
       throw this.transient(err);
     }
 
@@ -209,7 +209,7 @@ export class SyncCore {
     const effects: Array<() => void> = [];
     let outcome: MutationOutcome;
     try {
-      outcome = await this.port.writeVenue(businessId ?? '', async (db): Promise<MutationOutcome> => {
+      outcome = await this.port.writeVenue(venueId ?? '', async (db): Promise<MutationOutcome> => {
         // Re-checked inside the write lock: a concurrent duplicate may have won meanwhile.
         const again = await this.stored(db, mode, req.userId);
         if (again) return again;
@@ -237,7 +237,7 @@ export class SyncCore {
           pending.length = 0;
           events.length = 0;
           effects.length = 0;
-          return this.recordRefusal(db, mode, req.userId, businessId, err, now);
+          return this.recordRefusal(db, mode, req.userId, venueId, err, now);
         }
         const answered = (version: number | null): MutationOutcome => ({
           status: 200,
@@ -246,15 +246,15 @@ export class SyncCore {
           replayed: false,
         });
         if (pending.length > 0) {
-          if (!businessId) throw new Error(`${req.scope}: a change needs a business`);
+          if (!venueId) throw new Error(`${req.scope}: a change needs a venue`);
           // The stored answer goes out with the change log's rows: one round trip for both.
-          const version = await appendChanges(db, businessId, pending, now, (v) =>
-            this.record(db, mode, req.userId, businessId, answered(v), now),
+          const version = await appendChanges(db, venueId, pending, now, (v) =>
+            this.record(db, mode, req.userId, venueId, answered(v), now),
           );
           return answered(version);
         }
-        const answer = answered(businessId ? await currentVersion(db, businessId) : null);
-        await this.record(db, mode, req.userId, businessId, answer, now);
+        const answer = answered(venueId ? await currentVersion(db, venueId) : null);
+        await this.record(db, mode, req.userId, venueId, answer, now);
         return answer;
       });
     } catch (err) {
@@ -262,11 +262,11 @@ export class SyncCore {
       throw this.transient(err);
     }
 
-    if (!outcome.replayed && businessId) {
+    if (!outcome.replayed && venueId) {
       const exceptSocketId = req.socketId(body);
       for (const e of events) {
         const { includeSender, ...options } = e.options;
-        this.hub.publish(businessId, e.event, e.data as ServerEventData<typeof e.event>, {
+        this.hub.publish(venueId, e.event, e.data as ServerEventData<typeof e.event>, {
           ...options,
           ...(outcome.version !== null ? { version: outcome.version } : {}),
           exceptSocketId: includeSender ? null : exceptSocketId,
@@ -350,14 +350,14 @@ export class SyncCore {
   private refuse(
     mode: Mode,
     userId: string | null,
-    businessId: string | null,
+    venueId: string | null,
     err: AppError,
   ): Promise<MutationOutcome> {
     if (mode.kind === 'plain') throw err;
-    return this.port.writeVenue(businessId ?? '', async (db) => {
+    return this.port.writeVenue(venueId ?? '', async (db) => {
       const again = await this.stored(db, mode, userId);
       if (again) return again;
-      return this.recordRefusal(db, mode, userId, businessId, err, this.clock.nowMs());
+      return this.recordRefusal(db, mode, userId, venueId, err, this.clock.nowMs());
     });
   }
 
@@ -365,7 +365,7 @@ export class SyncCore {
     db: Db,
     mode: Mode,
     userId: string | null,
-    businessId: string | null,
+    venueId: string | null,
     err: AppError,
     now: number,
   ): Promise<MutationOutcome> {
@@ -376,7 +376,7 @@ export class SyncCore {
       version: null,
       replayed: false,
     };
-    await this.record(db, mode, userId, businessId, answer, now);
+    await this.record(db, mode, userId, venueId, answer, now);
     return answer;
   }
 
@@ -385,7 +385,7 @@ export class SyncCore {
     db: Db,
     mode: Mode,
     userId: string | null,
-    businessId: string | null,
+    venueId: string | null,
     answer: MutationOutcome,
     now: number,
   ): Promise<void> {
@@ -397,7 +397,7 @@ export class SyncCore {
       const { clientId, mutationId, scope } = mode;
       // Independent statements, sent together (PostgreSQL pipelines them: one round trip).
       await Promise.all([
-        s.advance.run({ clientId, userId, businessId, mutationId, now }),
+        s.advance.run({ clientId, userId, venueId, mutationId, now }),
         s.storeAnswer.run({ clientId, mutationId, scope, status, body, version, now }),
         mutationId > ANSWERS_KEPT ? s.forgetAnswers.run({ clientId, upTo: mutationId - ANSWERS_KEPT }) : null,
       ]);

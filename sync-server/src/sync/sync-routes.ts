@@ -8,9 +8,9 @@ import { pushRoute } from './push-route.ts';
  * `POST /api/sync/push` for the outbox; `GET /api/time`, the server's clock.
  */
 export async function syncRoutes(app: FastifyInstance): Promise<void> {
-  route(app, syncCalls.snapshot, ({ businessId }) => app.sync.snapshot(businessId));
-  route(app, syncCalls.changes, ({ body, businessId }) =>
-    app.sync.changes(businessId, body.since, body.limit ?? CHANGES_PAGE_MAX),
+  route(app, syncCalls.snapshot, ({ venueId }) => app.sync.snapshot(venueId));
+  route(app, syncCalls.changes, ({ body, venueId }) =>
+    app.sync.changes(venueId, body.since, body.limit ?? CHANGES_PAGE_MAX),
   );
   pushRoute(app);
   // The app's clock (COMANDA_FAKE_NOW included), so devices measure ticket ages and "today" on it.

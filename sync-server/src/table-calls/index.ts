@@ -22,12 +22,12 @@ const userTableCall = { ...calls.userTableCall, mutation: true } as const satisf
  */
 async function discard(
   tools: Pick<MutationTools, 'db' | 'now' | 'change' | 'publish'>,
-  businessId: string,
+  venueId: string,
   tableId: string,
 ): Promise<void> {
-  const table = await requireTable(tools.db, businessId, tableId);
+  const table = await requireTable(tools.db, venueId, tableId);
   if (!table.called) return;
-  const row = await setTableCalled(tools.db, businessId, table.id, false);
+  const row = await setTableCalled(tools.db, venueId, table.id, false);
   if (!row) throw new Error('table vanished inside its transaction');
   await answerCalls(tools.db, row.id, tools.now);
   tools.change('table', row.id, 'put', tableWire(row));
@@ -67,7 +67,7 @@ export async function tableCallsPlugin(app: FastifyInstance): Promise<void> {
       return { success: true };
     },
     {
-      businessOf: ({ body }) => body.ownerId,
+      venueOf: ({ body }) => body.ownerId,
       // A phone tapping the button in a loop must not flood the venue's tablets.
       rateLimit: { max: 10, timeWindow: 60_000 },
     },
@@ -84,13 +84,13 @@ export async function tableCallsPlugin(app: FastifyInstance): Promise<void> {
   });
 
   mutationRoute(app, calls.dashboardCallDiscard, async (ctx) => {
-    await discard(ctx, ctx.businessId, ctx.body.tableId);
+    await discard(ctx, ctx.venueId, ctx.body.tableId);
     return { success: true };
   });
 
   // The spec's socket way: `discardCalledTable {tableId, ownerId}` from an owner's socket.
   app.hub.onClientEvent('discardCalledTable', async ({ socket, data }) => {
-    if (socket.role !== 'owner' || data.ownerId !== socket.businessId) {
+    if (socket.role !== 'owner' || data.ownerId !== socket.venueId) {
       app.hub.strayFrame(socket, 'discardCalledTable');
       return;
     }
@@ -102,9 +102,9 @@ export async function tableCallsPlugin(app: FastifyInstance): Promise<void> {
       rawBody: data,
       parse: () => data,
       prepare: async () => undefined,
-      businessId: () => socket.businessId,
+      venueId: () => socket.venueId,
       socketId: () => socket.socketId,
-      run: (_body, _prepared, tools) => discard(tools, socket.businessId, data.tableId),
+      run: (_body, _prepared, tools) => discard(tools, socket.venueId, data.tableId),
     });
   });
 }

@@ -25,10 +25,10 @@ beforeEach(async () => {
   v = await setupVenue();
   const base = await listen(v.app);
   const other = await createOwner(v.app);
-  tabletA = await connectLive(base, `ownerId=${v.owner.businessId}`, v.owner.cookie);
-  tabletB = await connectLive(base, `ownerId=${v.owner.businessId}`, v.owner.cookie);
-  customer = await connectLive(base, `ownerId=${v.owner.businessId}&tableId=${v.tableId}`, v.guest);
-  stranger = await connectLive(base, `ownerId=${other.businessId}`, other.cookie);
+  tabletA = await connectLive(base, `ownerId=${v.owner.venueId}`, v.owner.cookie);
+  tabletB = await connectLive(base, `ownerId=${v.owner.venueId}`, v.owner.cookie);
+  customer = await connectLive(base, `ownerId=${v.owner.venueId}&tableId=${v.tableId}`, v.guest);
+  stranger = await connectLive(base, `ownerId=${other.venueId}`, other.cookie);
   sockets.push(tabletA.ws, tabletB.ws, customer.ws, stranger.ws);
 });
 afterEach(async () => {
@@ -47,7 +47,7 @@ const tableNumber = async () =>
 
 describe('a customer calls the waiter', () => {
   it('flags the table, rings every tablet of the venue with the table number, and logs the change', async () => {
-    const res = await callWaiter({ ownerId: v.owner.businessId, tableId: v.tableId });
+    const res = await callWaiter({ ownerId: v.owner.venueId, tableId: v.tableId });
     expect(res.statusCode, res.body).toBe(200);
     expect(await called()).toBe(true);
     const version = Number(res.headers['x-comanda-version']);
@@ -72,14 +72,14 @@ describe('a customer calls the waiter', () => {
   });
 
   it('a second call within 2 minutes is refused; later, while nobody has answered, it rings nothing more', async () => {
-    await callWaiter({ ownerId: v.owner.businessId, tableId: v.tableId });
+    await callWaiter({ ownerId: v.owner.venueId, tableId: v.tableId });
     await tabletA.next('calledService');
     const before = await rowCounts(v.app.app);
-    const again = await callWaiter({ ownerId: v.owner.businessId, tableId: v.tableId });
+    const again = await callWaiter({ ownerId: v.owner.venueId, tableId: v.tableId });
     expect(again.statusCode).toBe(429);
     expect(again.json()).toMatchObject({ code: 'RATE_LIMITED', error: t.waiterCallTooSoon });
     v.app.app.clock.advance(WAITER_CALL_COOLDOWN_MS);
-    const later = await callWaiter({ ownerId: v.owner.businessId, tableId: v.tableId });
+    const later = await callWaiter({ ownerId: v.owner.venueId, tableId: v.tableId });
     expect(later.statusCode, later.body).toBe(200);
     await settle();
     expect(tabletA.frames.filter((f) => f.event === 'calledService')).toEqual([]);
@@ -93,12 +93,12 @@ describe('a customer calls the waiter', () => {
         await post(
           v.app.app,
           calls.userTableCallGet.path,
-          { ownerId: v.owner.businessId, tableId: v.tableId },
+          { ownerId: v.owner.venueId, tableId: v.tableId },
           v.guest,
         )
       ).json();
     expect(await state()).toEqual({ success: true, call: null });
-    await callWaiter({ ownerId: v.owner.businessId, tableId: v.tableId });
+    await callWaiter({ ownerId: v.owner.venueId, tableId: v.tableId });
     const calledAt = v.app.app.clock.now().toISOString();
     const first = await state();
     expect(first.call.answeredAt).toBeNull();
@@ -119,10 +119,10 @@ describe('a customer calls the waiter', () => {
     );
     expect(answered.call.callAgainInMs).toBeLessThanOrEqual(WAITER_CALL_COOLDOWN_MS - 30_000);
     // Answered, but the 2 minutes are not over: still refused; then it rings again.
-    expect((await callWaiter({ ownerId: v.owner.businessId, tableId: v.tableId })).statusCode).toBe(429);
+    expect((await callWaiter({ ownerId: v.owner.venueId, tableId: v.tableId })).statusCode).toBe(429);
     v.app.app.clock.advance(WAITER_CALL_COOLDOWN_MS);
     expect((await state()).call.callAgainInMs).toBe(0);
-    expect((await callWaiter({ ownerId: v.owner.businessId, tableId: v.tableId })).statusCode).toBe(200);
+    expect((await callWaiter({ ownerId: v.owner.venueId, tableId: v.tableId })).statusCode).toBe(200);
     expect((await tabletA.next('calledService')).data.tableId).toBe(v.tableId);
     expect((await state()).call.answeredAt).toBeNull();
     // Answered: shown for WAITER_ANSWER_SHOWN_MS (the phones count it down), then the call is done.
@@ -136,7 +136,7 @@ describe('a customer calls the waiter', () => {
     const res = await post(
       v.app.app,
       calls.userTableCallGet.path,
-      { ownerId: other.businessId, tableId: v.tableId },
+      { ownerId: other.venueId, tableId: v.tableId },
       v.guest,
     );
     expect(res.json().code).toBe('TABLE_INVALID');
@@ -145,9 +145,9 @@ describe('a customer calls the waiter', () => {
   it("another venue's table, an unknown venue, or no session: refused, nothing flagged", async () => {
     const other = await createOwner(v.app);
     const cases: Array<[Record<string, unknown>, string | undefined, number, string]> = [
-      [{ ownerId: other.businessId, tableId: v.tableId }, v.guest, 404, 'TABLE_INVALID'],
+      [{ ownerId: other.venueId, tableId: v.tableId }, v.guest, 404, 'TABLE_INVALID'],
       [{ ownerId: v.tableId, tableId: v.tableId }, v.guest, 404, 'business_id_error'],
-      [{ ownerId: v.owner.businessId, tableId: v.tableId }, undefined, 401, 'UNAUTHORIZED'],
+      [{ ownerId: v.owner.venueId, tableId: v.tableId }, undefined, 401, 'UNAUTHORIZED'],
     ];
     for (const [body, cookie, status, code] of cases) {
       const res = await post(v.app.app, calls.userTableCall.path, body, cookie);
@@ -162,7 +162,7 @@ describe('a customer calls the waiter', () => {
 
 describe('an owner dismisses the call', () => {
   beforeEach(async () => {
-    await callWaiter({ ownerId: v.owner.businessId, tableId: v.tableId });
+    await callWaiter({ ownerId: v.owner.venueId, tableId: v.tableId });
     await tabletA.next('calledService');
     await tabletB.next('calledService');
   });
@@ -191,7 +191,7 @@ describe('an owner dismisses the call', () => {
     tabletA.ws.send(
       JSON.stringify({
         event: 'discardCalledTable',
-        data: { tableId: v.tableId, ownerId: v.owner.businessId },
+        data: { tableId: v.tableId, ownerId: v.owner.venueId },
       }),
     );
     expect((await tabletB.next('discardNotification')).data).toMatchObject({ tableId: v.tableId });
@@ -205,13 +205,13 @@ describe('an owner dismisses the call', () => {
     stranger.ws.send(
       JSON.stringify({
         event: 'discardCalledTable',
-        data: { tableId: v.tableId, ownerId: v.owner.businessId },
+        data: { tableId: v.tableId, ownerId: v.owner.venueId },
       }),
     );
     customer.ws.send(
       JSON.stringify({
         event: 'discardCalledTable',
-        data: { tableId: v.tableId, ownerId: v.owner.businessId },
+        data: { tableId: v.tableId, ownerId: v.owner.venueId },
       }),
     );
     await settle();
@@ -223,7 +223,7 @@ describe('an owner dismisses the call', () => {
 describe('chat switch', () => {
   it('toggles, tells owners and customers live, and both gets read it', async () => {
     const get = async () =>
-      (await post(v.app.app, calls.userChatGet.path, { ownerId: v.owner.businessId }, v.guest)).json();
+      (await post(v.app.app, calls.userChatGet.path, { ownerId: v.owner.venueId }, v.guest)).json();
     expect(await get()).toEqual({ success: true, chatEnabled: 1 });
     const off = await v.tablet.send(calls.ownerChatToggle.path, {}, tabletA.socketId);
     expect(off.json()).toEqual({ success: true, chatEnabled: 0 });

@@ -22,11 +22,11 @@ function idPoolOf(p: Pools, path: string): string[] {
 export function genContext(w: World, path: string): GenContext {
   const p = w.pools;
   // The venue's own rows weigh more than another venue's, so valid bodies get past "not found".
-  const own = w.businessId;
+  const own = w.venueId;
   const ownTables = p.table.filter((id) => id !== w.strangerTableId);
   const byKey: Record<string, string[]> = {
-    ownerId: [own, own, own, ...p.business],
-    businessId: [own, own, own, ...p.business],
+    ownerId: [own, own, own, ...p.venue],
+    businessId: [own, own, own, ...p.venue],
     tableId: [...ownTables, ...ownTables, ...p.delivery],
     deliveryId: p.delivery,
     roomId: p.room,

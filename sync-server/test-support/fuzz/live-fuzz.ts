@@ -130,7 +130,7 @@ export class LiveFuzzer {
     this.customerTable = (
       await column(
         this.world.app,
-        sql`SELECT id FROM tables WHERE business_id = ${this.world.businessId} ORDER BY number LIMIT 1`,
+        sql`SELECT id FROM tables WHERE business_id = ${this.world.venueId} ORDER BY number LIMIT 1`,
       )
     )[0] as string;
   }
@@ -139,8 +139,8 @@ export class LiveFuzzer {
   async connect(role: Role): Promise<Client> {
     const query =
       role === 'owner'
-        ? `ownerId=${this.world.businessId}`
-        : `ownerId=${this.world.businessId}&tableId=${this.customerTable}`;
+        ? `ownerId=${this.world.venueId}`
+        : `ownerId=${this.world.venueId}&tableId=${this.customerTable}`;
     // A session per socket: each has its own frame budget (live/limits.ts), and the fuzzer opens
     // a socket every few frames.
     const cookie = await anotherSession(this.world.app, this.world.cookie(role) ?? '');
@@ -194,7 +194,7 @@ export class LiveFuzzer {
         key === 'tableId'
           ? [own, own, own, ...gen.idsFor(key)]
           : key === 'ownerId'
-            ? [this.world.businessId, this.world.businessId, ...gen.idsFor(key)]
+            ? [this.world.venueId, this.world.venueId, ...gen.idsFor(key)]
             : gen.idsFor(key),
     };
     const arb: fc.Arbitrary<LiveCase> = fc.record({

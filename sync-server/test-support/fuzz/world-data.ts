@@ -95,7 +95,7 @@ export const SLOTS = ['19:30', '19:45', '20:00', '20:15', '20:30', '21:00', '22:
 
 /** Puts the venue's switches back on and makes sure there is something to act on. */
 export async function topUp(w: World): Promise<void> {
-  const { app, businessId } = w;
+  const { app, venueId } = w;
   const owner = w.cookie('owner');
   const guest = w.cookie('customer');
   // The test's own write, not the server's (store/no-stray-writes.test.ts tells them apart): TRUE
@@ -106,18 +106,18 @@ export async function topUp(w: World): Promise<void> {
          abilita_consegna = TRUE, opening_time = '18:00', closing_time = '02:00', open_consegna = '18:00',
          close_consegna = '23:30', delivery_cities = ${JSON.stringify(DELIVERY_CITIES)}, slot_capacity = 50,
          slot_area_capacity = '{}', stripe_account_id = ${FAKE_STRIPE_ACCOUNT}
-       WHERE id = ${businessId}`,
+       WHERE id = ${venueId}`,
   );
 
   const count = (query: SQL) => countOf(app, query);
-  if ((await count(sql`SELECT count(*) FROM rooms WHERE business_id = ${businessId}`)) < 2) {
+  if ((await count(sql`SELECT count(*) FROM rooms WHERE business_id = ${venueId}`)) < 2) {
     await must(app, calls.roomsAdd.path, { name: `Sala ${randomId().slice(0, 4)}` }, owner);
   }
-  const roomId = (await column(app, sql`SELECT id FROM rooms WHERE business_id = ${businessId} LIMIT 1`))[0];
-  while ((await count(sql`SELECT count(*) FROM tables WHERE business_id = ${businessId}`)) < 6) {
+  const roomId = (await column(app, sql`SELECT id FROM rooms WHERE business_id = ${venueId} LIMIT 1`))[0];
+  while ((await count(sql`SELECT count(*) FROM tables WHERE business_id = ${venueId}`)) < 6) {
     await must(app, calls.tablesAdd.path, { roomId, x: 50, y: 50 }, owner);
   }
-  if ((await count(sql`SELECT count(*) FROM categories WHERE business_id = ${businessId}`)) < 2) {
+  if ((await count(sql`SELECT count(*) FROM categories WHERE business_id = ${venueId}`)) < 2) {
     await must(
       app,
       calls.ownerCategoryAdd.path,
@@ -125,10 +125,10 @@ export async function topUp(w: World): Promise<void> {
       owner,
     );
   }
-  const plain = sql`SELECT count(*) FROM dishes WHERE business_id = ${businessId} AND available = TRUE AND price BETWEEN 100 AND 5000`;
+  const plain = sql`SELECT count(*) FROM dishes WHERE business_id = ${venueId} AND available = TRUE AND price BETWEEN 100 AND 5000`;
   if ((await count(plain)) < 3) {
     const categoryId = (
-      await column(app, sql`SELECT id FROM categories WHERE business_id = ${businessId} LIMIT 1`)
+      await column(app, sql`SELECT id FROM categories WHERE business_id = ${venueId} LIMIT 1`)
     )[0];
     for (let i = 0; i < 3; i++) {
       await must(
@@ -139,7 +139,7 @@ export async function topUp(w: World): Promise<void> {
       );
     }
   }
-  const menu = (await must(app, calls.userMenuGet.path, { businessId }, guest)).data as MenuDish[];
+  const menu = (await must(app, calls.userMenuGet.path, { businessId: venueId }, guest)).data as MenuDish[];
   // Dishes at everyday prices, fewest variants first: fuzzed menu edits add dishes at a million
   // euro with paid options, or free ones (below the card minimum).
   const orderable = menu
@@ -153,14 +153,14 @@ export async function topUp(w: World): Promise<void> {
   // Open table orders on at least three tables.
   const free = await column(
     app,
-    sql`SELECT t.id FROM tables t WHERE t.business_id = ${businessId}
+    sql`SELECT t.id FROM tables t WHERE t.business_id = ${venueId}
        AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.table_id = t.id AND o.closed_at IS NULL) ORDER BY t.number`,
   );
   const open = await count(
-    sql`SELECT count(*) FROM orders WHERE business_id = ${businessId} AND kind = 'table' AND closed_at IS NULL`,
+    sql`SELECT count(*) FROM orders WHERE business_id = ${venueId} AND kind = 'table' AND closed_at IS NULL`,
   );
   for (const tableId of free.slice(0, Math.max(0, 3 - open))) {
-    await must(app, calls.userOrder.path, { cart, tableId, ownerId: businessId }, guest);
+    await must(app, calls.userOrder.path, { cart, tableId, ownerId: venueId }, guest);
   }
   // A pending delivery and an accepted one.
   const delivery = (extra: Record<string, unknown>) => ({
@@ -173,12 +173,12 @@ export async function topUp(w: World): Promise<void> {
     indirizzo: 'Via Roma 1',
     comune: DELIVERY_CITIES[0],
     cart,
-    ownerId: businessId,
+    ownerId: venueId,
     ...extra,
   });
   const deliveries = (accepted: SQL) =>
     count(
-      sql`SELECT count(*) FROM orders WHERE business_id = ${businessId} AND kind <> 'table' AND accettato = ${accepted} AND closed_at IS NULL`,
+      sql`SELECT count(*) FROM orders WHERE business_id = ${venueId} AND kind <> 'table' AND accettato = ${accepted} AND closed_at IS NULL`,
     );
   if ((await deliveries(sql`FALSE`)) < 1) await seedDelivery(app, calls.userOrderDelivery.path, delivery({}));
   if ((await deliveries(sql`TRUE`)) < 1) {
@@ -192,7 +192,7 @@ export async function topUp(w: World): Promise<void> {
   // A card order, paid.
   if (
     (await count(
-      sql`SELECT count(*) FROM orders WHERE business_id = ${businessId} AND payment_intent_id IS NOT NULL AND closed_at IS NULL`,
+      sql`SELECT count(*) FROM orders WHERE business_id = ${venueId} AND payment_intent_id IS NOT NULL AND closed_at IS NULL`,
     )) < 1
   ) {
     const { answer: intent, cookie: payer } = await seedDelivery(
@@ -204,31 +204,31 @@ export async function topUp(w: World): Promise<void> {
     await must(
       app,
       calls.paymentStatus.path,
-      { ownerId: businessId, paymentIntentId: intent.paymentIntentId },
+      { ownerId: venueId, paymentIntentId: intent.paymentIntentId },
       payer,
     );
   }
   // Chat, a waiter call, and one completed order for the history and reports.
   const firstTable = (
-    await column(app, sql`SELECT id FROM tables WHERE business_id = ${businessId} ORDER BY number LIMIT 1`)
+    await column(app, sql`SELECT id FROM tables WHERE business_id = ${venueId} ORDER BY number LIMIT 1`)
   )[0];
-  if ((await count(sql`SELECT count(*) FROM chat_messages WHERE business_id = ${businessId}`)) < 1) {
+  if ((await count(sql`SELECT count(*) FROM chat_messages WHERE business_id = ${venueId}`)) < 1) {
     await must(app, calls.ownerChatSend.path, { tableId: firstTable, text: 'Benvenuti!' }, owner);
   }
   if (
     (await count(
-      sql`SELECT count(*) FROM table_calls WHERE business_id = ${businessId} AND answered_at IS NULL`,
+      sql`SELECT count(*) FROM table_calls WHERE business_id = ${venueId} AND answered_at IS NULL`,
     )) < 1
   ) {
     const called = await call(
       app,
       calls.userTableCall.path,
-      { ownerId: businessId, tableId: firstTable },
+      { ownerId: venueId, tableId: firstTable },
       guest,
     );
     if (called.status >= 500) throw new Error(`fuzz world: table call ${called.status}`);
   }
-  if ((await count(sql`SELECT count(*) FROM order_history WHERE business_id = ${businessId}`)) < 1) {
+  if ((await count(sql`SELECT count(*) FROM order_history WHERE business_id = ${venueId}`)) < 1) {
     const entries = (await must(app, calls.dashboardGet.path, {}, owner)).reservations as TableOrder[];
     const table = entries.find((e) => e.tableId);
     if (table) {

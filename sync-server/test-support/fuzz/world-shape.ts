@@ -13,7 +13,7 @@ import type { GenContext } from './arbitraries.ts';
 export type Who = 'owner' | 'customer' | 'none';
 
 export interface Pools {
-  business: string[];
+  venue: string[];
   table: string[];
   room: string[];
   category: string[];
@@ -33,10 +33,10 @@ export interface World {
   t: TestApp;
   app: FastifyInstance;
   fake: FakeStripe;
-  businessId: string;
+  venueId: string;
   ownerUserId: string;
   guestUserId: string;
-  strangerBusinessId: string;
+  strangerVenueId: string;
   strangerTableId: string;
   pools: Pools;
   /** The customer's menu, for carts of real dishes. */

@@ -4,7 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../src/auth/passwords.ts';
 import { SESSION_COOKIE } from '../../src/auth/sessions.ts';
-import { businesses, diningTables, rooms, users } from '../../src/db/schema.ts';
+import { diningTables, rooms, users, venues } from '../../src/db/schema.ts';
 import { DEMO_EMAIL, seedDemo } from '../../src/demo/demo-seed.ts';
 import { randomId } from '../../src/lib/ids.ts';
 import { startFakeStripe } from '../fakes/stripe.ts';
@@ -181,24 +181,24 @@ async function tableHashesOf(app: FastifyInstance): Promise<Record<string, strin
   return out;
 }
 
-async function readPools(app: FastifyInstance, businessId: string, stranger: string): Promise<Pools> {
-  const biz = sql.join(
-    [businessId, stranger].map((id) => sql`${id}`),
+async function readPools(app: FastifyInstance, venueId: string, stranger: string): Promise<Pools> {
+  const venueIds = sql.join(
+    [venueId, stranger].map((id) => sql`${id}`),
     sql`, `,
   );
   return {
-    business: [businessId, stranger],
-    table: await column(app, sql`SELECT id FROM tables WHERE business_id IN (${biz})`),
-    room: await column(app, sql`SELECT id FROM rooms WHERE business_id IN (${biz})`),
-    category: await column(app, sql`SELECT id FROM categories WHERE business_id IN (${biz})`),
-    dish: await column(app, sql`SELECT id FROM dishes WHERE business_id IN (${biz})`),
+    venue: [venueId, stranger],
+    table: await column(app, sql`SELECT id FROM tables WHERE business_id IN (${venueIds})`),
+    room: await column(app, sql`SELECT id FROM rooms WHERE business_id IN (${venueIds})`),
+    category: await column(app, sql`SELECT id FROM categories WHERE business_id IN (${venueIds})`),
+    dish: await column(app, sql`SELECT id FROM dishes WHERE business_id IN (${venueIds})`),
     variant: await column(
       app,
-      sql`SELECT v.id FROM variants v JOIN dishes d ON d.id = v.dish_id WHERE d.business_id = ${businessId}`,
+      sql`SELECT v.id FROM variants v JOIN dishes d ON d.id = v.dish_id WHERE d.business_id = ${venueId}`,
     ),
     option: await column(
       app,
-      sql`SELECT o.id FROM variant_options o JOIN variants v ON v.id = o.variant_id JOIN dishes d ON d.id = v.dish_id WHERE d.business_id = ${businessId} LIMIT 50`,
+      sql`SELECT o.id FROM variant_options o JOIN variants v ON v.id = o.variant_id JOIN dishes d ON d.id = v.dish_id WHERE d.business_id = ${venueId} LIMIT 50`,
     ),
     order: await column(
       app,
@@ -231,17 +231,17 @@ export async function createFuzzWorld(options: { logLevel?: string } = {}): Prom
   const { app } = t;
   const demo = await seedDemo(app.store, app.clock, 'password-demo-1', hashPassword);
   if (!demo) throw new Error('fuzz world: demo venue not created');
-  const businessId = demo.businessId;
+  const venueId = demo.venueId;
   const ownerUserId = (await column(app, sql`SELECT id FROM users WHERE email = ${DEMO_EMAIL}`))[0] as string;
 
   // A second venue: its ids are fair game for bodies (another tenant's rows).
   const now = app.clock.nowMs();
   const strangerUser = randomId();
-  const strangerBusinessId = randomId();
+  const strangerVenueId = randomId();
   const strangerRoom = randomId();
   const strangerTableId = randomId();
   // Through the port, as the server's writes are (store/no-stray-writes.test.ts watches them).
-  await app.store.port.writeVenue(strangerBusinessId, async (db) => {
+  await app.store.port.writeVenue(strangerVenueId, async (db) => {
     await db.insert(users).values({
       id: strangerUser,
       email: 'altro@example.it',
@@ -250,14 +250,14 @@ export async function createFuzzWorld(options: { logLevel?: string } = {}): Prom
       createdAt: now,
     });
     await db
-      .insert(businesses)
-      .values({ id: strangerBusinessId, ownerUserId: strangerUser, name: 'Altro locale', createdAt: now });
+      .insert(venues)
+      .values({ id: strangerVenueId, ownerUserId: strangerUser, name: 'Altro locale', createdAt: now });
     await db
       .insert(rooms)
-      .values({ id: strangerRoom, businessId: strangerBusinessId, name: 'Sala', createdAt: now });
+      .values({ id: strangerRoom, venueId: strangerVenueId, name: 'Sala', createdAt: now });
     await db.insert(diningTables).values({
       id: strangerTableId,
-      businessId: strangerBusinessId,
+      venueId: strangerVenueId,
       roomId: strangerRoom,
       number: 1,
       createdAt: now,
@@ -275,12 +275,12 @@ export async function createFuzzWorld(options: { logLevel?: string } = {}): Prom
     t,
     app,
     fake,
-    businessId,
+    venueId,
     ownerUserId,
     guestUserId,
-    strangerBusinessId,
+    strangerVenueId,
     strangerTableId,
-    pools: await readPools(app, businessId, strangerBusinessId),
+    pools: await readPools(app, venueId, strangerVenueId),
     menu: [],
     entries: [],
     fee: 0,
@@ -293,12 +293,13 @@ export async function createFuzzWorld(options: { logLevel?: string } = {}): Prom
     async refresh() {
       await world.remint();
       await topUp(world);
-      world.pools = await readPools(app, businessId, strangerBusinessId);
-      world.menu = (await must(app, calls.userMenuGet.path, { businessId }, guestCookie)).data as MenuDish[];
+      world.pools = await readPools(app, venueId, strangerVenueId);
+      world.menu = (await must(app, calls.userMenuGet.path, { businessId: venueId }, guestCookie))
+        .data as MenuDish[];
       world.entries = (await must(app, calls.dashboardGet.path, {}, ownerCookie))
         .reservations as TableOrder[];
       world.fee = Number(
-        (await column(app, sql`SELECT costo_consegna FROM businesses WHERE id = ${businessId}`))[0],
+        (await column(app, sql`SELECT costo_consegna FROM businesses WHERE id = ${venueId}`))[0],
       );
     },
     fingerprint: async () =>

@@ -57,17 +57,17 @@ export const OWNER_CALL_TABLE: Record<string, Template[] | typeof VIA_PUSH> = {
     ({ w }) => ({
       cart: [cartOf(w.dishes.margherita, 1, [`${w.marker}Maxi`])],
       deliveryId: w.deliveries.accepted,
-      ownerId: w.owner.businessId,
+      ownerId: w.owner.venueId,
     }),
     { at: ['deliveryId'], kinds: ['delivery'] },
-    { at: ['ownerId'], kinds: ['business'] },
+    { at: ['ownerId'], kinds: ['venue'] },
     { at: ['cart', 0, 'id'], kinds: ['dish'] },
     { at: ['cart', 0, 'variants', 0, 'id'], kinds: ['variant'] },
     { at: ['cart', 0, 'variants', 0, 'selected', 'id'], kinds: ['option'] },
   ),
-  ownerMenuOrderGet: one(({ w }) => ({ businessId: w.owner.businessId }), {
+  ownerMenuOrderGet: one(({ w }) => ({ businessId: w.owner.venueId }), {
     at: ['businessId'],
-    kinds: ['business'],
+    kinds: ['venue'],
   }),
   refundStripe: one(
     ({ w }) => ({
@@ -84,9 +84,9 @@ export const OWNER_CALL_TABLE: Record<string, Template[] | typeof VIA_PUSH> = {
     at: ['stripeAccountId'],
     kinds: ['stripeAccount'],
   }),
-  ownerChatGet: one(({ w }) => ({ ownerId: w.owner.businessId }), {
+  ownerChatGet: one(({ w }) => ({ ownerId: w.owner.venueId }), {
     at: ['ownerId'],
-    kinds: ['business'],
+    kinds: ['venue'],
     mode: 'ignore',
   }),
   ownerChatToggle: none(),
@@ -133,7 +133,7 @@ export const OWNER_CALL_TABLE: Record<string, Template[] | typeof VIA_PUSH> = {
       { at: ['table', 'id'], kinds: ['order', 'delivery'] },
       { at: ['table', 'tableId'], kinds: ['table'] },
       { at: ['table', 'deliveryId'], kinds: ['delivery'] },
-      { at: ['table', 'businessId'], kinds: ['business'] },
+      { at: ['table', 'businessId'], kinds: ['venue'] },
     ),
   ],
   dashboardCallDiscard: one(({ w }) => ({ tableId: w.tables.t1 }), { at: ['tableId'], kinds: ['table'] }),
@@ -185,19 +185,19 @@ export const OWNER_CALL_TABLE: Record<string, Template[] | typeof VIA_PUSH> = {
     },
     { body: ({ w }) => ({ id: w.tables.t4, x: 1, y: 1 }), slots: [{ at: ['id'], kinds: ['table'] }] },
     {
-      body: ({ w }) => ({ tableId: w.tables.t4, x: 1, y: 1, businessId: w.owner.businessId }),
-      slots: [{ at: ['businessId'], kinds: ['business'] }],
+      body: ({ w }) => ({ tableId: w.tables.t4, x: 1, y: 1, businessId: w.owner.venueId }),
+      slots: [{ at: ['businessId'], kinds: ['venue'] }],
     },
   ],
   tablesSetStatus: one(
-    ({ w }) => ({ id: w.tables.t4, status: true, businessId: w.owner.businessId }),
+    ({ w }) => ({ id: w.tables.t4, status: true, businessId: w.owner.venueId }),
     { at: ['id'], kinds: ['table'] },
-    { at: ['businessId'], kinds: ['business'] },
+    { at: ['businessId'], kinds: ['venue'] },
   ),
   tablesDelete: one(
-    ({ w }) => ({ id: w.tables.t4, businessId: w.owner.businessId }),
+    ({ w }) => ({ id: w.tables.t4, businessId: w.owner.venueId }),
     { at: ['id'], kinds: ['table'] },
-    { at: ['businessId'], kinds: ['business'] },
+    { at: ['businessId'], kinds: ['venue'] },
   ),
   ownerOrderEnabledGet: none(),
   ownerOrderToggle: none(),

@@ -25,28 +25,28 @@ interface EventTemplate {
 export const LIVE_EVENT_TABLE: Record<ClientEventName, EventTemplate> = {
   sendMessage: {
     data: (w) => ({
-      ownerId: w.owner.businessId,
+      ownerId: w.owner.venueId,
       tableId: w.tables.t1,
       text: `${w.marker}ciao`,
       id: randomUUID(),
     }),
     slots: [
-      { at: ['ownerId'], kinds: ['business'] },
+      { at: ['ownerId'], kinds: ['venue'] },
       { at: ['tableId'], kinds: ['table'] },
       { at: ['id'], kinds: ['chat'], mode: 'create' },
     ],
   },
   discardCalledTable: {
-    data: (w) => ({ tableId: w.tables.t1, ownerId: w.owner.businessId }),
+    data: (w) => ({ tableId: w.tables.t1, ownerId: w.owner.venueId }),
     slots: [
       { at: ['tableId'], kinds: ['table'] },
-      { at: ['ownerId'], kinds: ['business'] },
+      { at: ['ownerId'], kinds: ['venue'] },
     ],
   },
   joinChat: {
-    data: (w) => ({ ownerId: w.owner.businessId, tableId: w.tables.t1 }),
+    data: (w) => ({ ownerId: w.owner.venueId, tableId: w.tables.t1 }),
     slots: [
-      { at: ['ownerId'], kinds: ['business'] },
+      { at: ['ownerId'], kinds: ['venue'] },
       { at: ['tableId'], kinds: ['table'] },
     ],
   },
@@ -132,7 +132,7 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The victim's sockets: its tablet and a phone at its table 1. */
 async function victimPeers(world: TwoVenues, victim: VenueWorld) {
-  const id = victim.owner.businessId;
+  const id = victim.owner.venueId;
   return [
     await new Peer(world, 'victim tablet', `ownerId=${id}`, victim.owner.cookie).open(),
     await new Peer(world, 'victim phone', `ownerId=${id}&tableId=${victim.tables.t1}`, world.guest).open(),
@@ -147,8 +147,8 @@ export async function runLiveMatrix(
 ): Promise<Judge> {
   const judge = await Judge.open(world, victim, options.seed);
   const random = seeded(options.seed);
-  const a = attacker.owner.businessId;
-  const v = victim.owner.businessId;
+  const a = attacker.owner.venueId;
+  const v = victim.owner.venueId;
   const senders = [
     await new Peer(world, 'attacker tablet', `ownerId=${a}`, attacker.owner.cookie).open(),
     await new Peer(world, 'attacker phone', `ownerId=${a}&tableId=${attacker.tables.t1}`, world.guest).open(),
@@ -214,7 +214,7 @@ export async function runEavesdrop(
   act: () => Promise<void>,
 ) {
   const judge = await Judge.open(world, victim, 0);
-  const v = victim.owner.businessId;
+  const v = victim.owner.venueId;
   const ears = [
     await new Peer(world, "attacker's owner session", `ownerId=${v}`, attacker.owner.cookie).open(),
     await new Peer(world, 'customer', `ownerId=${v}`, world.customer).open(),
@@ -248,7 +248,7 @@ export async function runQuietNeighbour(
   act: () => Promise<void>,
 ) {
   const judge = await Judge.open(world, victim, 0);
-  const v = victim.owner.businessId;
+  const v = victim.owner.venueId;
   const peers = [
     await new Peer(
       world,
@@ -262,7 +262,7 @@ export async function runQuietNeighbour(
   const own = await new Peer(
     world,
     'attacker table phone',
-    `ownerId=${attacker.owner.businessId}&tableId=${attacker.tables.t1}`,
+    `ownerId=${attacker.owner.venueId}&tableId=${attacker.tables.t1}`,
     world.guest,
   ).open();
   await act();

@@ -292,11 +292,11 @@ export async function runOwnerMatrix(
 
   // Customer calls are not pushable: pushed by name with the victim's ids, each is refused.
   const customer = [
-    ['userOrder', { cart: [], tableId: victim.tables.t1, ownerId: victim.owner.businessId, isOwner: true }],
-    ['userOrderDelivery', { ownerId: victim.owner.businessId, isOwner: true }],
-    ['createPaymentIntent', { ownerId: victim.owner.businessId, deliveryId: victim.deliveries.card }],
-    ['paymentStatus', { ownerId: victim.owner.businessId, paymentIntentId: victim.paymentIntent }],
-    ['userTableCall', { ownerId: victim.owner.businessId, tableId: victim.tables.t1 }],
+    ['userOrder', { cart: [], tableId: victim.tables.t1, ownerId: victim.owner.venueId, isOwner: true }],
+    ['userOrderDelivery', { ownerId: victim.owner.venueId, isOwner: true }],
+    ['createPaymentIntent', { ownerId: victim.owner.venueId, deliveryId: victim.deliveries.card }],
+    ['paymentStatus', { ownerId: victim.owner.venueId, paymentIntentId: victim.paymentIntent }],
+    ['userTableCall', { ownerId: victim.owner.venueId, tableId: victim.tables.t1 }],
   ] as const;
   const mutations = customer.map(([name, body]) => ({ mutationId: pushed.take(), name, body }));
   const res = await post(t.app, syncCalls.push.path, { mutations }, cookie, syncHeaders(pushed.clientId, 1));
@@ -309,8 +309,8 @@ export async function runOwnerMatrix(
 
   // Calls without id fields: the victim's ids as extra fields change nothing of the victim's.
   const extras = {
-    ownerId: victim.owner.businessId,
-    businessId: victim.owner.businessId,
+    ownerId: victim.owner.venueId,
+    businessId: victim.owner.venueId,
     tableId: victim.tables.t1,
     deliveryId: victim.deliveries.pending,
     id: victim.tables.t1,

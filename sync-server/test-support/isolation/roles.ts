@@ -18,7 +18,7 @@ const allCalls = calls as unknown as Record<string, CallDef>;
 /** Queries and bodies a curious owner passes to the reads. */
 function readVariants(a: Attacker, victim: VenueWorld, template: Template) {
   const base = template.body(a);
-  const v = victim.owner.businessId;
+  const v = victim.owner.venueId;
   return [
     base,
     { ...base, ownerId: v },
@@ -48,9 +48,9 @@ export async function runReads(world: TwoVenues, attacker: VenueWorld, victim: V
     await judge.unchanged(`read ${name}`);
   }
   // The customer reads an owner also uses: the venue-wide chat is the owner's own venue only.
-  const chat = await send(world.t, calls.chatMessagesGet, { ownerId: victim.owner.businessId }, cookie);
+  const chat = await send(world.t, calls.chatMessagesGet, { ownerId: victim.owner.venueId }, cookie);
   judge.answer("chat/messages/get of B's venue", chat, [404]);
-  const mine = await send(world.t, calls.chatMessagesGet, { ownerId: attacker.owner.businessId }, cookie);
+  const mine = await send(world.t, calls.chatMessagesGet, { ownerId: attacker.owner.venueId }, cookie);
   judge.answer('chat/messages/get of the own venue', mine, [200]);
   return judge;
 }
@@ -105,7 +105,7 @@ export async function runOwnerPowers(
 ) {
   const judge = await Judge.open(world, victim, seed);
   const cookie = attacker.owner.cookie;
-  const v = victim.owner.businessId;
+  const v = victim.owner.venueId;
   const outOfMenu = {
     id: null,
     name: `${attacker.marker}Fuori`,
@@ -160,7 +160,7 @@ export async function runOwnerPowers(
       "B's deliveryId as A's card order",
       calls.createPaymentIntent,
       withValue(
-        { ...delivery, ownerId: attacker.owner.businessId, cart: [cartOf(attacker.dishes.birra, 1)] },
+        { ...delivery, ownerId: attacker.owner.venueId, cart: [cartOf(attacker.dishes.birra, 1)] },
         ['deliveryId'],
         victim.deliveries.card,
       ),
@@ -171,7 +171,7 @@ export async function runOwnerPowers(
       calls.userOrderDelivery,
       {
         ...delivery,
-        ownerId: attacker.owner.businessId,
+        ownerId: attacker.owner.venueId,
         cart: [cartOf(attacker.dishes.birra, 1)],
         deliveryId: victim.deliveries.card,
       },
@@ -180,7 +180,7 @@ export async function runOwnerPowers(
     [
       "B's intent at A",
       calls.paymentStatus,
-      { ownerId: attacker.owner.businessId, paymentIntentId: victim.paymentIntent },
+      { ownerId: attacker.owner.venueId, paymentIntentId: victim.paymentIntent },
       [404],
     ],
   ];

@@ -29,15 +29,15 @@ const NOT_VENUE_DATA = new Set([
   'store_meta',
 ]);
 
-/** The venue a probe looks for: its business and its owner. */
+/** The venue a probe looks for: the venue and its owner. */
 interface Scope {
-  business: string;
+  venue: string;
   owner: string;
 }
 
 /** Tables without a business_id column, and how a venue's rows are found in them. */
 const SCOPED_BY: Record<string, (s: Scope) => SQL> = {
-  businesses: (s) => sql`id = ${s.business}`,
+  businesses: (s) => sql`id = ${s.venue}`,
   users: (s) => sql`id = ${s.owner}`,
   // With the guest sessions switched from the owner's (spec 1): a link to a victim's session shows.
   sessions: (s) =>
@@ -46,12 +46,12 @@ const SCOPED_BY: Record<string, (s: Scope) => SQL> = {
   handoff_tokens: (s) => sql`user_id = ${s.owner}`,
   // Mails to the venue's owner and to the customers who ordered from it.
   mail_outbox: (s) => sql`recipient IN (SELECT email FROM users WHERE id = ${s.owner})
-    OR recipient IN (SELECT email FROM orders WHERE business_id = ${s.business})`,
-  variants: (s) => sql`dish_id IN (SELECT id FROM dishes WHERE business_id = ${s.business})`,
+    OR recipient IN (SELECT email FROM orders WHERE business_id = ${s.venue})`,
+  variants: (s) => sql`dish_id IN (SELECT id FROM dishes WHERE business_id = ${s.venue})`,
   variant_options: (s) => sql`variant_id IN (SELECT v.id FROM variants v JOIN dishes d ON d.id = v.dish_id
-    WHERE d.business_id = ${s.business})`,
+    WHERE d.business_id = ${s.venue})`,
   mutation_answers: (s) => sql`client_id IN (SELECT client_id FROM client_mutations
-    WHERE business_id = ${s.business} OR user_id = ${s.owner})`,
+    WHERE business_id = ${s.venue} OR user_id = ${s.owner})`,
 };
 
 /**
@@ -80,8 +80,8 @@ async function probesOf(app: FastifyInstance): Promise<TableProbe[]> {
     const columns = await columnNames(app, name);
     const where = columns.includes('business_id')
       ? name === 'client_mutations'
-        ? (s: Scope) => sql`business_id = ${s.business} OR user_id = ${s.owner}`
-        : (s: Scope) => sql`business_id = ${s.business}`
+        ? (s: Scope) => sql`business_id = ${s.venue} OR user_id = ${s.owner}`
+        : (s: Scope) => sql`business_id = ${s.venue}`
       : SCOPED_BY[name];
     // A new table must say how a venue's rows are found, or the isolation tests would miss it.
     if (!where) throw new Error(`tenant-probe: table '${name}' has no business_id and no rule`);
@@ -108,7 +108,7 @@ function probesFor(app: FastifyInstance): Promise<TableProbe[]> {
 }
 
 const scopeOf = (venue: VenueWorld): Scope => ({
-  business: venue.owner.businessId,
+  venue: venue.owner.venueId,
   owner: venue.owner.userId,
 });
 

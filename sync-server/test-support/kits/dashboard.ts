@@ -3,13 +3,13 @@ import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { first } from '../../src/db/client.ts';
 import {
-  businesses,
   changes,
   diningTables,
   orderHistory,
   orderHistoryLines,
   orderLines,
   orders,
+  venues,
 } from '../../src/db/schema.ts';
 import { randomId } from '../../src/lib/ids.ts';
 import { createOwner, type Owner, post } from '../test-app.ts';
@@ -64,10 +64,7 @@ export async function entry(v: Venue, tableId = v.tableId): Promise<TableOrder> 
 
 export async function version(v: Venue): Promise<number> {
   const row = await first(
-    v.app.app.store.db
-      .select({ version: businesses.version })
-      .from(businesses)
-      .where(eq(businesses.id, v.owner.businessId)),
+    v.app.app.store.db.select({ version: venues.version }).from(venues).where(eq(venues.id, v.owner.venueId)),
   );
   return row?.version ?? -1;
 }
@@ -82,7 +79,7 @@ export async function storedRows(v: Venue) {
     historyLines: await db.select().from(orderHistoryLines),
     tables: await db.select().from(diningTables).orderBy(asc(diningTables.id)),
     changes: await db.select().from(changes).orderBy(asc(changes.seq)),
-    versions: await db.select({ id: businesses.id, version: businesses.version }).from(businesses),
+    versions: await db.select({ id: venues.id, version: venues.version }).from(venues),
   };
 }
 
@@ -119,7 +116,7 @@ export async function seedDelivery(v: Venue, seed: DeliverySeed): Promise<string
   const now = v.app.app.clock.nowMs();
   await db.insert(orders).values({
     id,
-    businessId: v.owner.businessId,
+    venueId: v.owner.venueId,
     kind: seed.kind ?? 'consegna',
     nome: 'Lucia',
     cognome: 'Bianchi',
@@ -137,7 +134,7 @@ export async function seedDelivery(v: Venue, seed: DeliverySeed): Promise<string
     await db.insert(orderLines).values({
       id: randomId(),
       orderId: id,
-      businessId: v.owner.businessId,
+      venueId: v.owner.venueId,
       seq: i + 1,
       dishId: null,
       name: line.name,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { calls, DELIVERY_CITIES, type MenuDish, SYNC_HEADERS, type TableOrder } from '@comanda/shared-schema';
 import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { businesses, changes, orderLines, orders } from '../../src/db/schema.ts';
+import { changes, orderLines, orders, venues } from '../../src/db/schema.ts';
 import { post, readMails, storedRowCounts } from '../test-app.ts';
 import { sendOk } from './menu.ts';
 import { cartLine, setupVenue, setVenue, type Venue } from './ordering.ts';
@@ -21,7 +21,7 @@ export const FEE = 250;
 
 export async function setupDelivery(): Promise<DeliveryVenue> {
   const v = await setupVenue();
-  await setVenue(v.app, v.owner.businessId, {
+  await setVenue(v.app, v.owner.venueId, {
     abilitaConsegna: true,
     costoConsegna: FEE,
     deliveryCities: [...DELIVERY_CITIES],
@@ -36,7 +36,7 @@ export async function setupDelivery(): Promise<DeliveryVenue> {
     (await sendOk(v.tablet, calls.ownerDishAdd.path, { name: 'Patatine', price: 300, categoryId: fritti }))
       .id,
   );
-  const menu = await post(v.app.app, calls.userMenuGet.path, { businessId: v.owner.businessId }, v.guest);
+  const menu = await post(v.app.app, calls.userMenuGet.path, { businessId: v.owner.venueId }, v.guest);
   const patatine = (menu.json().data as MenuDish[]).find((d) => d.id === id);
   if (!patatine) throw new Error('Patatine not on the menu');
   return { ...v, patatine };
@@ -55,7 +55,7 @@ export function deliveryBody(v: Venue, extra: Record<string, unknown> = {}, cart
     comune: 'Avella',
     noteConsegna: 'citofono Bianchi',
     cart: cart ?? [cartLine(v.menu.margherita, 2, { Formato: ['Maxi'] }), cartLine(v.menu.birra, 1)],
-    ownerId: v.owner.businessId,
+    ownerId: v.owner.venueId,
     ...extra,
   };
 }
@@ -89,7 +89,7 @@ export async function deliveryOptions(v: Venue, body: Record<string, unknown> = 
   const res = await post(
     v.app.app,
     calls.userDeliveryOptions.path,
-    { ownerId: v.owner.businessId, ...body },
+    { ownerId: v.owner.venueId, ...body },
     cookie,
   );
   expect(res.statusCode, res.body).toBe(200);
@@ -121,13 +121,13 @@ export async function everything(v: Venue) {
     orders: await db.select().from(orders).orderBy(asc(orders.id)),
     lines: await db.select().from(orderLines).orderBy(asc(orderLines.id)),
     changes: await db.select().from(changes).orderBy(asc(changes.seq)),
-    versions: await db.select({ id: businesses.id, version: businesses.version }).from(businesses),
+    versions: await db.select({ id: venues.id, version: venues.version }).from(venues),
   };
 }
 
 /** The venue's deliveries as stored. */
 export async function storedDeliveries(v: Venue) {
-  return await v.app.app.store.db.select().from(orders).where(eq(orders.businessId, v.owner.businessId));
+  return await v.app.app.store.db.select().from(orders).where(eq(orders.venueId, v.owner.venueId));
 }
 
 export async function mailsTo(v: Venue, to: string) {

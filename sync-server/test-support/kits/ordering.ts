@@ -1,6 +1,6 @@
 import { calls, type MenuDish, type ReservationLine } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
-import { businesses } from '../../src/db/schema.ts';
+import { venues } from '../../src/db/schema.ts';
 import {
   createGuest,
   createOwner,
@@ -61,7 +61,7 @@ export function cartLine(
 }
 
 export function orderBody(venue: Venue, cart: unknown[], extra: Record<string, unknown> = {}) {
-  return { cart, tableId: venue.tableId, ownerId: venue.owner.businessId, ...extra };
+  return { cart, tableId: venue.tableId, ownerId: venue.owner.venueId, ...extra };
 }
 
 export function placeOrder(
@@ -83,8 +83,8 @@ export async function orderCounts(app: TestApp) {
 
 export async function setVenue(
   app: TestApp,
-  businessId: string,
-  set: Partial<typeof businesses.$inferInsert>,
+  venueId: string,
+  set: Partial<typeof venues.$inferInsert>,
 ): Promise<void> {
-  await app.app.store.db.update(businesses).set(set).where(eq(businesses.id, businessId));
+  await app.app.store.db.update(venues).set(set).where(eq(venues.id, venueId));
 }

@@ -29,7 +29,7 @@ export async function setupCardVenue(
   if (keys) Object.assign(env, fake.env);
   if (!webhookSecret) delete env.STRIPE_WEBHOOK_SECRET;
   const v = await setupVenue(await createTestApp({ env }));
-  await setVenue(v.app, v.owner.businessId, {
+  await setVenue(v.app, v.owner.venueId, {
     abilitaConsegna: true,
     costoConsegna: FEE,
     deliveryCities: [...DELIVERY_CITIES],
@@ -121,7 +121,7 @@ export async function recordedCardOrder(
 }
 
 export function paymentStatus(v: Venue, paymentIntentId: string, cookie = v.guest) {
-  return post(v.app.app, calls.paymentStatus.path, { ownerId: v.owner.businessId, paymentIntentId }, cookie);
+  return post(v.app.app, calls.paymentStatus.path, { ownerId: v.owner.venueId, paymentIntentId }, cookie);
 }
 
 /** Stripe's call to the webhook, signed as the fake signs it (or with another secret). */

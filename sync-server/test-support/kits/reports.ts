@@ -21,7 +21,7 @@ export interface SeedLine {
 }
 
 export interface SeedOrder {
-  businessId: string;
+  venueId: string;
   kind: 'table' | 'consegna' | 'ritiro';
   paymentMethod?: 'cassa' | 'carta';
   /** ISO instants with their offset. */
@@ -45,7 +45,7 @@ export async function seedHistory(db: Db, seed: SeedOrder): Promise<number> {
   const totalePagato = totaleOrdine + costoConsegna + serviceFee - sconto;
   await db.insert(orderHistory).values({
     id,
-    businessId: seed.businessId,
+    venueId: seed.venueId,
     orderId: randomId(),
     kind: seed.kind,
     paymentMethod: seed.paymentMethod ?? 'cassa',
@@ -64,7 +64,7 @@ export async function seedHistory(db: Db, seed: SeedOrder): Promise<number> {
       seed.lines.map((l) => ({
         id: randomId(),
         historyId: id,
-        businessId: seed.businessId,
+        venueId: seed.venueId,
         completedAt,
         serviceDate: seed.serviceDate,
         dishId: l.dishId,

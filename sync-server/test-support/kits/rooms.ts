@@ -5,7 +5,7 @@ import { SYNC_HEADERS } from '@comanda/shared-schema';
 import { asc, eq } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { first } from '../../src/db/client.ts';
-import { businesses, changes, diningTables, rooms } from '../../src/db/schema.ts';
+import { changes, diningTables, rooms, venues } from '../../src/db/schema.ts';
 import { type Owner, post, type TestApp } from '../test-app.ts';
 
 /**
@@ -37,21 +37,21 @@ export function device(t: TestApp, owner: Pick<Owner, 'cookie'>, clientId = rand
 }
 
 /** A venue's rooms and tables as stored, for "nothing changed" comparisons. */
-export async function venueRows(t: TestApp, businessId: string) {
+export async function venueRows(t: TestApp, venueId: string) {
   const { db } = t.app.store;
   return {
-    rooms: await db.select().from(rooms).where(eq(rooms.businessId, businessId)).orderBy(asc(rooms.id)),
+    rooms: await db.select().from(rooms).where(eq(rooms.venueId, venueId)).orderBy(asc(rooms.id)),
     tables: await db
       .select()
       .from(diningTables)
-      .where(eq(diningTables.businessId, businessId))
+      .where(eq(diningTables.venueId, venueId))
       .orderBy(asc(diningTables.id)),
-    business: await first(db.select().from(businesses).where(eq(businesses.id, businessId))),
+    venue: await first(db.select().from(venues).where(eq(venues.id, venueId))),
   };
 }
 
 /** The venue's change log, oldest first, as the store keeps it. */
-export async function changeLog(t: TestApp, businessId: string) {
+export async function changeLog(t: TestApp, venueId: string) {
   return await t.app.store.db
     .select({
       version: changes.version,
@@ -61,12 +61,12 @@ export async function changeLog(t: TestApp, businessId: string) {
       data: changes.data,
     })
     .from(changes)
-    .where(eq(changes.businessId, businessId))
+    .where(eq(changes.venueId, venueId))
     .orderBy(asc(changes.seq));
 }
 
-export async function businessVersion(t: TestApp, businessId: string): Promise<number> {
-  return (await venueRows(t, businessId)).business?.version ?? -1;
+export async function venueVersion(t: TestApp, venueId: string): Promise<number> {
+  return (await venueRows(t, venueId)).venue?.version ?? -1;
 }
 
 export type Frame = { event: string; data: Record<string, unknown>; version?: number };

@@ -4,9 +4,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type Db, first } from '../../src/db/client.ts';
-import { businesses, clientMutations } from '../../src/db/schema.ts';
+import { clientMutations, venues } from '../../src/db/schema.ts';
 import { quotaRefusal } from '../../src/lib/quota.ts';
-import { businessWire } from '../../src/store/venue.ts';
+import { venueWire } from '../../src/store/venue.ts';
 import { mutationRoute } from '../../src/sync/mutation-route.ts';
 
 /**
@@ -47,12 +47,12 @@ export function registerTestRoutes(app: FastifyInstance): void {
       if (body.outcome === 'quota-early') throw quotaRefusal('Troppe richieste');
       return body.name.toUpperCase();
     },
-    async ({ body, db, businessId, change, publish }, upper) => {
+    async ({ body, db, venueId, change, publish }, upper) => {
       const row = await first(
-        db.update(businesses).set({ name: body.name }).where(eq(businesses.id, businessId)).returning(),
+        db.update(venues).set({ name: body.name }).where(eq(venues.id, venueId)).returning(),
       );
-      if (!row) throw new Error('no business');
-      change('business', businessId, 'put', await businessWire(db, row));
+      if (!row) throw new Error('no venue');
+      change('business', venueId, 'put', await venueWire(db, row));
       for (let i = 0; i < body.extra; i++) change('thing', `t${i}`, i % 2 ? 'delete' : 'put', { i });
       publish('updateRoom', {});
       if (body.outcome === 'refuse') throw new AppError('CONFLICT', 'Rifiutato');
@@ -72,15 +72,13 @@ export function registerTestRoutes(app: FastifyInstance): void {
       change('testOrder', id, 'put', { id, note: body.note });
       return { success: true, id };
     },
-    { businessOf: ({ body }) => body.ownerId },
+    { venueOf: ({ body }) => body.ownerId },
   );
 }
 
 /** The venue's name as stored (what the rename mutation changed, or not). */
-export async function storedVenueName(db: Db, businessId: string): Promise<string | undefined> {
-  const row = await first(
-    db.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, businessId)),
-  );
+export async function storedVenueName(db: Db, venueId: string): Promise<string | undefined> {
+  const row = await first(db.select({ name: venues.name }).from(venues).where(eq(venues.id, venueId)));
   return row?.name;
 }
 

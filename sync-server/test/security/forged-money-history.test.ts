@@ -122,7 +122,7 @@ describe('completion, history and reports', () => {
     const { app } = world.t;
     const rows = await rowsOf<Record<string, number | string>>(
       app,
-      sql`SELECT * FROM order_history WHERE business_id = ${a.owner.businessId}`,
+      sql`SELECT * FROM order_history WHERE business_id = ${a.owner.venueId}`,
     );
     const sum = (key: string) => rows.reduce((s, r) => s + Number(r[key]), 0);
     for (const row of rows) {

@@ -49,7 +49,7 @@ describe("the owner's own orders", () => {
       sendKeyed(
         world,
         calls.userOrder,
-        { ...FORGED, cart, tableId: a.tables.t4, ownerId: a.owner.businessId, isOwner: true },
+        { ...FORGED, cart, tableId: a.tables.t4, ownerId: a.owner.venueId, isOwner: true },
         a.owner.cookie,
       );
     for (const price of BAD_PRICES)
@@ -92,7 +92,7 @@ describe("the owner's own orders", () => {
         orario: '21:30',
         nome: mk('Telefono'),
         ...(tipo === 'Consegna' ? { indirizzo: 'Via Roma 3', comune: 'Sperone' } : {}),
-        ownerId: a.owner.businessId,
+        ownerId: a.owner.venueId,
         isOwner: true,
         cart: [forgedLine(cartOf(a.dishes.patatine, 2), 0, FORGED), outOfMenu(450)],
       };
@@ -264,7 +264,7 @@ describe("the owner's prices and discounts", () => {
       nome: mk('Lia'),
       indirizzo: 'Via Roma 9',
       comune: 'Avella',
-      ownerId: a.owner.businessId,
+      ownerId: a.owner.venueId,
       cart: [cartOf(a.dishes.birra, 1)],
     };
     const seen = { ...body, costoConsegna: a.prices.fee };

@@ -68,12 +68,7 @@ function cart(): Array<[Record<string, unknown>, number, number]> {
 }
 
 const tableOrder = (body: Record<string, unknown>) =>
-  sendKeyed(
-    world,
-    calls.userOrder,
-    { tableId: a.tables.t4, ownerId: a.owner.businessId, ...body },
-    world.guest,
-  );
+  sendKeyed(world, calls.userOrder, { tableId: a.tables.t4, ownerId: a.owner.venueId, ...body }, world.guest);
 
 type OrderAnswer = { lines: Array<{ id: string; price: number; amount: number; name: string }> };
 
@@ -185,7 +180,7 @@ describe('a table order: every price from the menu', () => {
     const key = { [SYNC_HEADERS.idempotencyKey]: randomUUID() };
     const body = (beers: number) => ({
       tableId: a.tables.t4,
-      ownerId: a.owner.businessId,
+      ownerId: a.owner.venueId,
       cart: [cartOf(dish('birra'), beers)],
     });
     const first = await post(world.t.app, calls.userOrder.path, body(3), world.guest, key);
@@ -234,12 +229,7 @@ describe('a table order: every price from the menu', () => {
         await emptyTable(a.tables.t4);
         const diner = await newDiner(world);
         const send = () =>
-          sendAs(
-            world,
-            calls.userOrder,
-            { tableId: a.tables.t4, ownerId: a.owner.businessId, ...body },
-            diner,
-          );
+          sendAs(world, calls.userOrder, { tableId: a.tables.t4, ownerId: a.owner.venueId, ...body }, diner);
         const expected = lines.map((l): [number, number, string] => [
           unitPrice(dish(l.name), picksOf(l.name, l.picks)),
           l.amount,
@@ -278,7 +268,7 @@ function form(tipo: 'Consegna' | 'Ritiro', extra: Record<string, unknown> = {}) 
     orario: ORARI[slot++ % ORARI.length],
     nome: mk('Cliente'),
     ...(tipo === 'Consegna' ? { indirizzo: 'Via Roma 2', comune: 'Avella' } : {}),
-    ownerId: a.owner.businessId,
+    ownerId: a.owner.venueId,
     cart: cart().map(([line]) => forgedLine(line, 1, FORGED_FIELDS)),
     ...extra,
   };
@@ -414,7 +404,7 @@ describe('a card order at the fake Stripe', () => {
     const status = await post(
       world.t.app,
       calls.paymentStatus.path,
-      { ownerId: a.owner.businessId, paymentIntentId: dear.paymentIntentId },
+      { ownerId: a.owner.venueId, paymentIntentId: dear.paymentIntentId },
       world.customer,
     );
     expect(status.json()).toMatchObject({ statusPay: 0, paymentStatus: 'unpaid' });

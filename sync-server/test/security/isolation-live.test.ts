@@ -54,7 +54,7 @@ async function busyEvening(w: VenueWorld) {
   const order = await post(
     world.t.app,
     calls.userOrder.path,
-    { cart: [cartOf(w.dishes.birra, 1)], tableId: w.tables.t2, ownerId: w.owner.businessId },
+    { cart: [cartOf(w.dishes.birra, 1)], tableId: w.tables.t2, ownerId: w.owner.venueId },
     world.guest,
     { [SYNC_HEADERS.idempotencyKey]: crypto.randomUUID() },
   );
@@ -73,12 +73,12 @@ describe('tenant isolation on the live connection', () => {
   it('the upgrade refuses a table of another venue, and nobody signed out', async () => {
     const { a, b } = world;
     const cases: Array<[string, string | undefined, number]> = [
-      [`ownerId=${b.owner.businessId}&tableId=${a.tables.t1}`, world.customer, 403],
-      [`ownerId=${a.owner.businessId}&tableId=${b.tables.t1}`, a.owner.cookie, 403],
-      [`ownerId=${b.owner.businessId}&tableId=${b.rooms.main}`, a.owner.cookie, 403],
+      [`ownerId=${b.owner.venueId}&tableId=${a.tables.t1}`, world.customer, 403],
+      [`ownerId=${a.owner.venueId}&tableId=${b.tables.t1}`, a.owner.cookie, 403],
+      [`ownerId=${b.owner.venueId}&tableId=${b.rooms.main}`, a.owner.cookie, 403],
       [`ownerId=${b.tables.t1}`, world.customer, 403],
-      [`ownerId=${b.owner.businessId}`, undefined, 401],
-      [`ownerId=${b.owner.businessId}&tableId=${b.tables.t1}`, undefined, 401],
+      [`ownerId=${b.owner.venueId}`, undefined, 401],
+      [`ownerId=${b.owner.venueId}&tableId=${b.tables.t1}`, undefined, 401],
     ];
     for (const [query, cookie, status] of cases)
       expect(await liveStatus(world, query, cookie), query).toBe(status);
