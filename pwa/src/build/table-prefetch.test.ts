@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { wire } from '../data/wire.ts';
 import { PREFETCH_PLAN_ID } from '../prefetch/plan.ts';
-import { type BundleEntry, prefetchPlan, withPlan } from './table-prefetch.ts';
+import { type BundleEntry, isClassicScript, prefetchPlan, withPlan } from './table-prefetch.ts';
 
 const ROOT = '/src/screens/user-reservation/index.tsx';
 const html =
@@ -44,12 +44,23 @@ describe('the prefetch plan written into index.html', () => {
     const plan = { ...prefetchPlan(bundle, [ROOT], wire, html), styles: ['/a</script><script>x.css'] };
     const page = withPlan(html, plan, 'assets/prefetch-1.js');
     const data = page.indexOf(`id="${PREFETCH_PLAN_ID}"`);
-    const script = page.indexOf('src="/assets/prefetch-1.js"');
+    const script = page.indexOf('<script async src="/assets/prefetch-1.js">');
     expect(data).toBeGreaterThan(0);
     expect(script).toBeGreaterThan(data);
     expect(page.indexOf('src="/assets/index-1.js"')).toBeGreaterThan(script);
     expect(page.match(/<\/script>/g)).toHaveLength(3);
     const doc = new DOMParser().parseFromString(page, 'text/html');
     expect(JSON.parse(doc.getElementById(PREFETCH_PLAN_ID)?.textContent ?? '')).toEqual(plan);
+  });
+});
+
+describe('the prefetch script runs as a classic script', () => {
+  it('a chunk that imports or exports is refused; one that only runs is taken', () => {
+    expect(isClassicScript('var e=1;function t(){return import("./x.js")}t();')).toBe(true);
+    expect(isClassicScript('var importantThing=1;exportedValue=2;')).toBe(true);
+    expect(isClassicScript('import{a as b}from"./index.js";b();')).toBe(false);
+    expect(isClassicScript('var a=1;export{a as t};')).toBe(false);
+    expect(isClassicScript('import "./side.js";')).toBe(false);
+    expect(isClassicScript('//# hint\nexport default 1')).toBe(false);
   });
 });

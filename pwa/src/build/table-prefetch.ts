@@ -8,6 +8,7 @@ export interface BundleEntry {
   fileName: string;
   isEntry?: boolean;
   facadeModuleId?: string | null;
+  code?: string;
   moduleIds?: readonly string[];
   imports?: readonly string[];
   viteMetadata?: { importedCss: Set<string> };
@@ -46,16 +47,22 @@ export function prefetchPlan(
 
 /**
  * `index.html` with the plan as a JSON block (data: no script policy applies to it) and the
- * prefetch script, both ahead of the page's own scripts so it runs first.
+ * prefetch script, both ahead of the page's own scripts: a classic `async` script runs as soon as
+ * it arrives, where a module script would wait for the parser and the scripts before it.
  */
 export function withPlan(html: string, plan: PrefetchPlan, script: string): string {
   // `<` escaped, so no text in the plan can close the element.
   const json = JSON.stringify(plan).replace(/</g, '\\u003c');
   const block =
     `<script type="application/json" id="${PREFETCH_PLAN_ID}">${json}</script>\n` +
-    `    <script type="module" crossorigin src="/${script}"></script>\n    `;
+    `    <script async src="/${script}"></script>\n    `;
   const at = html.indexOf('<script');
   return at < 0 ? html.replace('</head>', `${block}</head>`) : html.slice(0, at) + block + html.slice(at);
+}
+
+/** A built chunk with no `import`/`export` statement at its top level runs as a classic script. */
+export function isClassicScript(code: string): boolean {
+  return !/(^|[;}\n])\s*(import\s*[{*"'`]|import\s+[\w$]|export\s*[{*]|export\s+[\w$])/.test(code);
 }
 
 /**
@@ -81,6 +88,8 @@ export function tablePrefetch(entry: string, roots: readonly string[], wire: () 
           (chunk) => chunk.type === 'chunk' && chunk.isEntry && chunk.facadeModuleId === entry,
         );
         if (!script) this.error(`${entry} is not an entry of the bundle`);
+        if (!isClassicScript(script.code ?? ''))
+          this.error(`${script.fileName} imports or exports: it cannot run as a classic script`);
         page.source = withPlan(
           page.source,
           prefetchPlan(bundle, roots, wire(), page.source),

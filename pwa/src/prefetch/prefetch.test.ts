@@ -7,7 +7,7 @@ import { wire } from '../data/wire.ts';
 import { forgetEarlyReads, takeEarlyRead } from '../ordering/early-reads.ts';
 import { startTableReads } from '../ordering/table-preload.ts';
 import { PREFETCH_CALLS, PREFETCH_PLAN_ID, type PrefetchGlobal, type PrefetchPlan } from './plan.ts';
-import { prefetchTable, tableRequests } from './prefetch.ts';
+import { prefetchTable, tableRequests } from './prefetch-table.ts';
 
 const OWNER = 'venue-1';
 const TABLE = 'table 7';
