@@ -34,6 +34,7 @@ export * from './rules/slot-capacity.ts';
 export * from './rules/slots.ts';
 export * from './rules/sorting.ts';
 export * from './rules/storable-text.ts';
+export * from './rules/table-number.ts';
 export * from './rules/tickets.ts';
 export * from './rules/validation.ts';
 export * from './rules/variant-labels.ts';

@@ -1,5 +1,6 @@
 import {
   AppError,
+  lowestFreeTableNumber,
   NEW_TABLE_POSITION,
   ROOM_CANVAS_SIZE,
   type Room,
@@ -116,22 +117,16 @@ export async function nextRoomPosition(db: Db, venueId: string): Promise<number>
 }
 
 /**
- * The lowest table number the venue does not use: a deleted table's number is given to the next
- * new table, so the venue keeps numbering 1..n. Read inside the mutation's write transaction,
- * so two tablets adding at once cannot get the same number.
+ * The number a new table gets (shared-schema `lowestFreeTableNumber`, the rule the owner's device
+ * shows too). Read inside the mutation's write transaction, so two tablets adding at once cannot
+ * get the same number.
  */
 export async function nextTableNumber(db: Db, venueId: string): Promise<number> {
   const used = await db
     .select({ number: diningTables.number })
     .from(diningTables)
-    .where(eq(diningTables.venueId, venueId))
-    .orderBy(asc(diningTables.number));
-  let next = 1;
-  for (const { number } of used) {
-    if (number > next) break;
-    if (number === next) next++;
-  }
-  return next;
+    .where(eq(diningTables.venueId, venueId));
+  return lowestFreeTableNumber(used.map((row) => row.number));
 }
 
 /** Largest coordinate: a 50 px square placed there still fits the 2000-unit canvas. */

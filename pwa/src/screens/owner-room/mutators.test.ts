@@ -83,13 +83,13 @@ describe('room mutators', () => {
     expect(view<Room>('room', [pending('roomsDelete', { id: R2 })]).map((r) => r.id)).toEqual([R1]);
   });
 
-  it('tablesAdd puts a free table at the given place with the next number', () => {
+  it('tablesAdd puts a free table at the given place with the number the server will give (the lowest free one)', () => {
     const tables = view<RoomTable>('table', [pending('tablesAdd', { id: NEW, roomId: R2, x: 10, y: 70 })]);
     expect(tables).toContainEqual({
       id: NEW,
       businessId: 'biz',
       roomId: R2,
-      number: 5,
+      number: 2,
       x: 10,
       y: 70,
       status: false,
@@ -137,8 +137,9 @@ describe('room mutators', () => {
     expect(twice[0]?.orderEnabled).toBe(1);
   });
 
-  it('numbers offline tables after the highest one', () => {
+  it("numbers a table added offline as the server will: the venue's lowest free number", () => {
     expect(provisionalNumber([])).toBe(1);
-    expect(provisionalNumber([{ number: 2 }, { number: 7 }])).toBe(8);
+    expect(provisionalNumber([{ number: 1 }, { number: 2 }])).toBe(3);
+    expect(provisionalNumber([{ number: 2 }, { number: 7 }])).toBe(1);
   });
 });

@@ -1,5 +1,10 @@
-import { type BusinessRow, NEW_TABLE_POSITION, type Room, type RoomTable } from '@comanda/shared-schema';
-// Type-only: `data/mutators.ts` imports this file, so a value import would be a cycle.
+import {
+  type BusinessRow,
+  lowestFreeTableNumber,
+  NEW_TABLE_POSITION,
+  type Room,
+  type RoomTable,
+} from '@comanda/shared-schema';
 import type { MutatorsFor } from '../../data/view.ts';
 
 /** Thrown by a mutator whose effect the server will refuse: the view leaves it out whole. */
@@ -7,9 +12,13 @@ export class LocalRefusal extends Error {
   override readonly name = 'LocalRefusal';
 }
 
-/** The number an offline-added table shows until the server's own number arrives. */
+/**
+ * The number a table added on this device shows until the server's answer arrives: the server's
+ * own rule (the lowest free number), so it keeps its number when it syncs unless another device
+ * took that number meanwhile.
+ */
 export function provisionalNumber(tables: readonly Pick<RoomTable, 'number'>[]): number {
-  return tables.reduce((max, t) => Math.max(max, t.number), 0) + 1;
+  return lowestFreeTableNumber(tables.map((table) => table.number));
 }
 
 /**
