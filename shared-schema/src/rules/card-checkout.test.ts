@@ -25,6 +25,8 @@ describe('card checkouts', () => {
   it('minutes left round up, to 0 once the time is up; null for other orders', () => {
     const checkout = { checkoutUntil: new Date(at + 15 * 60_000).toISOString() };
     expect(checkoutMinutesLeft(checkout, at)).toBe(15);
+    // A clock a little behind the server's: still the whole 15, not 16.
+    expect(checkoutMinutesLeft(checkout, at - 2_000)).toBe(15);
     expect(checkoutMinutesLeft(checkout, at + 60_000 + 1)).toBe(14);
     expect(checkoutMinutesLeft(checkout, at + 15 * 60_000 - 1)).toBe(1);
     expect(checkoutMinutesLeft(checkout, at + 15 * 60_000)).toBe(0);

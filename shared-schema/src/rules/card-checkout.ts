@@ -1,3 +1,4 @@
+import { CARD_CHECKOUT_MS } from '../constants.ts';
 import type { OrderRow } from '../entities.ts';
 import { MINUTE_MS } from './rome-time.ts';
 import { isDeliveryOrder } from './tickets.ts';
@@ -25,14 +26,19 @@ export function awaitsDecision(
   return isDeliveryOrder(order) && order.accettato === 0 && !isCardCheckout(order);
 }
 
+/** The most minutes a checkout can have left: its whole time (CARD_CHECKOUT_MS). */
+const CHECKOUT_MINUTES = Math.ceil(CARD_CHECKOUT_MS / MINUTE_MS);
+
 /**
  * Whole minutes a checkout has left at `now` (epoch ms), rounded up, so '1' until its last
- * second; 0 once its time is up (the server cancels it at its next pass). Null for any order
- * that is not a checkout.
+ * second; 0 once its time is up (the server cancels it at its next pass). Never more than a
+ * checkout's whole time: a device whose estimate of the server's clock lags by a second would
+ * otherwise read 16 of 15 minutes the moment it appears. Null for any order that is not a
+ * checkout.
  */
 export function checkoutMinutesLeft(order: Pick<OrderRow, 'checkoutUntil'>, now: number): number | null {
   if (order.checkoutUntil == null) return null;
   const until = Date.parse(order.checkoutUntil);
   if (!Number.isFinite(until)) return 0;
-  return Math.max(0, Math.ceil((until - now) / MINUTE_MS));
+  return Math.min(CHECKOUT_MINUTES, Math.max(0, Math.ceil((until - now) / MINUTE_MS)));
 }
