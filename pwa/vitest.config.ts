@@ -8,7 +8,9 @@ export default defineProject({
   resolve: {
     alias: {
       // The service worker registration only exists in a vite-plugin-pwa build.
-      'virtual:pwa-register': fileURLToPath(new URL('./src/test/pwa-register-stub.ts', import.meta.url)),
+      'virtual:pwa-register/react': fileURLToPath(
+        new URL('./src/test/pwa-register-stub.ts', import.meta.url),
+      ),
     },
   },
   test: {

@@ -1,4 +1,8 @@
 // Stand-in for vite-plugin-pwa's virtual module under vitest: no service worker in jsdom.
-export function registerSW(): (reload?: boolean) => Promise<void> {
-  return async () => undefined;
+import { useState } from 'react';
+
+export function useRegisterSW() {
+  const needRefresh = useState(false);
+  const offlineReady = useState(false);
+  return { needRefresh, offlineReady, updateServiceWorker: async () => undefined };
 }
