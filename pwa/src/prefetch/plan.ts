@@ -1,7 +1,8 @@
 /**
  * What the build tells the first script of the page (`prefetch.ts`), as JSON in `index.html`
  * (`src/build/table-prefetch.ts`): the paths of the calls it may send, and the table screens'
- * script and style files. Types only: nothing here is code the page runs.
+ * script and style files. Its two constants are read by the build and by that script only; the
+ * API client imports nothing but types from here, so the script stays out of the first bundle.
  */
 
 /** The calls a table's first visit sends before the app starts (their names in the contract). */

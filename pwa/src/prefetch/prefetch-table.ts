@@ -1,8 +1,9 @@
 import { PREFETCH_PLAN_ID, type PrefetchCall, type PrefetchGlobal, type PrefetchPlan } from './plan.ts';
 
 /*
- * What the page's first script does (`prefetch.ts`, before the app's own in index.html). On a table's QR link (spec
- * 2.7 menu, 2.9 cart) a phone would otherwise send nothing until the first bundle has downloaded
+ * What the page's first script does (`prefetch.ts`, before the app's own in index.html). On a
+ * table's QR link (spec 2.7 menu, 2.9 cart) a phone would otherwise send nothing until the first
+ * bundle has downloaded
  * and run, which on a mid-range phone is most of its first second: here the session check, the
  * table's four checks and the menu leave at once, and the table screen's code and style are
  * fetched beside the first bundle instead of after it. The app's API client takes these answers
