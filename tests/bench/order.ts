@@ -47,6 +47,26 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
+/** CPU time the child has used so far, in ms (it answers a `cpu` message). */
+function childCpuMs(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    const onMessage = (m: { type: string; ms?: number }) => {
+      if (m.type !== 'cpu') return;
+      child.off('message', onMessage);
+      resolve(m.ms ?? Number.NaN);
+    };
+    child.on('message', onMessage);
+    child.send({ type: 'cpu' });
+  });
+}
+
+/** CPU ms per completed request, by who spent it: the server, PostgreSQL, the load's clients. */
+interface CpuShare {
+  server: number;
+  database: number;
+  clients: number;
+}
+
 interface LoadResult {
   perSecond: number;
   p50: number;
@@ -60,6 +80,8 @@ type MakeRequest = (client: number) => { body: unknown; headers: Record<string, 
 /** Latencies of the requests that started inside the measured window, and the failures. */
 interface Slice {
   latencies: number[];
+  /** Every request that succeeded, warm-up included: what the CPU figures are divided by. */
+  completed: number;
   errors: number;
   firstError: string | null;
 }
@@ -69,7 +91,7 @@ async function load(url: string, make: MakeRequest, clients: number, warmupMs: n
   const start = performance.now();
   const measureFrom = start + warmupMs;
   const end = measureFrom + durationMs;
-  const slice: Slice = { latencies: [], errors: 0, firstError: null };
+  const slice: Slice = { latencies: [], completed: 0, errors: 0, firstError: null };
   const worker = async (client: number) => {
     while (performance.now() < end) {
       const { body, headers } = make(client);
@@ -80,7 +102,10 @@ async function load(url: string, make: MakeRequest, clients: number, warmupMs: n
       if (!res.ok) {
         slice.errors += 1;
         slice.firstError ??= `${res.status} ${text.slice(0, 200)}`;
-      } else if (t0 >= measureFrom && t0 < end) slice.latencies.push(elapsed);
+      } else {
+        slice.completed += 1;
+        if (t0 >= measureFrom && t0 < end) slice.latencies.push(elapsed);
+      }
     }
   };
   await Promise.all(Array.from({ length: clients }, (_, i) => worker(i)));
@@ -102,8 +127,40 @@ function summarise(slices: Slice[], measuredMs: number): LoadResult {
  * Both servers run side by side and are loaded in alternating slices (app, bare, app, bare...),
  * so a busy neighbour on the machine weighs on both figures alike and the ratio stays fair.
  */
+/** Runs one slice and measures the CPU it cost each process; the figures add up over slices. */
+async function measured(
+  child: ChildProcess,
+  databaseCpuMs: (() => number) | undefined,
+  cpu: { server: number; database: number; clients: number },
+  run: () => Promise<Slice>,
+): Promise<Slice> {
+  const [server0, database0, clients0] = [
+    await childCpuMs(child),
+    databaseCpuMs?.() ?? Number.NaN,
+    process.cpuUsage(),
+  ];
+  const slice = await run();
+  const clients = process.cpuUsage(clients0);
+  cpu.server += (await childCpuMs(child)) - server0;
+  cpu.database += (databaseCpuMs?.() ?? Number.NaN) - database0;
+  cpu.clients += (clients.user + clients.system) / 1000;
+  return slice;
+}
+
+const perRequest = (cpu: CpuShare, slices: Slice[]): CpuShare => {
+  const n = slices.reduce((sum, s) => sum + s.completed, 0) || Number.NaN;
+  return { server: cpu.server / n, database: cpu.database / n, clients: cpu.clients / n };
+};
+
 export async function benchOrder(
-  store: { name: string; appUrl?: string; bareUrl?: string; venues?: number } = { name: 'order' },
+  store: {
+    name: string;
+    appUrl?: string;
+    bareUrl?: string;
+    venues?: number;
+    /** PostgreSQL's CPU time so far (ms), for the hosted bench: its share of each request. */
+    databaseCpuMs?: () => number;
+  } = { name: 'order' },
   clients = 16,
   rounds = 4,
   sliceMs = 2000,
@@ -116,6 +173,8 @@ export async function benchOrder(
   ]);
   let order: LoadResult;
   let baseline: LoadResult;
+  let orderCpuEach: CpuShare;
+  let bareCpuEach: CpuShare;
   try {
     const base = `http://127.0.0.1:${app.ready.port}`;
     const businessId = app.ready.businessId ?? '';
@@ -152,12 +211,25 @@ export async function benchOrder(
     const bareUrl = `http://127.0.0.1:${bare.ready.port}/bare`;
     const orderSlices: Slice[] = [];
     const bareSlices: Slice[] = [];
+    const [orderCpu, bareCpu] = [
+      { server: 0, database: 0, clients: 0 },
+      { server: 0, database: 0, clients: 0 },
+    ];
+    const db = store.databaseCpuMs;
     for (let round = 0; round < rounds; round++) {
-      orderSlices.push(await load(orderUrl, orderRequest, clients, warmupMs, sliceMs));
-      bareSlices.push(await load(bareUrl, bareRequest, clients, warmupMs, sliceMs));
+      orderSlices.push(
+        await measured(app.child, db, orderCpu, () =>
+          load(orderUrl, orderRequest, clients, warmupMs, sliceMs),
+        ),
+      );
+      bareSlices.push(
+        await measured(bare.child, db, bareCpu, () => load(bareUrl, bareRequest, clients, warmupMs, sliceMs)),
+      );
     }
     order = summarise(orderSlices, rounds * sliceMs);
     baseline = summarise(bareSlices, rounds * sliceMs);
+    orderCpuEach = perRequest(orderCpu, orderSlices);
+    bareCpuEach = perRequest(bareCpu, bareSlices);
   } finally {
     await Promise.all([stopChild(app.child), stopChild(bare.child)]);
   }
@@ -181,6 +253,16 @@ export async function benchOrder(
   });
   report({ bench, metric: 'bare_insert_p50', value: round(baseline.p50), unit: 'ms' });
   report({ bench, metric: 'bare_insert_p99', value: round(baseline.p99), unit: 'ms' });
+  // Where each request's CPU went (the machine's cores are shared by all three): what to cut.
+  for (const [what, share] of [
+    ['order', orderCpuEach],
+    ['bare_insert', bareCpuEach],
+  ] as const) {
+    report({ bench, metric: `${what}_cpu_server`, value: round(share.server, 3), unit: 'ms/request' });
+    if (store.databaseCpuMs)
+      report({ bench, metric: `${what}_cpu_database`, value: round(share.database, 3), unit: 'ms/request' });
+    report({ bench, metric: `${what}_cpu_clients`, value: round(share.clients, 3), unit: 'ms/request' });
+  }
   const ratio = order.perSecond / baseline.perSecond;
   report({
     bench,

@@ -56,18 +56,25 @@ const benches: Record<string, () => Promise<void>> = {
     );
     const server = await startTestPostgres();
     try {
+      const databaseCpuMs = await postgresCpuReader(server.adminUrl);
       const [appUrl, bareUrl] = [
         await createDatabase(server.adminUrl),
         await createDatabase(server.adminUrl),
       ];
-      await benchOrder({ name: 'order_pg', appUrl, bareUrl });
+      await benchOrder({ name: 'order_pg', appUrl, bareUrl, databaseCpuMs });
       // The same load spread over 16 venues, as a hosted instance serves them: one venue's sends
       // take turns on its row lock, different venues' run side by side.
       const [venuesUrl, venuesBareUrl] = [
         await createDatabase(server.adminUrl),
         await createDatabase(server.adminUrl),
       ];
-      await benchOrder({ name: 'order_pg_venues', appUrl: venuesUrl, bareUrl: venuesBareUrl, venues: 16 });
+      await benchOrder({
+        name: 'order_pg_venues',
+        appUrl: venuesUrl,
+        bareUrl: venuesBareUrl,
+        venues: 16,
+        databaseCpuMs,
+      });
     } finally {
       await server.stop();
     }

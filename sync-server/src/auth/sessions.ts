@@ -76,7 +76,8 @@ export class SessionStore {
   /** The live session of a token, or null (unknown, revoked or expired). */
   async fromToken(token: string | undefined): Promise<Session | null> {
     if (!token || token.length > 128) return null;
-    return await this.store.port.read((db) => this.tokenSession(db, token));
+    // One statement: no transaction around it (the session is read on every request).
+    return await this.store.port.lookup((db) => this.tokenSession(db, token));
   }
 
   /** `fromToken` read through `db` (the caller's read or write transaction). */
@@ -91,7 +92,7 @@ export class SessionStore {
    * owner session a switched guest returns to. Null when unknown, revoked or expired.
    */
   byId(id: string): Promise<Omit<Session, 'token'> | null> {
-    return this.store.port.read((db) => this.live(db, id));
+    return this.store.port.lookup((db) => this.live(db, id));
   }
 
   private async live(db: Db, id: string): Promise<Omit<Session, 'token'> | null> {

@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { randomId } from '../lib/ids.ts';
 import { refuseOverCeilings } from '../store/ceilings.ts';
-import { orderStatements } from '../store/order-statements.ts';
+import { insertLines, orderStatements } from '../store/order-statements.ts';
 import {
   lastLineSeq,
   lineIdTaken,
@@ -81,7 +81,7 @@ export async function outOfMenuRoute(app: FastifyInstance): Promise<void> {
       // Filled in by the order_lines_created_version trigger (migration 0002).
       createdVersion: null,
     };
-    await orderStatements(db).insertLine.run(record);
+    await insertLines(db, [record]);
     await orderStatements(db).touchOrder.run({ id: order.id, now });
 
     const table = entry.table ? await setTableStatus(ctx, entry.table, true) : null;

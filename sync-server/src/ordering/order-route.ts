@@ -4,14 +4,7 @@ import { randomId } from '../lib/ids.ts';
 import { msg } from '../lib/messages.ts';
 import { refuseOverCeilings } from '../store/ceilings.ts';
 import { orderStatements } from '../store/order-statements.ts';
-import {
-  appendLines,
-  lastLineSeq,
-  lineWire,
-  type OrderRecord,
-  openOrderOfTable,
-  orderWire,
-} from '../store/orders.ts';
+import { appendLines, lineWire, type OrderRecord, openOrderLoadOfTable, orderWire } from '../store/orders.ts';
 import { priceCart } from '../store/price-cart.ts';
 import { type TableRecord, tableWire } from '../store/rooms.ts';
 import { requireVenue, requireVenueTable, venueIsClosed } from '../store/venue.ts';
@@ -87,7 +80,7 @@ export async function orderRoute(app: FastifyInstance): Promise<void> {
         requireVenue(db, body.ownerId),
         requireVenueTable(db, body.ownerId, body.tableId),
         priceCart(db, body.ownerId, body.cart, byOwner),
-        openOrderOfTable(db, body.tableId),
+        openOrderLoadOfTable(db, body.tableId),
       ]);
       const venue = settledValue(venueRead);
       const table = settledValue(tableRead);
@@ -96,11 +89,10 @@ export async function orderRoute(app: FastifyInstance): Promise<void> {
       if (!byOwner && !venue.orderEnabled) throw new AppError('ORDER_DISABLED', t.orderingDisabled);
       if (venueIsClosed(venue, now)) throw new AppError('VENUE_CLOSED', t.venueClosed);
       const priced = settledValue(pricedRead);
-      const open = settledValue(openRead);
-      const [, lastSeq] = await Promise.all([
-        refuseOverCeilings(db, priced, open, byOwner ? 'owner' : 'customer'),
-        open ? lastLineSeq(db, open.id) : 0,
-      ]);
+      const openLoad = settledValue(openRead);
+      const open = openLoad?.order;
+      await refuseOverCeilings(db, priced, open, byOwner ? 'owner' : 'customer', 0, openLoad);
+      const lastSeq = openLoad?.lastSeq ?? 0;
 
       const { order, touched } = await openOrder(ctx, table, open);
       // A table's lines need no acceptance (spec 3, accettato 1).

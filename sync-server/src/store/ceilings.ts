@@ -27,10 +27,19 @@ function feesOf(order: Pick<OrderRecord, 'kind' | 'costoConsegna' | 'serviceFee'
   return entryTotalOf(order, []);
 }
 
-/** What an open entry already holds: its line count and its total (fees included). */
-export async function entryLoad(db: Db, order: OrderRecord | null | undefined): Promise<OpenEntryLoad> {
+/**
+ * What an open entry already holds: its line count and its total (fees included). `known`: its
+ * lines' count and total when the caller read them already (`openOrderLoadOfTable`).
+ */
+export async function entryLoad(
+  db: Db,
+  order: OrderRecord | null | undefined,
+  known?: { lines: number; linesTotal: number },
+): Promise<OpenEntryLoad> {
   if (!order) return { total: 0, lines: 0 };
-  const row = await orderStatements(db).entryLoad.get({ orderId: order.id });
+  const row = known
+    ? { lines: known.lines, total: known.linesTotal }
+    : await orderStatements(db).entryLoad.get({ orderId: order.id });
   return { lines: row?.lines ?? 0, total: (row?.total ?? 0) + feesOf(order) };
 }
 
@@ -51,8 +60,9 @@ export async function refuseOverCeilings(
   open: OrderRecord | null | undefined,
   to: Audience,
   extra = 0,
+  known?: { lines: number; linesTotal: number },
 ): Promise<void> {
-  const breach = sendCeilingBreach(lines, await entryLoad(db, open), extra);
+  const breach = sendCeilingBreach(lines, await entryLoad(db, open, known), extra);
   if (breach) throw refusal(breach, to);
 }
 

@@ -1,6 +1,6 @@
 import { AppError, CHANGE_LOG_KEEP, type Change } from '@comanda/shared-schema';
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
-import { type Db, perDb } from '../db/client.ts';
+import { type Db, perDb, perDbRows } from '../db/client.ts';
 import { changes, venues } from '../db/schema.ts';
 import { msg } from '../lib/messages.ts';
 
@@ -18,6 +18,25 @@ const PRUNE_SLACK = 100;
 
 const p = sql.placeholder;
 
+/** A mutation's change-log rows, in one statement (its rows are the order of `pending`). */
+const insertChanges = perDbRows((db, rows) =>
+  db
+    .insert(changes)
+    .values(
+      rows.map((row) => ({
+        venueId: row('venueId'),
+        version: row('version'),
+        entity: row('entity'),
+        entityId: row('entityId'),
+        op: row('op'),
+        // Raw, not through the JSON column's encoder: a deletion stores SQL NULL, not 'null'.
+        data: sql`${row('data')}`,
+        createdAt: row('createdAt'),
+      })),
+    )
+    .prepare(),
+);
+
 /** Every mutation runs these: prepared once per connection. */
 const statements = perDb((db: Db) => {
   const row = {
@@ -33,19 +52,6 @@ const statements = perDb((db: Db) => {
       .set({ version: sql`${venues.version} + 1` })
       .where(eq(venues.id, p('venueId')))
       .returning({ version: venues.version, floor: venues.changeLogFloor })
-      .prepare(),
-    insert: db
-      .insert(changes)
-      .values({
-        venueId: p('venueId'),
-        version: p('version'),
-        entity: p('entity'),
-        entityId: p('entityId'),
-        op: p('op'),
-        // Raw, not through the JSON column's encoder: a deletion stores SQL NULL, not 'null'.
-        data: sql`${p('data')}`,
-        createdAt: p('createdAt'),
-      })
       .prepare(),
     prune: db
       .delete(changes)
@@ -77,27 +83,41 @@ const statements = perDb((db: Db) => {
   };
 });
 
+/** A venue's change-log position, read under its lock: its next version is `version + 1`. */
+export interface LogCursor {
+  version: number;
+  floor: number;
+}
+
+/** The venue's cursor, read at the start of a write (undefined: no such venue). */
+export async function logCursor(db: Db, venueId: string): Promise<LogCursor | undefined> {
+  return await statements(db).cursor.get({ venueId });
+}
+
 /**
- * Appends one mutation's changes under a new venue version (inside the caller's
- * transaction) and returns that version.
+ * Appends one mutation's changes under the venue's next version (inside the caller's
+ * transaction, which holds the venue's lock and read `cursor` under it) and returns that
+ * version. The version is known from the cursor, so the bump, the rows and `alongside` go out
+ * together: one round trip on PostgreSQL.
  */
 export async function appendChanges(
   db: Db,
   venueId: string,
+  cursor: LogCursor | undefined,
   pending: PendingChange[],
   now: number,
   /** Writes that need the new version, sent along with the change log's rows. */
   alongside?: (version: number) => Promise<unknown>,
 ): Promise<number> {
-  const s = statements(db);
-  const bumped = await s.bump.get({ venueId });
   // A venue id from a body (customer calls) that names no venue: refused, nothing written.
-  if (!bumped) throw new AppError('business_id_error', msg.venueNotFound);
-  const { version, floor } = bumped;
-  // Sent together, in order (PostgreSQL pipelines them: one round trip for all).
-  await Promise.all([
-    ...pending.map((c) =>
-      s.insert.run({
+  if (!cursor) throw new AppError('business_id_error', msg.venueNotFound);
+  const s = statements(db);
+  const version = cursor.version + 1;
+  const [bumped] = await Promise.all([
+    s.bump.get({ venueId }),
+    insertChanges(
+      db,
+      pending.map((c) => ({
         venueId,
         version,
         entity: c.entity,
@@ -105,11 +125,13 @@ export async function appendChanges(
         op: c.op,
         data: c.op === 'delete' ? null : JSON.stringify(c.data ?? null),
         createdAt: now,
-      }),
+      })),
     ),
     alongside?.(version),
   ]);
-  if (version - floor > CHANGE_LOG_KEEP + PRUNE_SLACK) {
+  // Nothing moves a venue's version but a write holding its lock: this one.
+  if (bumped?.version !== version) throw new Error(`venue ${venueId}: version moved under its lock`);
+  if (version - cursor.floor > CHANGE_LOG_KEEP + PRUNE_SLACK) {
     const newFloor = version - CHANGE_LOG_KEEP;
     await s.prune.run({ venueId, floor: newFloor });
     await s.setFloor.run({ venueId, floor: newFloor });

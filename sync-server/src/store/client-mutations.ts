@@ -1,4 +1,4 @@
-import { and, eq, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import { type Db, perDb } from '../db/client.ts';
 import { clientMutations, idempotency, mutationAnswers, venues } from '../db/schema.ts';
 
@@ -58,10 +58,17 @@ export const syncStatements = perDb((db: Db) => ({
     .delete(mutationAnswers)
     .where(and(eq(mutationAnswers.clientId, p('clientId')), lte(mutationAnswers.mutationId, p('upTo'))))
     .prepare(),
+  /** A key's answer stored since `since` (an older one is past its day, whether swept yet or not). */
   keyed: db
     .select()
     .from(idempotency)
-    .where(and(eq(idempotency.scope, p('scope')), eq(idempotency.key, p('key'))))
+    .where(
+      and(
+        eq(idempotency.scope, p('scope')),
+        eq(idempotency.key, p('key')),
+        gte(idempotency.createdAt, p('since')),
+      ),
+    )
     .prepare(),
   expireKeys: db
     .delete(idempotency)
@@ -77,6 +84,17 @@ export const syncStatements = perDb((db: Db) => ({
       body: p('body'),
       version: p('version'),
       createdAt: p('now'),
+    })
+    // Only a key past its day, not swept yet, is there to meet (`keyed` found none younger).
+    .onConflictDoUpdate({
+      target: [idempotency.scope, idempotency.key],
+      set: {
+        requestHash: sql`excluded.request_hash`,
+        status: sql`excluded.status`,
+        body: sql`excluded.body`,
+        version: sql`excluded.version`,
+        createdAt: sql`excluded.created_at`,
+      },
     })
     .prepare(),
 }));

@@ -1,5 +1,5 @@
 import { and, count, eq, isNull, max, sql } from 'drizzle-orm';
-import { type Db, perDb } from '../db/client.ts';
+import { type Db, perDb, perDbRows } from '../db/client.ts';
 import {
   categories,
   diningTables,
@@ -13,6 +13,9 @@ import {
 import { inJsonArray } from '../db/sql-dialect.ts';
 
 const p = sql.placeholder;
+
+/** The FROM of a subquery over the lines (as `ol`) of the order row the outer query reads. */
+const linesOfOrder = sql.raw('from order_lines ol where ol.order_id = orders.id');
 
 /**
  * The queries of the order path, prepared once per connection: building a drizzle query and
@@ -54,6 +57,25 @@ function prepare(db: Db) {
       .prepare(),
     openOrder: db
       .select()
+      .from(orders)
+      .where(and(eq(orders.tableId, p('tableId')), isNull(orders.closedAt)))
+      .prepare(),
+    /**
+     * The table's open order with what it holds (the order ceilings' load) and its last line's
+     * `seq`: everything a send joining it reads, in one statement.
+     */
+    openOrderLoad: db
+      .select({
+        order: orders,
+        // Written out with their tables named: drizzle leaves a one-table query's columns bare,
+        // which inside these subqueries would name order_lines' own.
+        lines: sql<number>`(select count(*) ${linesOfOrder})`.mapWith(Number),
+        linesTotal:
+          sql<number>`(select coalesce(sum(case when ol.status = 'owner_deleted' then 0 else ol.price * ol.amount end), 0) ${linesOfOrder})`.mapWith(
+            Number,
+          ),
+        lastSeq: sql<number>`(select coalesce(max(ol.seq), 0) ${linesOfOrder})`.mapWith(Number),
+      })
       .from(orders)
       .where(and(eq(orders.tableId, p('tableId')), isNull(orders.closedAt)))
       .prepare(),
@@ -100,33 +122,39 @@ function prepare(db: Db) {
       .from(orderLines)
       .where(eq(orderLines.orderId, p('orderId')))
       .prepare(),
-    insertLine: db
-      .insert(orderLines)
-      .values({
-        id: p('id'),
-        orderId: p('orderId'),
-        venueId: p('venueId'),
-        seq: p('seq'),
-        dishId: p('dishId'),
-        name: p('name'),
-        price: p('price'),
-        amount: p('amount'),
-        variant: p('variant'),
-        note: p('note'),
-        selectedOption: p('selectedOption'),
-        categoryId: p('categoryId'),
-        categoryName: p('categoryName'),
-        status: p('status'),
-        printed: p('printed'),
-        accettato: p('accettato'),
-        createdAt: p('createdAt'),
-        lastUpdate: p('lastUpdate'),
-      })
-      .prepare(),
   };
 }
 
 export type OrderStatements = ReturnType<typeof prepare>;
+
+/** An order's new lines, in one statement (records as `OrderLineRecord`, in `seq` order). */
+export const insertLines = perDbRows((db, rows) =>
+  db
+    .insert(orderLines)
+    .values(
+      rows.map((row) => ({
+        id: row('id'),
+        orderId: row('orderId'),
+        venueId: row('venueId'),
+        seq: row('seq'),
+        dishId: row('dishId'),
+        name: row('name'),
+        price: row('price'),
+        amount: row('amount'),
+        variant: row('variant'),
+        note: row('note'),
+        selectedOption: row('selectedOption'),
+        categoryId: row('categoryId'),
+        categoryName: row('categoryName'),
+        status: row('status'),
+        printed: row('printed'),
+        accettato: row('accettato'),
+        createdAt: row('createdAt'),
+        lastUpdate: row('lastUpdate'),
+      })),
+    )
+    .prepare(),
+);
 
 /** The prepared statements of this connection (prepared on first use). */
 export const orderStatements: (db: Db) => OrderStatements = perDb(prepare);

@@ -11,7 +11,7 @@ import { and, asc, count, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import { type Db, first } from '../db/client.ts';
 import { diningTables, type OrderLineRecord, type OrderRecord, orderLines, orders } from '../db/schema.ts';
 import { randomId } from '../lib/ids.ts';
-import { orderStatements } from './order-statements.ts';
+import { insertLines, orderStatements } from './order-statements.ts';
 import type { PricedLine } from './price-cart.ts';
 import type { TableRecord } from './rooms.ts';
 
@@ -124,6 +124,20 @@ export async function openOrderOfTable(db: Db, tableId: string): Promise<OrderRe
   return await orderStatements(db).openOrder.get({ tableId });
 }
 
+/** A table's open order as a send joining it needs it: the order, its load, its last `seq`. */
+export interface OpenOrderLoad {
+  order: OrderRecord;
+  /** Its lines, deleted ones included, and their total with deleted ones at 0 (no fees). */
+  lines: number;
+  linesTotal: number;
+  lastSeq: number;
+}
+
+/** `OpenOrderLoad` of the table's open order, or undefined when it has none: one statement. */
+export async function openOrderLoadOfTable(db: Db, tableId: string): Promise<OpenOrderLoad | undefined> {
+  return await orderStatements(db).openOrderLoad.get({ tableId });
+}
+
 /**
  * A table's own row changed (coordinates, status, waiter call): its open order's 'order' row
  * embeds those fields (`orderWire`), so it is written again in the same mutation. Without it a
@@ -166,7 +180,6 @@ export async function appendLines(
   lastSeq?: number,
 ): Promise<OrderLineRecord[]> {
   const next = (lastSeq ?? (await lastLineSeq(db, order.id))) + 1;
-  const insertLine = orderStatements(db).insertLine;
   const records = priced.map(
     (line, i): OrderLineRecord => ({
       ...line,
@@ -183,8 +196,7 @@ export async function appendLines(
       createdVersion: null,
     }),
   );
-  // Sent together, in order (PostgreSQL pipelines them: one round trip for all).
-  await Promise.all(records.map((record) => insertLine.run(record)));
+  await insertLines(db, records);
   return records;
 }
 

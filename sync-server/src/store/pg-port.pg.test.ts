@@ -116,20 +116,30 @@ describe('the PostgreSQL store port', () => {
     );
   });
 
-  it('a savepoint undoes its own writes only, even after a failed statement', async () => {
-    await insertVenue('unit');
-    await port.writeVenue('unit', async (db) => {
-      await exec(db, sql`UPDATE counter SET n = 1 WHERE venue = 'v2'`);
-      await expect(
-        port.savepoint(db, async () => {
-          await exec(db, sql`UPDATE counter SET n = 2 WHERE venue = 'v2'`);
-          // A failed statement: PostgreSQL refuses the rest of the transaction until rolled back.
-          await exec(db, sql`SELECT * FROM no_such_table`);
-        }),
-      ).rejects.toThrow();
-      await exec(db, sql`UPDATE counter SET n = n + 10 WHERE venue = 'v2'`);
+  it('a lookup sends its statement alone, sees what was committed, and leaves its connection usable', async () => {
+    await pool.query(`UPDATE counter SET n = 5 WHERE venue = 'v1'`);
+    const sent: string[] = [];
+    const seen = await port.lookup(async (db) => {
+      const client = (db as unknown as { $client: pg.PoolClient }).$client;
+      const query = client.query;
+      client.query = ((...args: Parameters<typeof query>) => {
+        const [first] = args as unknown as [string | { text: string }];
+        sent.push(typeof first === 'string' ? first : first.text);
+        return (query as (...a: unknown[]) => unknown).apply(client, args);
+      }) as typeof query;
+      try {
+        return await counterOf(db, 'v1');
+      } finally {
+        client.query = query;
+      }
     });
-    expect(await port.read((db) => counterOf(db, 'v2'))).toBe(11);
+    expect(seen).toBe(5);
+    // No BEGIN and no COMMIT around it.
+    expect(sent).toEqual(['SELECT n FROM counter WHERE venue = $1']);
+    // A failed statement does not poison the connection for the next borrower.
+    await expect(port.lookup((db) => exec(db, sql`SELECT * FROM no_such_table`))).rejects.toThrow();
+    const all = await Promise.all(Array.from({ length: 8 }, () => port.lookup((db) => counterOf(db, 'v1'))));
+    expect(all).toEqual(Array(8).fill(5));
   });
 
   it('an account write that loses a unique race runs again and meets the winner', async () => {
@@ -191,7 +201,7 @@ describe('the PostgreSQL store port', () => {
     }
     // The pool dropped each ended connection (the one that ended them is back, idle).
     await vi.waitFor(() => expect(pool.totalCount).toBe(1));
-    expect(await port.read((db) => counterOf(db, 'v2'))).toBe(11);
+    expect((await port.read((db) => exec(db, sql`SELECT 1 AS one`))).rows).toEqual([{ one: 1 }]);
   });
 
   it('calls a serialization failure, a deadlock, a lock timeout and a lost connection transient', () => {

@@ -27,7 +27,6 @@ const START_ATTEMPTS = 3;
 export class PgPort implements StorePort<Db> {
   /** One query handle per pooled connection, built once: `perDb` statements are kept per handle. */
   private readonly handles = new WeakMap<pg.PoolClient, Db>();
-  private readonly clients = new WeakMap<Db, pg.PoolClient>();
   /** Read-only transactions whose answer went back before their COMMIT did. */
   private readonly ending = new Set<Promise<void>>();
 
@@ -48,6 +47,19 @@ export class PgPort implements StorePort<Db> {
    */
   read<T>(work: (tx: Db) => T | Promise<T>): Promise<T> {
     return this.transaction(() => 'BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY', work, false);
+  }
+
+  async lookup<T>(work: (tx: Db) => T | Promise<T>): Promise<T> {
+    const client = await this.connect();
+    try {
+      const value = await work(this.handleOf(client));
+      client.release();
+      return value;
+    } catch (err) {
+      // A statement's own failure leaves the connection fit to lend again; a broken one is dropped.
+      client.release(isTransientStorageError(err) && err instanceof Error ? err : undefined);
+      throw err;
+    }
   }
 
   writeVenue<T>(venueId: string, work: (tx: Db) => T | Promise<T>): Promise<T> {
@@ -73,25 +85,6 @@ export class PgPort implements StorePort<Db> {
     }
   }
 
-  async savepoint<T>(tx: Db, work: () => T | Promise<T>): Promise<T> {
-    const client = this.clients.get(tx);
-    if (!client) throw new Error('savepoint outside a transaction of this port');
-    // Not awaited: pipelined with the work's first statement (a failure here fails that one too).
-    const opened = client.query('SAVEPOINT unit');
-    opened.catch(() => undefined);
-    try {
-      const value = await work();
-      await opened;
-      // Pipelined with what follows the unit; its failure aborts the transaction, so COMMIT tells.
-      client.query('RELEASE SAVEPOINT unit').catch(() => undefined);
-      return value;
-    } catch (err) {
-      // PostgreSQL refuses every statement of a transaction after a failed one until this.
-      await client.query('ROLLBACK TO SAVEPOINT unit; RELEASE SAVEPOINT unit');
-      throw err;
-    }
-  }
-
   classify(err: unknown): 'transient' | 'permanent' {
     return isTransientStorageError(err) ? 'transient' : 'permanent';
   }
@@ -106,7 +99,6 @@ export class PgPort implements StorePort<Db> {
     if (!db) {
       db = pgDb(client);
       this.handles.set(client, db);
-      this.clients.set(db, client);
     }
     return db;
   }
@@ -165,7 +157,7 @@ export class PgPort implements StorePort<Db> {
     }
     try {
       // A transaction a failed statement aborted answers COMMIT with ROLLBACK, not an error: a
-      // pipelined statement nobody awaited (a savepoint's release) must not pass unseen.
+      // pipelined statement nobody awaited must not pass unseen.
       const ended = await client.query('COMMIT');
       if (ended.command === 'ROLLBACK') throw new Error('the transaction was rolled back at commit');
     } catch (err) {

@@ -12,6 +12,13 @@ export interface StorePort<Tx> {
    */
   read<T>(work: (tx: Tx) => T | Promise<T>): Promise<T>;
   /**
+   * Reads committed data with no transaction around it: each statement sees the commits before
+   * it, but two statements need not see the same ones. For a read of one statement (a session, a
+   * stored answer), which every request makes: on PostgreSQL that is the statement alone, where
+   * `read` sends BEGIN and COMMIT around it.
+   */
+  lookup<T>(work: (tx: Tx) => T | Promise<T>): Promise<T>;
+  /**
    * Runs `work` in a write transaction holding `venueId`'s lock: two writes of one venue never
    * interleave, so what `work` reads it may rely on until commit (a slot's free places, the next
    * table number, the venue's version). Commits when `work` resolves, rolls back when it throws;
@@ -25,11 +32,6 @@ export interface StorePort<Tx> {
    * winner's row and answers as if it had come second.
    */
   writeAccount<T>(work: (tx: Tx) => T | Promise<T>): Promise<T>;
-  /**
-   * Runs `work` inside the write transaction `tx` as a unit of its own (a savepoint): when it
-   * throws, its writes alone are undone and the transaction goes on; the error is passed on.
-   */
-  savepoint<T>(tx: Tx, work: () => T | Promise<T>): Promise<T>;
   /**
    * `transient`: the same work may succeed if run again (a busy database, a serialization
    * failure, a dropped connection); `permanent`: anything else, which running again would repeat.

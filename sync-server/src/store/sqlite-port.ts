@@ -56,6 +56,11 @@ export class SqlitePort implements StorePort<Db> {
     });
   }
 
+  /** SQLite's transactions cost no round trip: the same as `read`. */
+  lookup<T>(work: (tx: Db) => T | Promise<T>): Promise<T> {
+    return this.read(work);
+  }
+
   writeVenue<T>(_venueId: string, work: (tx: Db) => T | Promise<T>): Promise<T> {
     return this.write(work);
   }
@@ -95,20 +100,6 @@ export class SqlitePort implements StorePort<Db> {
         },
       );
     });
-  }
-
-  async savepoint<T>(_tx: Db, work: () => T | Promise<T>): Promise<T> {
-    // Only a write's work holds `tx`, and writes run one at a time on the writer connection.
-    const { sqlite } = this.writer;
-    sqlite.exec('SAVEPOINT unit');
-    try {
-      const value = await work();
-      sqlite.exec('RELEASE unit');
-      return value;
-    } catch (err) {
-      if (sqlite.inTransaction) sqlite.exec('ROLLBACK TO unit; RELEASE unit');
-      throw err;
-    }
   }
 
   classify(err: unknown): 'transient' | 'permanent' {

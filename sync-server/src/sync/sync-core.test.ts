@@ -203,6 +203,25 @@ describe('sync core: Idempotency-Key', () => {
     expect(await rowCounts(t.app)).toEqual(before);
   });
 
+  it('a key past its day is judged afresh, whether or not it was swept yet', async () => {
+    await setup();
+    const key = { 'idempotency-key': 'ordine-0003' };
+    const body = { ownerId: owner.venueId, note: 'domani' };
+    const first = await post(t.app, publicOrder.path, body, undefined, key);
+    // Another key's send sweeps the expired keys now; the next sweep is not due for a minute.
+    t.app.clock.advance(24 * 3600_000 - 30_000);
+    await post(t.app, publicOrder.path, body, undefined, { 'idempotency-key': 'ordine-0004' });
+    t.app.clock.advance(30_001);
+    const again = await post(t.app, publicOrder.path, body, undefined, key);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['x-comanda-replayed']).toBeUndefined();
+    expect(again.json().id).not.toBe(first.json().id);
+    // And its new answer is the one replayed from now on.
+    const third = await post(t.app, publicOrder.path, body, undefined, key);
+    expect(third.headers['x-comanda-replayed']).toBe('1');
+    expect(third.json()).toEqual(again.json());
+  });
+
   it('works for owner mutations sent without client ids', async () => {
     await setup();
     const key = { 'idempotency-key': randomUUID() };
@@ -261,6 +280,33 @@ describe('change log', () => {
       generation: expect.any(String),
     });
     expect((await get('since=2')).reset).toBe(false);
+  });
+
+  it('keeps every change of a mutation bigger than one insert takes, in order', async () => {
+    await setup();
+    // 1 + 40 rows: three multi-row inserts (db/client.ts ROWS_PER_INSERT), one version.
+    await mutate(randomUUID(), 1, { name: 'Tanti', extra: 40 });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/sync/changes?since=0&limit=100',
+      headers: { cookie: owner.cookie },
+    });
+    const rows = res.json().changes as Array<{
+      version: number;
+      entityId: string;
+      op: string;
+      data?: unknown;
+    }>;
+    expect(rows.map((c) => c.entityId)).toEqual([
+      owner.venueId,
+      ...Array.from({ length: 40 }, (_, i) => `t${i}`),
+    ]);
+    expect(new Set(rows.map((c) => c.version))).toEqual(new Set([1]));
+    expect(rows[2]).toMatchObject({ op: 'delete' });
+    expect(rows[2]).not.toHaveProperty('data');
+    expect(rows[40]).toMatchObject({ op: 'delete' });
+    expect(rows[41]).toBeUndefined();
+    expect(rows[39]).toMatchObject({ op: 'put', data: { i: 38 } });
   });
 
   it('snapshot lists the venue settings at its version', async () => {

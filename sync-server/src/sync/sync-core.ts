@@ -1,15 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import {
-  AppError,
-  ClientId,
-  type EntityRow,
-  IdempotencyKey,
-  MutationId,
-  type ServerEventData,
-  type ServerEventName,
-  SYNC_HEADERS,
-} from '@comanda/shared-schema';
+import { AppError, type EntityRow, type ServerEventData, type ServerEventName } from '@comanda/shared-schema';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
@@ -20,12 +10,13 @@ import {
   type ChangesPage,
   changesSince,
   currentVersion,
+  logCursor,
   type PendingChange,
 } from '../store/change-log.ts';
-import { syncStatements as statements } from '../store/client-mutations.ts';
 import type { DataStore } from '../store/data-store.ts';
 import type { StorePort } from '../store/port.ts';
 import { databaseGeneration } from '../store/store-meta.ts';
+import { AnswerLog, type Mode, type MutationOutcome, refusalAnswer } from './answer-log.ts';
 import type { EventOptions, EventPublisher } from './events.ts';
 
 /** What a mutation handler gets besides its body: the one way to record changes and events. */
@@ -42,6 +33,8 @@ export interface MutationTools {
    */
   afterCommit(effect: () => void): void;
 }
+
+export type { MutationOutcome };
 
 export interface MutationRequest<B, P, R> {
   /** Call path: the scope of its stored answer (mutation id) and of its Idempotency-Key. */
@@ -60,14 +53,6 @@ export interface MutationRequest<B, P, R> {
   run(body: B, prepared: P, tools: MutationTools): R | Promise<R>;
 }
 
-export interface MutationOutcome {
-  status: number;
-  body: unknown;
-  /** Venue version after the mutation (x-comanda-version). */
-  version: number | null;
-  replayed: boolean;
-}
-
 /** One run of a registered mutation: its own endpoint's request, or one entry of a push. */
 export interface MutationInvocation {
   /** The HTTP request it came in (session, address, log): for a push, the push request. */
@@ -81,37 +66,8 @@ export interface MutationInvocation {
 /** A registered mutation, from access check to stored answer (see `mutationRoute`). */
 export type MutationExecutor = (invocation: MutationInvocation) => Promise<MutationOutcome>;
 
-/** Stored answers kept per client: far more than any outbox has in flight. */
-const ANSWERS_KEPT = 1000;
-/** Idempotency-Key answers are kept a day. */
-const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-
 type SnapshotRows = Array<{ id: string; data: unknown }>;
 export type SnapshotLoader = (db: Db, venueId: string) => SnapshotRows | Promise<SnapshotRows>;
-
-type Mode =
-  | { kind: 'client'; clientId: string; mutationId: number; scope: string }
-  | { kind: 'idempotent'; scope: string; key: string; hash: string }
-  | { kind: 'plain' };
-
-const header = (headers: IncomingHttpHeaders, name: string): string | undefined => {
-  const v = headers[name];
-  return Array.isArray(v) ? v[0] : v;
-};
-
-/**
- * The body's JSON text for the Idempotency-Key hash. A body nested deeper than the stack allows
- * (thousands of levels: no schema accepts one) overflows JSON.stringify; it is a bad request (400),
- * not a server failure.
- */
-function bodyText(rawBody: unknown): string {
-  try {
-    return JSON.stringify(rawBody ?? null);
-  } catch (err) {
-    if (err instanceof RangeError) throw new AppError('VALIDATION', msg.validation);
-    throw err;
-  }
-}
 
 /**
  * A refusal a client must not retry: a 4xx AppError. A quota's 429 is not one: it means "not
@@ -120,6 +76,16 @@ function bodyText(rawBody: unknown): string {
  */
 const isRefusal = (err: unknown): err is AppError =>
   err instanceof AppError && err.status < 500 && err.status !== 429;
+
+/**
+ * A handler's refusal carried out of its write transaction, so the transaction rolls back whole
+ * (rather than to a savepoint: a statement less each way for every mutation that is not refused).
+ */
+class Refused extends Error {
+  constructor(readonly refusal: AppError) {
+    super(refusal.message);
+  }
+}
 
 /**
  * The sync core of DESIGN.md rules 2 and 3: per-client mutation ids with stored answers,
@@ -131,6 +97,8 @@ export class SyncCore {
   private readonly pushable = new Map<string, MutationExecutor>();
   /** Reads, and the one door to a write transaction (store/port.ts). */
   private readonly port: StorePort<Db>;
+  /** The stored answers and the resend rules (client and mutation ids, Idempotency-Key). */
+  private readonly answers: AnswerLog;
 
   constructor(
     store: DataStore,
@@ -139,6 +107,7 @@ export class SyncCore {
     private readonly log: FastifyBaseLogger,
   ) {
     this.port = store.port;
+    this.answers = new AnswerLog(clock);
   }
 
   /** `mutationRoute` registers each owner mutation by its call name, for `POST /api/sync/push`. */
@@ -182,10 +151,14 @@ export class SyncCore {
   }
 
   async execute<B, P, R>(req: MutationRequest<B, P, R>): Promise<MutationOutcome> {
-    const mode = this.modeOf(req);
+    const mode = this.answers.modeOf(req);
     // A replay or a gap is answered before the body is parsed (a plain call has nothing stored).
+    // No snapshot is needed: a stored answer never changes, and the check is made again under
+    // the lock before anything is written.
     const early =
-      mode.kind === 'plain' ? null : await this.port.read((db) => this.stored(db, mode, req.userId));
+      mode.kind === 'plain'
+        ? null
+        : await this.port.lookup((db) => this.answers.stored(db, mode, req.userId));
     if (early) return early;
 
     let body: B;
@@ -210,8 +183,12 @@ export class SyncCore {
     let outcome: MutationOutcome;
     try {
       outcome = await this.port.writeVenue(venueId ?? '', async (db): Promise<MutationOutcome> => {
-        // Re-checked inside the write lock: a concurrent duplicate may have won meanwhile.
-        const again = await this.stored(db, mode, req.userId);
+        // Re-checked inside the write lock: a concurrent duplicate may have won meanwhile. The
+        // venue's log position is read with it (under the same lock, it stays put until commit).
+        const [again, cursor] = await Promise.all([
+          this.answers.stored(db, mode, req.userId),
+          venueId ? logCursor(db, venueId) : undefined,
+        ]);
         if (again) return again;
         const now = this.clock.nowMs();
         const pending: PendingChange[] = [];
@@ -230,14 +207,11 @@ export class SyncCore {
         };
         let result: R;
         try {
-          // A savepoint: a refusal undoes the handler's writes but not the counter below.
-          result = await this.port.savepoint(db, () => req.run(body, prepared, tools));
+          result = await req.run(body, prepared, tools);
         } catch (err) {
-          if (!isRefusal(err)) throw err;
-          pending.length = 0;
-          events.length = 0;
-          effects.length = 0;
-          return this.recordRefusal(db, mode, req.userId, venueId, err, now);
+          // A refusal undoes the handler's writes with the whole transaction; it is recorded
+          // (the counter advanced, the answer stored) in a transaction of its own, below.
+          throw isRefusal(err) ? new Refused(err) : err;
         }
         const answered = (version: number | null): MutationOutcome => ({
           status: 200,
@@ -248,16 +222,17 @@ export class SyncCore {
         if (pending.length > 0) {
           if (!venueId) throw new Error(`${req.scope}: a change needs a venue`);
           // The stored answer goes out with the change log's rows: one round trip for both.
-          const version = await appendChanges(db, venueId, pending, now, (v) =>
-            this.record(db, mode, req.userId, venueId, answered(v), now),
+          const version = await appendChanges(db, venueId, cursor, pending, now, (v) =>
+            this.answers.record(db, mode, req.userId, venueId, answered(v), now),
           );
           return answered(version);
         }
-        const answer = answered(venueId ? await currentVersion(db, venueId) : null);
-        await this.record(db, mode, req.userId, venueId, answer, now);
+        const answer = answered(cursor?.version ?? null);
+        await this.answers.record(db, mode, req.userId, venueId, answer, now);
         return answer;
       });
     } catch (err) {
+      if (err instanceof Refused) return this.refuse(mode, req.userId, venueId, err.refusal);
       if (isRefusal(err)) throw err;
       throw this.transient(err);
     }
@@ -285,68 +260,7 @@ export class SyncCore {
     return outcome;
   }
 
-  private modeOf(req: MutationRequest<unknown, unknown, unknown>): Mode {
-    const rawClient = header(req.headers, SYNC_HEADERS.clientId);
-    const rawMutation = header(req.headers, SYNC_HEADERS.mutationId);
-    if (rawClient !== undefined || rawMutation !== undefined) {
-      const clientId = ClientId.safeParse(rawClient);
-      const mutationId = MutationId.safeParse(rawMutation);
-      if (!clientId.success || !mutationId.success) throw new AppError('VALIDATION', msg.mutationHeaders);
-      if (!req.userId) throw new AppError('UNAUTHORIZED', msg.unauthorized);
-      return { kind: 'client', clientId: clientId.data, mutationId: mutationId.data, scope: req.scope };
-    }
-    const rawKey = header(req.headers, SYNC_HEADERS.idempotencyKey);
-    if (rawKey !== undefined) {
-      const key = IdempotencyKey.safeParse(rawKey);
-      if (!key.success) throw new AppError('VALIDATION', 'Idempotency-Key: 8-128 caratteri');
-      const hash = createHash('sha256').update(bodyText(req.rawBody)).digest('base64url');
-      return {
-        kind: 'idempotent',
-        scope: `${req.scope}|${req.userId ?? `ip:${req.requester}`}`,
-        key: key.data,
-        hash,
-      };
-    }
-    return { kind: 'plain' };
-  }
-
-  /** The stored answer for a repeated mutation, a gap refusal, or null to go ahead. */
-  private async stored(db: Db, mode: Mode, userId: string | null): Promise<MutationOutcome | null> {
-    const s = statements(db);
-    if (mode.kind === 'client') {
-      const { clientId, mutationId } = mode;
-      const row = await s.client.get({ clientId });
-      if (row && row.userId !== userId) throw new AppError('FORBIDDEN', msg.clientIdTaken);
-      const last = row?.lastMutationId ?? 0;
-      if (mutationId > last + 1) {
-        throw new AppError('MUTATION_GAP', msg.mutationGap, { expectedMutationId: last + 1 });
-      }
-      if (mutationId <= last) {
-        const answer = await s.answer.get({ clientId, mutationId });
-        if (!answer) {
-          const gone = new AppError('CONFLICT', msg.mutationForgotten);
-          return { status: gone.status, body: gone.toEnvelope(), version: null, replayed: true };
-        }
-        // A stored answer answers its own call only: the same id sent to another call is not a
-        // resend but a second mutation under a used number (rule 2). Answers stored before
-        // calls were recorded (no scope) are replayed as they always were.
-        if (answer.scope !== null && answer.scope !== mode.scope) {
-          throw new AppError('CONFLICT', msg.mutationReused);
-        }
-        return { status: answer.status, body: answer.body, version: answer.version, replayed: true };
-      }
-      return null;
-    }
-    if (mode.kind === 'idempotent') {
-      const row = await s.keyed.get({ scope: mode.scope, key: mode.key });
-      if (!row) return null;
-      if (row.requestHash !== mode.hash) throw new AppError('CONFLICT', msg.idempotencyReused);
-      return { status: row.status, body: row.body, version: row.version, replayed: true };
-    }
-    return null;
-  }
-
-  /** Stores a refusal in its own transaction (refused before the handler ran). */
+  /** Stores a refusal in its own transaction (refused by the prepare step or the handler). */
   private refuse(
     mode: Mode,
     userId: string | null,
@@ -355,59 +269,12 @@ export class SyncCore {
   ): Promise<MutationOutcome> {
     if (mode.kind === 'plain') throw err;
     return this.port.writeVenue(venueId ?? '', async (db) => {
-      const again = await this.stored(db, mode, userId);
+      const again = await this.answers.stored(db, mode, userId);
       if (again) return again;
-      return this.recordRefusal(db, mode, userId, venueId, err, this.clock.nowMs());
+      const answer = refusalAnswer(err);
+      await this.answers.record(db, mode, userId, venueId, answer, this.clock.nowMs());
+      return answer;
     });
-  }
-
-  private async recordRefusal(
-    db: Db,
-    mode: Mode,
-    userId: string | null,
-    venueId: string | null,
-    err: AppError,
-    now: number,
-  ): Promise<MutationOutcome> {
-    if (mode.kind === 'plain') throw err;
-    const answer: MutationOutcome = {
-      status: err.status,
-      body: err.toEnvelope(),
-      version: null,
-      replayed: false,
-    };
-    await this.record(db, mode, userId, venueId, answer, now);
-    return answer;
-  }
-
-  /** Advances the client's counter and stores the answer (inside the caller's transaction). */
-  private async record(
-    db: Db,
-    mode: Mode,
-    userId: string | null,
-    venueId: string | null,
-    answer: MutationOutcome,
-    now: number,
-  ): Promise<void> {
-    const s = statements(db);
-    const { status, version } = answer;
-    const body = answer.body ?? null;
-    if (mode.kind === 'client') {
-      if (!userId) throw new Error('client mutation without a user');
-      const { clientId, mutationId, scope } = mode;
-      // Independent statements, sent together (PostgreSQL pipelines them: one round trip).
-      await Promise.all([
-        s.advance.run({ clientId, userId, venueId, mutationId, now }),
-        s.storeAnswer.run({ clientId, mutationId, scope, status, body, version, now }),
-        mutationId > ANSWERS_KEPT ? s.forgetAnswers.run({ clientId, upTo: mutationId - ANSWERS_KEPT }) : null,
-      ]);
-    } else if (mode.kind === 'idempotent') {
-      const { scope, key, hash } = mode;
-      await Promise.all([
-        s.expireKeys.run({ before: now - IDEMPOTENCY_TTL_MS }),
-        s.storeKeyed.run({ scope, key, hash, status, body, version, now }),
-      ]);
-    }
   }
 
   /** Anything but a business refusal: nothing advanced, the client retries. */
