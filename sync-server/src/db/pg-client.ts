@@ -49,11 +49,11 @@ export function openPgPool(url: string, options: PoolOptions): pg.Pool {
 
 /**
  * Statements a connection is given in one tick go out in one socket write. pg writes each
- * statement on its own (a `writev` per statement, even pipelined), and on loopback a write is
- * paid in the sender's CPU with the receiver's share of the kernel's work: one order's thirty
- * statements were most of the server's time in a profile. Corking the socket at the tick's first
- * statement and uncorking it on `nextTick` (before any I/O is waited for) sends them together;
- * PostgreSQL still reads and answers them one by one, in order.
+ * statement on its own (a `writev` per statement, even pipelined), and each write is a system
+ * call and a wake-up of the database's process: socket writes were the largest single item of
+ * the server's profile under the order bench. Corking the socket at the tick's first statement
+ * and uncorking it on `nextTick` (before any I/O is waited for) sends them together; PostgreSQL
+ * still reads and answers them one by one, in order.
  */
 function coalesceWrites(client: pg.PoolClient): void {
   // `connection.stream` is the client's socket: pg's own code corks it per statement the same way.
