@@ -60,7 +60,7 @@ function childCpuMs(child: ChildProcess): Promise<number> {
   });
 }
 
-/** CPU ms per completed request, by who spent it: the server, PostgreSQL, the load's clients. */
+/** CPU ms by who spent it (the server, PostgreSQL, the load's clients): summed over slices, then per request. */
 interface CpuShare {
   server: number;
   database: number;
@@ -123,15 +123,11 @@ function summarise(slices: Slice[], measuredMs: number): LoadResult {
   };
 }
 
-/**
- * Both servers run side by side and are loaded in alternating slices (app, bare, app, bare...),
- * so a busy neighbour on the machine weighs on both figures alike and the ratio stays fair.
- */
 /** Runs one slice and measures the CPU it cost each process; the figures add up over slices. */
 async function measured(
   child: ChildProcess,
   databaseCpuMs: (() => number) | undefined,
-  cpu: { server: number; database: number; clients: number },
+  cpu: CpuShare,
   run: () => Promise<Slice>,
 ): Promise<Slice> {
   const [server0, database0, clients0] = [
@@ -152,6 +148,10 @@ const perRequest = (cpu: CpuShare, slices: Slice[]): CpuShare => {
   return { server: cpu.server / n, database: cpu.database / n, clients: cpu.clients / n };
 };
 
+/**
+ * Both servers run side by side and are loaded in alternating slices (app, bare, app, bare...),
+ * so a busy neighbour on the machine weighs on both figures alike and the ratio stays fair.
+ */
 export async function benchOrder(
   store: {
     name: string;
@@ -211,10 +211,8 @@ export async function benchOrder(
     const bareUrl = `http://127.0.0.1:${bare.ready.port}/bare`;
     const orderSlices: Slice[] = [];
     const bareSlices: Slice[] = [];
-    const [orderCpu, bareCpu] = [
-      { server: 0, database: 0, clients: 0 },
-      { server: 0, database: 0, clients: 0 },
-    ];
+    const orderCpu: CpuShare = { server: 0, database: 0, clients: 0 };
+    const bareCpu: CpuShare = { server: 0, database: 0, clients: 0 };
     const db = store.databaseCpuMs;
     for (let round = 0; round < rounds; round++) {
       orderSlices.push(

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, max, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, max, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Db, perDb, perDbRows } from '../db/client.ts';
 import {
   categories,
@@ -16,6 +16,10 @@ const p = sql.placeholder;
 
 /** The FROM of a subquery over the lines (as `ol`) of the order row the outer query reads. */
 const linesOfOrder = sql.raw('from order_lines ol where ol.order_id = orders.id');
+
+/** What an entry's lines add up to for its ceilings: deleted lines (by the owner) count 0. */
+const linesTotal = (line: { status: SQLWrapper; price: SQLWrapper; amount: SQLWrapper }) =>
+  sql<number>`coalesce(sum(case when ${line.status} = 'owner_deleted' then 0 else ${line.price} * ${line.amount} end), 0)`;
 
 /**
  * The queries of the order path, prepared once per connection: building a drizzle query and
@@ -70,10 +74,11 @@ function prepare(db: Db) {
         // Written out with their tables named: drizzle leaves a one-table query's columns bare,
         // which inside these subqueries would name order_lines' own.
         lines: sql<number>`(select count(*) ${linesOfOrder})`.mapWith(Number),
-        linesTotal:
-          sql<number>`(select coalesce(sum(case when ol.status = 'owner_deleted' then 0 else ol.price * ol.amount end), 0) ${linesOfOrder})`.mapWith(
-            Number,
-          ),
+        linesTotal: sql<number>`(select ${linesTotal({
+          status: sql.raw('ol.status'),
+          price: sql.raw('ol.price'),
+          amount: sql.raw('ol.amount'),
+        })} ${linesOfOrder})`.mapWith(Number),
         lastSeq: sql<number>`(select coalesce(max(ol.seq), 0) ${linesOfOrder})`.mapWith(Number),
       })
       .from(orders)
@@ -112,7 +117,7 @@ function prepare(db: Db) {
     entryLoad: db
       .select({
         lines: count(),
-        total: sql<number>`coalesce(sum(case when ${orderLines.status} = 'owner_deleted' then 0 else ${orderLines.price} * ${orderLines.amount} end), 0)`,
+        total: linesTotal(orderLines),
       })
       .from(orderLines)
       .where(eq(orderLines.orderId, p('orderId')))

@@ -232,7 +232,12 @@ export class SyncCore {
         return answer;
       });
     } catch (err) {
-      if (err instanceof Refused) return this.refuse(mode, req.userId, venueId, err.refusal);
+      // Recording the refusal is a transaction too: its failure is transient, as the handler's was.
+      if (err instanceof Refused) {
+        return this.refuse(mode, req.userId, venueId, err.refusal).catch((failed: unknown) => {
+          throw isRefusal(failed) ? failed : this.transient(failed);
+        });
+      }
       if (isRefusal(err)) throw err;
       throw this.transient(err);
     }
