@@ -43,7 +43,14 @@ export function openPgPool(url: string, options: PoolOptions): pg.Pool {
   // failover, an administrator) errors here: the pool drops it and the next request opens a new
   // one. Unheard, the error would end the whole process.
   pool.on('error', () => {});
-  pool.on('connect', coalesceWrites);
+  pool.on('connect', (client) => {
+    // A connection the server ends while it is lent out, between two statements of a request,
+    // errors on the client itself: pg-pool listens only while it sits idle. The statements it owed
+    // fail on their own (transient: 503, the client retries), and the pool drops it when it comes
+    // back unqueryable; unheard, the error would end the whole process.
+    client.on('error', () => {});
+    coalesceWrites(client);
+  });
   return pool;
 }
 

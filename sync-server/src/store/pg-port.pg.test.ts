@@ -204,6 +204,33 @@ describe('the PostgreSQL store port', () => {
     expect((await port.read((db) => exec(db, sql`SELECT 1 AS one`))).rows).toEqual([{ one: 1 }]);
   });
 
+  it('outlives a connection ended by the server while lent out between two statements: the request fails transient', async () => {
+    const held = gate();
+    const lent: pg.PoolClient[] = [];
+    const onAcquire = (client: pg.PoolClient) => lent.push(client);
+    pool.on('acquire', onAcquire);
+    let pid = 0;
+    const lookup = port.lookup(async (db) => {
+      pid = Number((await exec(db, sql`SELECT pg_backend_pid() AS pid`)).rows[0]?.pid);
+      await held.wait;
+      return exec(db, sql`SELECT 1`);
+    });
+    await vi.waitFor(() => expect(pid).toBeGreaterThan(0));
+    pool.off('acquire', onAcquire);
+    await pool.query('SELECT pg_terminate_backend($1)', [pid]);
+    // The server's FATAL reached the lent client, no statement of it waiting: an 'error' event
+    // (an uncaught exception, had nobody listened; vitest fails the run on one).
+    const client = lent[0] as pg.PoolClient & { _queryable?: boolean };
+    await vi.waitFor(() => expect(client._queryable).toBe(false));
+    held.open();
+    const failure = await lookup.then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(port.classify(failure)).toBe('transient');
+    expect((await port.lookup((db) => exec(db, sql`SELECT 2 AS two`))).rows).toEqual([{ two: 2 }]);
+  });
+
   it('calls a serialization failure, a deadlock, a lock timeout and a lost connection transient', () => {
     const failure = (code: string) => Object.assign(new Error(code), { code });
     for (const code of ['40001', '40P01', '55P03', '57P01', '08006', 'ECONNRESET']) {
