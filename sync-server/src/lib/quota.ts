@@ -37,7 +37,8 @@ export interface QuotaWindow {
  * The sliding-window rule itself (the previous fixed window weighted by how much of it still
  * overlaps the sliding one: Cloudflare's approximation, two numbers a key), pure: what `take`
  * (`count`) or `peek` answers for a key whose counters are `stored` (none: a new key), and the
- * counters to keep. Every store of quotas applies this one rule.
+ * counters to keep. Every store of quotas applies this one rule: PostgreSQL's as the function
+ * `quota_apply` (drizzle-pg/0007_quota_apply.sql), held equal to this one by pg-quotas.pg.test.ts.
  */
 export function slideWindow(
   stored: QuotaWindow | undefined,
