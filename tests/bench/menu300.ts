@@ -127,6 +127,31 @@ const spin = () => {
   return best;
 };
 
+/**
+ * In the page: taps the dish named `name` (a click, as the probe taps) and times it until the
+ * frame after the picker's dialog is on the page. Timed in the page, as the menu is: Playwright's
+ * own locator and tap, at 4x, cost more than the picker did.
+ */
+async function openPicker(name: string): Promise<number> {
+  const button = Array.from(document.querySelectorAll<HTMLElement>('.dish-button')).find(
+    (b) => b.textContent === name,
+  );
+  if (!button) return Number.NaN;
+  const t0 = performance.now();
+  const open = new Promise<void>((resolve) => {
+    const watch = new MutationObserver(() => {
+      if (!document.querySelector('[role=dialog]')) return;
+      watch.disconnect();
+      resolve();
+    });
+    watch.observe(document.body, { childList: true, subtree: true });
+  });
+  button.click();
+  await open;
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  return performance.now() - t0;
+}
+
 /** Resolves when the page's probe calls its binding; rejects after `ms`. */
 async function probeDone(done: Promise<void>, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
@@ -277,11 +302,11 @@ export async function benchMenu300(): Promise<void> {
       dishName(DISHES - 1),
     );
 
-    // A real tap on a dish with a choice opens its picker (its code loads on first use).
-    const tapStart = Date.now();
-    await page.getByRole('button', { name: WITH_PICKER, exact: true }).tap();
-    await page.getByRole('dialog').waitFor();
-    const pickerMs = Date.now() - tapStart;
+    // A tap on a dish with a choice opens its picker: the first time, and again once its code ran.
+    const pickerFirst = await page.evaluate(openPicker, WITH_PICKER);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    const pickerAgain = await page.evaluate(openPicker, dishName(15));
 
     const usable = Math.max(probed.added ?? Number.NaN, probed.drawn ?? Number.NaN);
     report({ bench: 'menu300', metric: 'dishes', value: menuDishes, unit: 'dishes' });
@@ -328,7 +353,18 @@ export async function benchMenu300(): Promise<void> {
       unit: 'ms',
     });
     report({ bench: 'menu300', metric: 'settled_tap_to_in_cart', value: round(settledTap, 0), unit: 'ms' });
-    report({ bench: 'menu300', metric: 'tap_to_picker_open', value: pickerMs, unit: 'ms' });
+    report({
+      bench: 'menu300',
+      metric: 'tap_to_picker_drawn_first',
+      value: round(pickerFirst, 0),
+      unit: 'ms',
+    });
+    report({
+      bench: 'menu300',
+      metric: 'tap_to_picker_drawn_again',
+      value: round(pickerAgain, 0),
+      unit: 'ms',
+    });
     report({
       bench: 'menu300',
       metric: 'js_heap_used',
