@@ -91,19 +91,26 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
+  // A server that did not come up leaves nothing behind: its process ended, and the folder this
+  // call made removed (one the caller gave is the caller's).
+  const failed = async (message: string): Promise<never> => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+    if (!options.dataDir && !options.keepData) rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(message);
+  };
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${out}`);
+    if (child.exitCode !== null) await failed(`server exited early (${child.exitCode}):\n${out}`);
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server not healthy within 30 s:\n${out}`);
-    }
+    if (Date.now() > deadline) await failed(`server not healthy within 30 s:\n${out}`);
     await new Promise((r) => setTimeout(r, 25));
   }
   const startupMs = performance.now() - started;

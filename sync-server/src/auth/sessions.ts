@@ -20,6 +20,11 @@ export const SESSION_COOKIE = 'comanda_sid';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Extend at most once an hour, so a busy tablet does not write on every request. */
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
+/** Longer than any token this server makes: a cookie past it is not looked up at all. */
+const MAX_TOKEN_LENGTH = 128;
+/** A token worth looking up: present and no longer than any this server makes. */
+const plausible = (token: string | undefined): token is string =>
+  token !== undefined && token.length > 0 && token.length <= MAX_TOKEN_LENGTH;
 
 /**
  * Server-side sessions: the cookie holds a random token, the database its HMAC.
@@ -75,14 +80,14 @@ export class SessionStore {
 
   /** The live session of a token, or null (unknown, revoked or expired). */
   async fromToken(token: string | undefined): Promise<Session | null> {
-    if (!token || token.length > 128) return null;
+    if (!plausible(token)) return null;
     // One statement: no transaction around it (the session is read on every request).
     return await this.store.port.lookup((db) => this.tokenSession(db, token));
   }
 
   /** `fromToken` read through `db` (the caller's read or write transaction). */
   async tokenSession(db: Db, token: string | undefined): Promise<Session | null> {
-    if (!token || token.length > 128) return null;
+    if (!plausible(token)) return null;
     const found = await this.live(db, hashToken(this.secret, token));
     return found ? { ...found, token } : null;
   }
