@@ -45,6 +45,14 @@ function line(
   return { entity: 'line', entityId: id, data };
 }
 
+/**
+ * When the deliveries were placed: a fixed afternoon, not "minutes ago". Their due times are read
+ * from when they were placed (a time well before it is the next day's, spec 9), so placed late in
+ * the evening of the run, 20:30 would fall after 21:00 and the order of the list would depend on
+ * the hour the suite runs.
+ */
+const PLACED_AT_EVENING = '2025-07-15T16:30:00.000Z';
+
 /** Table 2 (Sala) open 42 minutes: 2 x 8,00 € with 1,00 € off; two deliveries of the evening. */
 const evening: ServerRow[] = [
   ...rows,
@@ -57,7 +65,7 @@ const evening: ServerRow[] = [
     nome: 'Anna',
     comune: 'Avella',
     costoConsegna: 250,
-    createdAt: ago(30),
+    createdAt: PLACED_AT_EVENING,
   }),
   line('l2', { deliveryId: 'd1' }, 1000, 1),
   order('d2', {
@@ -66,7 +74,7 @@ const evening: ServerRow[] = [
     orario: '20:30',
     nome: 'Bruno',
     accettato: 0,
-    createdAt: ago(20),
+    createdAt: PLACED_AT_EVENING,
   }),
   line('l3', { deliveryId: 'd2' }, 600, 1),
 ];
