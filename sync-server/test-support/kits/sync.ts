@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, defineCall, ok } from '@comanda/shared-schema';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type Db, first } from '../../src/db/client.ts';
@@ -20,9 +20,7 @@ export const rename = defineCall({
   mutation: true,
   body: z.object({
     name: z.string().min(1).max(100),
-    outcome: z
-      .enum(['ok', 'refuse', 'crash', 'busy', 'refuse-early', 'quota', 'quota-early', 'along', 'along-fails'])
-      .default('ok'),
+    outcome: z.enum(['ok', 'refuse', 'crash', 'busy', 'refuse-early', 'quota', 'quota-early']).default('ok'),
     /** Extra change rows, to test paging. */
     extra: z.number().int().min(0).max(50).default(0),
     socketId: z.string().optional(),
@@ -49,21 +47,11 @@ export function registerTestRoutes(app: FastifyInstance): void {
       if (body.outcome === 'quota-early') throw quotaRefusal('Troppe richieste');
       return body.name.toUpperCase();
     },
-    async ({ body, db, venueId, change, publish, withCommit }, upper) => {
+    async ({ body, db, venueId, change, publish }, upper) => {
       const row = await first(
         db.update(venues).set({ name: body.name }).where(eq(venues.id, venueId)).returning(),
       );
       if (!row) throw new Error('no venue');
-      // A write sent with the commit, not waited for: the closing message; one that fails (a
-      // NULL name) fails the whole mutation.
-      if (body.outcome === 'along')
-        withCommit(
-          Promise.resolve(
-            db.update(venues).set({ messaggioChiusura: 'Chiuso' }).where(eq(venues.id, venueId)),
-          ),
-        );
-      if (body.outcome === 'along-fails')
-        withCommit(Promise.resolve(db.update(venues).set({ name: sql`NULL` }).where(eq(venues.id, venueId))));
       change('business', venueId, 'put', await venueWire(db, row));
       for (let i = 0; i < body.extra; i++) change('thing', `t${i}`, i % 2 ? 'delete' : 'put', { i });
       publish('updateRoom', {});
@@ -92,14 +80,6 @@ export function registerTestRoutes(app: FastifyInstance): void {
 export async function storedVenueName(db: Db, venueId: string): Promise<string | undefined> {
   const row = await first(db.select({ name: venues.name }).from(venues).where(eq(venues.id, venueId)));
   return row?.name;
-}
-
-/** The venue's closing message as stored ('along' writes it with the commit). */
-export async function storedClosingMessage(db: Db, venueId: string): Promise<string | null | undefined> {
-  const row = await first(
-    db.select({ message: venues.messaggioChiusura }).from(venues).where(eq(venues.id, venueId)),
-  );
-  return row?.message;
 }
 
 /** The last mutation id the server counted for a client (0: none yet). */
