@@ -11,11 +11,11 @@
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { calls, type MenuDish } from '@comanda/shared-schema';
-import { type CDPSession, chromium, type Page } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
 import { sessionCookie } from '../support/guest-orders.ts';
-import { chromiumLaunchOptions } from './browser.ts';
+import { chromiumLaunchOptions, launchWithDemoServer } from './browser.ts';
 import { percentile, report, round } from './report.ts';
-import { OwnerApi, shimKeepNames, signInOwner, startDemoServer } from './venue.ts';
+import { OwnerApi, shimKeepNames, signInOwner } from './venue.ts';
 
 const TABLES = 100;
 const LINES_PER_TABLE = 30;
@@ -177,10 +177,9 @@ async function heapMb(cdp: CDPSession): Promise<{ used: number; afterGc: number 
 }
 
 export async function benchDashboard(): Promise<void> {
-  const server = await startDemoServer();
   const launch = chromiumLaunchOptions();
   // Unquantised `performance.memory` (Chromium rounds it otherwise).
-  const browser = await chromium.launch({
+  const { browser, server } = await launchWithDemoServer({
     ...launch,
     args: [...(launch.args ?? []), '--enable-precise-memory-info'],
   });

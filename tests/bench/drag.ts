@@ -5,10 +5,10 @@
 // render ran, DOM change or not), and DOM mutations inside the other squares.
 import { randomUUID } from 'node:crypto';
 import { t } from '@comanda/shared-schema';
-import { chromium, type Page } from '@playwright/test';
-import { chromiumLaunchOptions } from './browser.ts';
+import type { Page } from '@playwright/test';
+import { launchWithDemoServer } from './browser.ts';
 import { report, round } from './report.ts';
-import { OwnerApi, shimKeepNames, signInOwner, startDemoServer } from './venue.ts';
+import { OwnerApi, shimKeepNames, signInOwner } from './venue.ts';
 
 const TABLES = 200;
 const STEPS = 120;
@@ -147,8 +147,7 @@ async function seedRoom(owner: OwnerApi): Promise<string[]> {
 }
 
 export async function benchDrag(): Promise<void> {
-  const server = await startDemoServer();
-  const browser = await chromium.launch(chromiumLaunchOptions());
+  const { browser, server } = await launchWithDemoServer();
   try {
     const owner = await OwnerApi.signIn(server.url);
     const tableIds = await seedRoom(owner);

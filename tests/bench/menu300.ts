@@ -5,10 +5,10 @@
 // loopback (the phone's CPU alone), once more over emulated Fast 4G (`FAST_4G` in wire.ts).
 import { randomUUID } from 'node:crypto';
 import { calls } from '@comanda/shared-schema';
-import { type Browser, chromium } from '@playwright/test';
-import { chromiumLaunchOptions } from './browser.ts';
+import type { Browser } from '@playwright/test';
+import { launchWithDemoServer } from './browser.ts';
 import { report, round } from './report.ts';
-import { customerMenuPath, OwnerApi, shimKeepNames, signInGuest, startDemoServer } from './venue.ts';
+import { customerMenuPath, OwnerApi, shimKeepNames, signInGuest } from './venue.ts';
 import { FAST_4G, WireRecorder } from './wire.ts';
 
 const DISHES = 300;
@@ -233,8 +233,7 @@ async function fast4gVisit(browser: Browser, url: string, path: string): Promise
 }
 
 export async function benchMenu300(): Promise<void> {
-  const server = await startDemoServer();
-  const browser = await chromium.launch(chromiumLaunchOptions());
+  const { browser, server } = await launchWithDemoServer();
   try {
     const owner = await OwnerApi.signIn(server.url);
     await seedMenu(owner);

