@@ -8,6 +8,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { APP_ROUTES, appRoutePattern } from '../shared-schema/src/app-routes.ts';
 import { compileHints } from './src/build/compile-hints.ts';
 import { precompress } from './src/build/precompress.ts';
+import { reactRouterProduction } from './src/build/react-router-production.ts';
 import { tablePrefetch } from './src/build/table-prefetch.ts';
 import { type WireSource, type WireTable, wireTable } from './src/data/wire-table.ts';
 
@@ -152,6 +153,7 @@ export default defineConfig({
       if (!builtWire) throw new Error('the wire table was not built before the bundle');
       return builtWire;
     }),
+    reactRouterProduction(),
     react(),
     compileHints(),
     // Brotli and gzip copies of every text file; runs after the service worker is written.

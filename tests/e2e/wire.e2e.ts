@@ -14,8 +14,17 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }
 
-/** Code a customer's first visit must not carry: zod, Dexie (the owner's device database), chart.js. */
-const NOT_ON_THE_MENU = { zod: 'ZodError', dexie: 'DatabaseClosedError', 'chart.js': 'afterDatasetsDraw' };
+/**
+ * Code a customer's first visit must not carry: zod, Dexie (the owner's device database), chart.js,
+ * and React Router's development build (its dev-only warning, which the production build drops;
+ * `src/build/react-router-production.ts`).
+ */
+const NOT_ON_THE_MENU = {
+  zod: 'ZodError',
+  dexie: 'DatabaseClosedError',
+  'chart.js': 'afterDatasetsDraw',
+  'react-router development build': 'Error handled by React Router default ErrorBoundary',
+};
 
 test.describe('on the wire: compressed files, 404 for unknown paths', () => {
   test('an unknown path is answered 404 and shows Pagina non trovata, on a phone and a tablet', async ({
@@ -61,7 +70,9 @@ test.describe('on the wire: compressed files, 404 for unknown paths', () => {
     expect(['br', 'gzip']).toContain((await sheet?.allHeaders())?.['content-encoding']);
   });
 
-  test('a table`s menu loads neither zod, nor Dexie, nor chart.js', async ({ browser }) => {
+  test('a table`s menu loads neither zod, nor Dexie, nor chart.js, nor a development build', async ({
+    browser,
+  }) => {
     const phone = await browser.newContext({
       baseURL: baseUrl(),
       viewport: { width: 390, height: 844 },
