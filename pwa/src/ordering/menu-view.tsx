@@ -1,10 +1,10 @@
 import { type CartLine, cartCount, type MenuDish, t, tf } from '@comanda/shared-schema';
-import { lazy, memo, type ReactNode, Suspense, useCallback, useEffect, useId, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { Button, buttonClass } from '../components/button.tsx';
 import type { CartStore } from './cart-store.ts';
 import { CategoryTabs } from './category-tabs.tsx';
-import { DishCard } from './dish-card.tsx';
 import { plainLine } from './dish-line.ts';
+import { DishList } from './dish-list.tsx';
 import { NARROW_QUERY, useMediaQuery } from './use-media-query.ts';
 import type { MenuSection } from './use-menu.ts';
 
@@ -28,26 +28,6 @@ export interface MenuViewProps {
    */
   disabledReason?: string | null;
 }
-
-/** Memoised: a tap changes the cart, not the list, and a menu may hold hundreds of dishes. */
-const DishList = memo(function DishList({
-  dishes,
-  locked,
-  onChoose,
-}: {
-  dishes: MenuDish[];
-  locked: boolean;
-  onChoose: (dish: MenuDish) => void;
-}) {
-  if (dishes.length === 0) return <p className="menu-empty">{t.noDishes}</p>;
-  return (
-    <ul className="dish-grid">
-      {dishes.map((dish) => (
-        <DishCard key={dish.id} dish={dish} isDisabled={locked} onChoose={onChoose} />
-      ))}
-    </ul>
-  );
-});
 
 function MenuIcon() {
   return (

@@ -29,9 +29,10 @@ class FakeSocket {
   }
 }
 
+/** As the server answers them: sorted by name (spec 2.7; the server's customer-reads tests). */
 const dishes: MenuDish[] = [
-  { id: 'd2', name: 'Marinara', price: 500, categoryId: 'c1', categoryName: 'Pizze', variants: [] },
   { id: 'd1', name: 'Margherita', price: 600, categoryId: 'c1', categoryName: 'Pizze', variants: [] },
+  { id: 'd2', name: 'Marinara', price: 500, categoryId: 'c1', categoryName: 'Pizze', variants: [] },
 ];
 
 interface Flags {
@@ -111,7 +112,7 @@ afterEach(() => {
 });
 
 describe('customer table ordering', () => {
-  it('checks the table, lists dishes by name, orders once and shows the result', async () => {
+  it('checks the table, lists the dishes in the order answered, orders once and shows the result', async () => {
     const { orders } = stubServer();
     renderOrdering();
     expect(await screen.findByRole('heading', { name: tf.table(4) })).toBeTruthy();
