@@ -22,6 +22,7 @@ export * from './rules/card-fee.ts';
 export * from './rules/cart.ts';
 export * from './rules/category-reorder.ts';
 export * from './rules/dish-price.ts';
+export * from './rules/escape-html.ts';
 export * from './rules/kitchen.ts';
 export * from './rules/line-edits.ts';
 export * from './rules/money.ts';

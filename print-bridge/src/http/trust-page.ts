@@ -1,4 +1,4 @@
-import type { BridgeStatus } from '@comanda/shared-schema';
+import { type BridgeStatus, escapeHtml } from '@comanda/shared-schema';
 import type { PairingCode } from '../pairing/codes.ts';
 import type { PairedDevice } from '../pairing/devices.ts';
 
@@ -13,11 +13,6 @@ export interface PagePairing {
   code: PairingCode;
   devices: PairedDevice[];
 }
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 export const CA_PATH = '/comanda-print-bridge-ca.crt';
 

@@ -1,7 +1,7 @@
-import { formatEuro, type MenuDish, t, type Variant } from '@comanda/shared-schema';
+import { escapeHtml, formatEuro, type MenuDish, t, type Variant } from '@comanda/shared-schema';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DishList, dishListHtml, escapeHtml } from './dish-list.tsx';
+import { DishList, dishListHtml } from './dish-list.tsx';
 
 function dish(id: string, name: string, extra: Partial<MenuDish> = {}): MenuDish {
   return { id, name, price: 800, categoryId: 'c1', categoryName: 'Pizze', variants: [], ...extra };

@@ -1,18 +1,5 @@
-import { formatEuro, type MenuDish, t } from '@comanda/shared-schema';
+import { escapeHtml, formatEuro, type MenuDish, t } from '@comanda/shared-schema';
 import { type MouseEvent, memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Text for HTML, in an element or in a quoted attribute: the owner writes the menu's words. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-}
 
 /**
  * One dish card as HTML: the list item holding a native `<button>` named by the dish name (its
