@@ -26,6 +26,33 @@ const NOT_ON_THE_MENU = {
   'react-router development build': 'Error handled by React Router default ErrorBoundary',
 };
 
+/**
+ * In the page from its first script: notes each Intl formatter or collator made before the first
+ * dish is on the page. A browser's first one loads ICU data, 40-130 ms of a slow phone's main
+ * thread each (4x, measured), so the menu's first load makes none (ordering/README.md).
+ */
+function watchIntl(): void {
+  const made: string[] = [];
+  let menuShown = false;
+  (window as unknown as { __intlBeforeMenu: string[] }).__intlBeforeMenu = made;
+  const kinds = ['Collator', 'DateTimeFormat', 'NumberFormat', 'PluralRules', 'RelativeTimeFormat'] as const;
+  for (const kind of kinds) {
+    const original = Intl[kind] as unknown as new (...args: unknown[]) => object;
+    (Intl as unknown as Record<string, unknown>)[kind] = new Proxy(original, {
+      construct(target, args, newTarget) {
+        if (!menuShown) made.push(`${kind} ${new Error().stack?.split('\n')[2]?.trim() ?? ''}`);
+        return Reflect.construct(target, args, newTarget);
+      },
+    });
+  }
+  const watch = new MutationObserver(() => {
+    if (!document.querySelector('.dish-button')) return;
+    menuShown = true;
+    watch.disconnect();
+  });
+  watch.observe(document, { childList: true, subtree: true });
+}
+
 test.describe('on the wire: compressed files, 404 for unknown paths', () => {
   test('an unknown path is answered 404 and shows Pagina non trovata, on a phone and a tablet', async ({
     page,
@@ -70,7 +97,7 @@ test.describe('on the wire: compressed files, 404 for unknown paths', () => {
     expect(['br', 'gzip']).toContain((await sheet?.allHeaders())?.['content-encoding']);
   });
 
-  test('a table`s menu loads neither zod, nor Dexie, nor chart.js, nor a development build', async ({
+  test('a table`s menu loads neither zod, nor Dexie, nor chart.js, nor a development build, and makes no Intl formatter before it shows', async ({
     browser,
   }) => {
     const phone = await browser.newContext({
@@ -82,6 +109,7 @@ test.describe('on the wire: compressed files, 404 for unknown paths', () => {
     });
     try {
       await phone.addCookies([{ name: 'cookieConsent', value: '1', url: baseUrl() }]);
+      await phone.addInitScript(watchIntl);
       const guest = await phone.request.post('/api/user/login', { data: { isAnonymus: true } });
       expect(guest.ok()).toBe(true);
       const page = await phone.newPage();
@@ -95,6 +123,9 @@ test.describe('on the wire: compressed files, 404 for unknown paths', () => {
       await page.goto(`/user/reservation/${ownerId}/${tableId}`);
       await expect(page.getByRole('button', { name: 'Margherita', exact: true })).toBeVisible();
       await socket;
+      expect(
+        await page.evaluate(() => (window as unknown as { __intlBeforeMenu: string[] }).__intlBeforeMenu),
+      ).toEqual([]);
       expect(scripts.length).toBeGreaterThan(2);
       for (const res of scripts) {
         const code = (await res.body()).toString();

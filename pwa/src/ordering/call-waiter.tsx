@@ -41,18 +41,23 @@ type Phase = { kind: 'idle' } | { kind: 'sending' } | { kind: 'failed'; message:
 
 /**
  * 'HH:MM' in Rome. shared-schema's `romeTime` would be one more chunk on the menu's first load
- * (it sits beside zod's field schemas); a test holds this equal to it.
+ * (it sits beside zod's field schemas); a test holds this equal to it. Made on first use, not
+ * when the module loads: a browser's first time-zone formatter loads ICU's zone data, 60-90 ms of
+ * a slow phone's main thread (4x, measured in a blank page), and this module runs on the menu's
+ * first load while most tables never call a waiter.
  */
-const romeClockFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: VENUE_TIME_ZONE,
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+let romeClockFormat: Intl.DateTimeFormat | null = null;
 
 export function romeClockOf(iso: string): string {
   const ms = Date.parse(iso);
-  return Number.isFinite(ms) ? romeClockFormat.format(ms) : '';
+  if (!Number.isFinite(ms)) return '';
+  romeClockFormat ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: VENUE_TIME_ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  return romeClockFormat.format(ms);
 }
 
 /** The server's call state, or null when it cannot say (old server, network). */
