@@ -1,18 +1,22 @@
 // `npm run bench -- menu300`: time to a usable customer menu of 300 dishes, first
 // visit, phone viewport, Chromium with 4x CPU slowdown. "Usable" = the 300th dish's button is on
 // the page and a tap on it has put the dish in the cart (the page taps it itself the moment the
-// button appears, so no test-runner round trip is counted). Timed from navigation start. Once on
-// loopback (the phone's CPU alone), once more over emulated Fast 4G (`FAST_4G` in wire.ts).
+// button appears, so no test-runner round trip is counted). Timed from navigation start. On
+// loopback (the phone's CPU alone) the median of `VISITS` first visits, each in a fresh context:
+// one visit varies by +-200 ms on a shared machine, more than most changes it is meant to judge.
+// Once more over emulated Fast 4G (`FAST_4G` in wire.ts).
 import { randomUUID } from 'node:crypto';
 import { calls } from '@comanda/shared-schema';
-import type { Browser } from '@playwright/test';
+import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
 import { launchWithDemoServer } from './browser.ts';
-import { report, round } from './report.ts';
+import { percentile, report, round } from './report.ts';
 import { customerMenuPath, OwnerApi, shimKeepNames, signInGuest } from './venue.ts';
 import { FAST_4G, WireRecorder } from './wire.ts';
 
 const DISHES = 300;
 const CPU_SLOWDOWN = 4;
+/** First visits on loopback; the figures are their medians. */
+const VISITS = 7;
 const GOAL_MS = 1200;
 /** The same first visit over Fast 4G, CPU slowed as well: a mid-range phone on a good network. */
 const FAST_4G_GOAL_MS = 2500;
@@ -170,26 +174,8 @@ async function probeDone(done: Promise<void>, ms: number): Promise<void> {
  * would fetch its precache at full speed beside them.
  */
 async function fast4gVisit(browser: Browser, url: string, path: string): Promise<void> {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 3,
-    isMobile: true,
-    hasTouch: true,
-    serviceWorkers: 'block',
-  });
+  const { context, page, cdp, done } = await probedPage(browser, url, { serviceWorkers: 'block' });
   try {
-    await signInGuest(context, url);
-    await shimKeepNames(context);
-    await context.addInitScript(probe, LAST);
-    let resolveDone = () => {};
-    const done = new Promise<void>((resolve) => {
-      resolveDone = resolve;
-    });
-    await context.exposeBinding('__menuProbeDone', () => resolveDone());
-    const page = await context.newPage();
-    await page.goto(`${url}/api/health`);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     const wire = await WireRecorder.start(cdp);
     await cdp.send('Network.emulateNetworkConditions', FAST_4G);
     await page.goto(url + path);
@@ -232,6 +218,76 @@ async function fast4gVisit(browser: Browser, url: string, path: string): Promise
   }
 }
 
+interface Visit {
+  context: BrowserContext;
+  page: Page;
+  cdp: CDPSession;
+  probed: Probe;
+  /** Navigation start to the last dish tapped into the cart and drawn. */
+  usable: number;
+  paint: number;
+  menuRequestStart: number;
+  menuAnswerIn: number;
+}
+
+/**
+ * A fresh phone context with a guest session, the probe in every page, and a page on a same-origin
+ * address, CPU slowed: the throttled renderer is the one the menu then loads in. `done` resolves
+ * when the probe says the menu is usable.
+ */
+async function probedPage(
+  browser: Browser,
+  url: string,
+  options: { serviceWorkers?: 'block' } = {},
+): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession; done: Promise<void> }> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+    ...options,
+  });
+  await signInGuest(context, url);
+  await shimKeepNames(context);
+  await context.addInitScript(probe, LAST);
+  let resolveDone = () => {};
+  const done = new Promise<void>((resolve) => {
+    resolveDone = resolve;
+  });
+  await context.exposeBinding('__menuProbeDone', () => resolveDone());
+  const page = await context.newPage();
+  await page.goto(`${url}/api/health`);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  return { context, page, cdp, done };
+}
+
+/** A phone's first visit of the menu on loopback, CPU slowed. */
+async function loopbackVisit(browser: Browser, url: string, path: string): Promise<Visit> {
+  const { context, page, cdp, done } = await probedPage(browser, url);
+  await page.goto(url + path);
+  await probeDone(done, 30_000);
+  const probed = await page.evaluate(() => (window as unknown as { __menuProbe: Probe }).__menuProbe);
+  const menuRequest = await page.evaluate((menuPath) => {
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const entry = entries.find((e) => e.name.endsWith(menuPath));
+    return entry ? { start: entry.startTime, end: entry.responseEnd } : null;
+  }, calls.userMenuGet.path);
+  const paint = await page.evaluate(
+    () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+  );
+  return {
+    context,
+    page,
+    cdp,
+    probed,
+    usable: Math.max(probed.added ?? Number.NaN, probed.drawn ?? Number.NaN),
+    paint,
+    menuRequestStart: menuRequest?.start ?? Number.NaN,
+    menuAnswerIn: menuRequest?.end ?? Number.NaN,
+  };
+}
+
 export async function benchMenu300(): Promise<void> {
   const { browser, server } = await launchWithDemoServer();
   try {
@@ -246,41 +302,27 @@ export async function benchMenu300(): Promise<void> {
     const menuDishes = ((await check.json()) as { data?: unknown[] }).data?.length ?? 0;
     if (menuDishes !== DISHES) throw new Error(`the customer menu has ${menuDishes} dishes, not ${DISHES}`);
 
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 3,
-      isMobile: true,
-      hasTouch: true,
-    });
-    await signInGuest(context, server.url);
-    await shimKeepNames(context);
-    await context.addInitScript(probe, LAST);
-    let resolveDone = () => {};
-    const menuUsable = new Promise<void>((resolve) => {
-      resolveDone = resolve;
-    });
-    await context.exposeBinding('__menuProbeDone', () => resolveDone());
-    const page = await context.newPage();
-    // A same-origin page first, so the throttled renderer is the one the menu loads in.
-    await page.goto(`${server.url}/api/health`);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-
-    await page.goto(server.url + customerMenuPath(owner.businessId, tableId));
-    await probeDone(menuUsable, 30_000);
-    const probed = await page.evaluate(() => (window as unknown as { __menuProbe: Probe }).__menuProbe);
+    const path = customerMenuPath(owner.businessId, tableId);
+    const visits: Visit[] = [];
+    for (let i = 0; i < VISITS - 1; i++) {
+      const visit = await loopbackVisit(browser, server.url, path);
+      visits.push(visit);
+      await visit.context.close();
+    }
+    // The last visit's page stays open for the figures of a page at rest below.
+    const last = await loopbackVisit(browser, server.url, path);
+    visits.push(last);
+    const { context, page, cdp } = last;
+    const median = (of: (v: Visit) => number) =>
+      percentile(
+        visits.map(of).sort((a, b) => a - b),
+        50,
+      );
+    const usables = visits.map((v) => v.usable).sort((a, b) => a - b);
     const slowed = await page.evaluate(spin);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     const fullSpeed = await page.evaluate(spin);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    const menuRequest = await page.evaluate((path) => {
-      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-      const entry = entries.find((e) => e.name.endsWith(path));
-      return entry ? { start: entry.startTime, end: entry.responseEnd } : null;
-    }, calls.userMenuGet.path);
-    const paint = await page.evaluate(
-      () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
-    );
     const buttons = await page.locator('.dish-button').count();
     const heapBeforeGc = (await cdp.send('Runtime.getHeapUsage')).usedSize;
     await cdp.send('HeapProfiler.collectGarbage');
@@ -307,7 +349,7 @@ export async function benchMenu300(): Promise<void> {
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     const pickerAgain = await page.evaluate(openPicker, dishName(15));
 
-    const usable = Math.max(probed.added ?? Number.NaN, probed.drawn ?? Number.NaN);
+    const usable = percentile(usables, 50);
     report({ bench: 'menu300', metric: 'dishes', value: menuDishes, unit: 'dishes' });
     report({ bench: 'menu300', metric: 'dish_buttons_rendered', value: buttons, unit: 'buttons' });
     report({ bench: 'menu300', metric: 'cpu_slowdown', value: CPU_SLOWDOWN, unit: 'x' });
@@ -317,23 +359,41 @@ export async function benchMenu300(): Promise<void> {
       value: round(slowed / fullSpeed, 1),
       unit: 'x',
     });
-    report({ bench: 'menu300', metric: 'first_contentful_paint', value: round(paint, 0), unit: 'ms' });
+    report({ bench: 'menu300', metric: 'first_visits', value: VISITS, unit: 'visits' });
+    report({
+      bench: 'menu300',
+      metric: 'first_contentful_paint',
+      value: round(
+        median((v) => v.paint),
+        0,
+      ),
+      unit: 'ms',
+    });
     report({
       bench: 'menu300',
       metric: 'menu_request_sent',
-      value: round(menuRequest?.start ?? Number.NaN, 0),
+      value: round(
+        median((v) => v.menuRequestStart),
+        0,
+      ),
       unit: 'ms',
     });
     report({
       bench: 'menu300',
       metric: 'menu_answer_in',
-      value: round(menuRequest?.end ?? Number.NaN, 0),
+      value: round(
+        median((v) => v.menuAnswerIn),
+        0,
+      ),
       unit: 'ms',
     });
     report({
       bench: 'menu300',
       metric: 'last_dish_on_page',
-      value: round(probed.present ?? Number.NaN, 0),
+      value: round(
+        median((v) => v.probed.present ?? Number.NaN),
+        0,
+      ),
       unit: 'ms',
     });
     report({
@@ -346,9 +406,24 @@ export async function benchMenu300(): Promise<void> {
     });
     report({
       bench: 'menu300',
+      metric: 'time_to_usable_menu_fastest',
+      value: round(usables[0] ?? Number.NaN, 0),
+      unit: 'ms',
+    });
+    report({
+      bench: 'menu300',
+      metric: 'time_to_usable_menu_slowest',
+      value: round(usables.at(-1) ?? Number.NaN, 0),
+      unit: 'ms',
+    });
+    report({
+      bench: 'menu300',
       // The first tap lands in the frame that lays out the 300 dishes for the first time.
       metric: 'first_tap_to_in_cart',
-      value: round((probed.added ?? Number.NaN) - (probed.tapped ?? 0), 0),
+      value: round(
+        median((v) => (v.probed.added ?? Number.NaN) - (v.probed.tapped ?? 0)),
+        0,
+      ),
       unit: 'ms',
     });
     report({ bench: 'menu300', metric: 'settled_tap_to_in_cart', value: round(settledTap, 0), unit: 'ms' });
@@ -378,7 +453,7 @@ export async function benchMenu300(): Promise<void> {
     });
     await context.close();
 
-    await fast4gVisit(browser, server.url, customerMenuPath(owner.businessId, tableId));
+    await fast4gVisit(browser, server.url, path);
   } finally {
     await browser.close();
     await server.stop();
