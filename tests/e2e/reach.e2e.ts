@@ -146,6 +146,15 @@ async function fullDashboardJourney(
       // The last row: the tickets that start lowest on the board.
       const lowest = Math.max(...tickets.map((a) => Math.round(a.getBoundingClientRect().top)));
       const lastRow = tickets.filter((a) => Math.round(a.getBoundingClientRect().top) === lowest);
+      // A ticket scrolled near is drawn a frame or two later: until then its buttons are skipped
+      // (content-visibility) and a hit test finds the ticket itself. Wait for them to be drawn.
+      const buttons = lastRow.flatMap((a) => Array.from(a.querySelectorAll('button')));
+      for (
+        let i = 0;
+        i < 50 && !buttons.every((b) => b.checkVisibility({ contentVisibilityAuto: true }));
+        i++
+      )
+        await frame();
       const covered: string[] = [];
       for (const article of lastRow) {
         for (const el of Array.from(article.querySelectorAll('button'))) {
