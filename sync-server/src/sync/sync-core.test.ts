@@ -3,11 +3,13 @@ import { BusinessRow, entitySchemas } from '@comanda/shared-schema';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  blockCounterUpdates,
   lastMutationOf,
   publicOrder,
   registerTestRoutes,
   rename,
   storedVenueName,
+  unblockCounterUpdates,
 } from '../../test-support/kits/sync.ts';
 import {
   createOwner,
@@ -139,6 +141,29 @@ describe('sync core: client and mutation ids', () => {
     const retry = await mutate(client, 2, { name: 'Secondo' });
     expect(retry.statusCode).toBe(200);
     expect(retry.headers['x-comanda-version']).toBe('2');
+    expect(await lastMutation(client)).toBe(2);
+  });
+
+  it('a refusal whose recording fails is transient: 503, the counter does not move, the retry records it', async () => {
+    await setup();
+    const client = randomUUID();
+    await mutate(client, 1, { name: 'Primo' });
+    // The counter's row cannot be written for a moment (a database in trouble).
+    await blockCounterUpdates(t);
+    try {
+      for (const outcome of ['refuse-early', 'refuse']) {
+        const failed = await mutate(client, 2, { name: 'Secondo', outcome });
+        expect(failed.statusCode, outcome).toBe(503);
+        expect(failed.json()).toMatchObject({ success: false, code: 'UNAVAILABLE' });
+        expect(await lastMutation(client)).toBe(1);
+        expect(await venueName()).toBe('Primo');
+      }
+    } finally {
+      await unblockCounterUpdates(t);
+    }
+    const retry = await mutate(client, 2, { name: 'Secondo', outcome: 'refuse-early' });
+    expect(retry.statusCode).toBe(400);
+    expect(retry.json()).toMatchObject({ code: 'INVALID_NAME' });
     expect(await lastMutation(client)).toBe(2);
   });
 

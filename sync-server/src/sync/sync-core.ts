@@ -232,12 +232,7 @@ export class SyncCore {
         return answer;
       });
     } catch (err) {
-      // Recording the refusal is a transaction too: its failure is transient, as the handler's was.
-      if (err instanceof Refused) {
-        return this.refuse(mode, req.userId, venueId, err.refusal).catch((failed: unknown) => {
-          throw isRefusal(failed) ? failed : this.transient(failed);
-        });
-      }
+      if (err instanceof Refused) return this.refuse(mode, req.userId, venueId, err.refusal);
       if (isRefusal(err)) throw err;
       throw this.transient(err);
     }
@@ -265,21 +260,29 @@ export class SyncCore {
     return outcome;
   }
 
-  /** Stores a refusal in its own transaction (refused by the prepare step or the handler). */
-  private refuse(
+  /**
+   * Stores a refusal in its own transaction (refused by the parse or prepare step, or the
+   * handler). Recording it is a write like any other: when it fails, the failure is transient
+   * (503, the counter not moved, the client sends the same id again), never a raw database error.
+   */
+  private async refuse(
     mode: Mode,
     userId: string | null,
     venueId: string | null,
     err: AppError,
   ): Promise<MutationOutcome> {
     if (mode.kind === 'plain') throw err;
-    return this.port.writeVenue(venueId ?? '', async (db) => {
-      const again = await this.answers.stored(db, mode, userId);
-      if (again) return again;
-      const answer = refusalAnswer(err);
-      await this.answers.record(db, mode, userId, venueId, answer, this.clock.nowMs());
-      return answer;
-    });
+    try {
+      return await this.port.writeVenue(venueId ?? '', async (db) => {
+        const again = await this.answers.stored(db, mode, userId);
+        if (again) return again;
+        const answer = refusalAnswer(err);
+        await this.answers.record(db, mode, userId, venueId, answer, this.clock.nowMs());
+        return answer;
+      });
+    } catch (failed) {
+      throw isRefusal(failed) ? failed : this.transient(failed);
+    }
   }
 
   /** Anything but a business refusal: nothing advanced, the client retries. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, defineCall, ok } from '@comanda/shared-schema';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type Db, first } from '../../src/db/client.ts';
@@ -8,6 +8,8 @@ import { clientMutations, venues } from '../../src/db/schema.ts';
 import { quotaRefusal } from '../../src/lib/quota.ts';
 import { venueWire } from '../../src/store/venue.ts';
 import { mutationRoute } from '../../src/sync/mutation-route.ts';
+import { runSql } from '../raw-sql.ts';
+import type { TestApp } from '../test-app.ts';
 
 /**
  * Test-only routes of the sync core and push tests: an owner mutation that renames the venue and
@@ -86,4 +88,32 @@ export async function storedVenueName(db: Db, venueId: string): Promise<string |
 export async function lastMutationOf(db: Db, clientId: string): Promise<number> {
   const row = await first(db.select().from(clientMutations).where(eq(clientMutations.clientId, clientId)));
   return row?.lastMutationId ?? 0;
+}
+
+/** Makes every update of a client's mutation counter fail (a database in trouble), on either store. */
+export async function blockCounterUpdates(t: TestApp): Promise<void> {
+  if (t.app.store.dialect === 'postgres') {
+    await runSql(
+      t.app,
+      sql.raw(`CREATE FUNCTION test_counter_fails() RETURNS trigger AS $$
+        BEGIN RAISE EXCEPTION 'the disk is full'; END $$ LANGUAGE plpgsql`),
+    );
+    await runSql(
+      t.app,
+      sql.raw(`CREATE TRIGGER test_counter_fails BEFORE UPDATE ON client_mutations
+        FOR EACH ROW EXECUTE FUNCTION test_counter_fails()`),
+    );
+    return;
+  }
+  await runSql(
+    t.app,
+    sql.raw(`CREATE TRIGGER test_counter_fails BEFORE UPDATE ON client_mutations
+      BEGIN SELECT RAISE(ABORT, 'the disk is full'); END`),
+  );
+}
+
+export async function unblockCounterUpdates(t: TestApp): Promise<void> {
+  if (t.app.store.dialect !== 'postgres') return runSql(t.app, sql.raw('DROP TRIGGER test_counter_fails'));
+  await runSql(t.app, sql.raw('DROP TRIGGER test_counter_fails ON client_mutations'));
+  await runSql(t.app, sql.raw('DROP FUNCTION test_counter_fails()'));
 }
