@@ -25,7 +25,20 @@ export const pgMigrationsFolder = fileURLToPath(new URL('../../drizzle-pg', impo
 export interface PoolOptions {
   /** Connections this instance may hold (PG_POOL_MAX); all instances together stay under the server's max_connections. */
   max: number;
+  /** How long a transaction may sit with no statement running before PostgreSQL ends it (`IDLE_IN_TRANSACTION_MS`). */
+  idleInTransactionMs?: number;
 }
+
+/**
+ * A transaction here never waits on anything but its own statements and a little JavaScript, so
+ * one idle this long belongs to an instance that stalled while holding it: frozen, cut off from
+ * the database by the network, or stuck on a bug. PostgreSQL then ends its session, which frees
+ * the venue's row lock for the other instances (whose writes would otherwise answer 503 until
+ * TCP noticed, hours later); the stalled request fails transient if it ever wakes.
+ */
+export const IDLE_IN_TRANSACTION_MS = 15_000;
+/** TCP keepalive on every connection: a database host that vanished is noticed in seconds, not hours. */
+const KEEPALIVE_DELAY_MS = 10_000;
 
 export function openPgPool(url: string, options: PoolOptions): pg.Pool {
   const pool = new pg.Pool({
@@ -34,6 +47,9 @@ export function openPgPool(url: string, options: PoolOptions): pg.Pool {
     // A server that does not answer is a transient failure (503, the client retries), not a hang.
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
+    idle_in_transaction_session_timeout: options.idleInTransactionMs ?? IDLE_IN_TRANSACTION_MS,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
     application_name: 'comanda',
     // Statements sent without waiting for the one before (a transaction's BEGIN, a mutation's independent
     // inserts) share one round trip; a transaction holding a venue's lock ends that much sooner.

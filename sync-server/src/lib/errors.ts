@@ -37,9 +37,10 @@ export class StatusError extends AppError {
 /**
  * PostgreSQL's codes of a failure of the moment: a serialization failure or a deadlock (run it
  * again), a lock not had in time, too many connections, the server shutting down or refusing
- * connections for now, a full disk, and the connection exception class (08...).
+ * connections for now, a full disk, a transaction ended for idling too long (25P03), and the
+ * connection exception class (08...).
  */
-const PG_TRANSIENT = new Set('40001 40P01 55P03 53100 53200 53300 57P01 57P02 57P03'.split(' '));
+const PG_TRANSIENT = new Set('40001 40P01 55P03 53100 53200 53300 57P01 57P02 57P03 25P03'.split(' '));
 /** A connection that failed or went away under a query (the pg driver's own errors carry no SQLSTATE). */
 const NETWORK_TRANSIENT = new Set(
   'ECONNREFUSED ECONNRESET ETIMEDOUT EPIPE EHOSTUNREACH ENOTFOUND'.split(' '),

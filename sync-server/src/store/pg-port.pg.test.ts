@@ -231,9 +231,47 @@ describe('the PostgreSQL store port', () => {
     expect((await port.lookup((db) => exec(db, sql`SELECT 2 AS two`))).rows).toEqual([{ two: 2 }]);
   });
 
+  it("ends a transaction left idle by a stalled instance: the venue's lock is freed, the stalled request fails transient", async () => {
+    // A pool whose transactions may idle 300 ms (IDLE_IN_TRANSACTION_MS in production).
+    const stalledPool = openPgPool(url, { max: 2, idleInTransactionMs: 300 });
+    const stalled = new PgPort(stalledPool);
+    try {
+      await insertVenue('idle');
+      await pool.query(`UPDATE counter SET n = 0 WHERE venue = 'v1'`);
+      const frozen = gate();
+      let locked = false;
+      const stuck = stalled.writeVenue('idle', async (db) => {
+        await exec(db, sql`UPDATE counter SET n = 100 WHERE venue = 'v1'`);
+        locked = true;
+        // The instance stalls here, holding the venue's lock, with nothing running.
+        await frozen.wait;
+        return exec(db, sql`UPDATE counter SET n = n + 1 WHERE venue = 'v1'`);
+      });
+      const failure = stuck.then(
+        () => null,
+        (err: unknown) => err,
+      );
+      await vi.waitFor(() => expect(locked).toBe(true));
+      // Another instance's write of the same venue gets the lock once PostgreSQL ended the idle
+      // transaction (within its 5 s lock timeout), and its change is the only one kept.
+      await port.writeVenue('idle', (db) => exec(db, sql`UPDATE counter SET n = n + 7 WHERE venue = 'v1'`));
+      expect(await port.read((db) => counterOf(db, 'v1'))).toBe(7);
+      frozen.open();
+      expect(stalled.classify(await failure)).toBe('transient');
+      expect(await port.read((db) => counterOf(db, 'v1'))).toBe(7);
+      // The stalled instance's pool opens a new connection for its next request.
+      await stalled.writeVenue('idle', (db) =>
+        exec(db, sql`UPDATE counter SET n = n + 1 WHERE venue = 'v1'`),
+      );
+      expect(await port.read((db) => counterOf(db, 'v1'))).toBe(8);
+    } finally {
+      await stalled.close();
+    }
+  });
+
   it('calls a serialization failure, a deadlock, a lock timeout and a lost connection transient', () => {
     const failure = (code: string) => Object.assign(new Error(code), { code });
-    for (const code of ['40001', '40P01', '55P03', '57P01', '08006', 'ECONNRESET']) {
+    for (const code of ['40001', '40P01', '55P03', '57P01', '25P03', '08006', 'ECONNRESET']) {
       expect(port.classify(failure(code)), code).toBe('transient');
     }
     // As drizzle wraps it: the cause decides.
