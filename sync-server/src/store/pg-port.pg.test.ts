@@ -256,8 +256,10 @@ describe('the PostgreSQL store port', () => {
       // transaction (within its 5 s lock timeout), and its change is the only one kept.
       await port.writeVenue('idle', (db) => exec(db, sql`UPDATE counter SET n = n + 7 WHERE venue = 'v1'`));
       expect(await port.read((db) => counterOf(db, 'v1'))).toBe(7);
-      frozen.open();
+      // The stalled request fails transient while its work still waits (it awaits no statement):
+      // its connection is not held for good, and the pool can end.
       expect(stalled.classify(await failure)).toBe('transient');
+      frozen.open();
       expect(await port.read((db) => counterOf(db, 'v1'))).toBe(7);
       // The stalled instance's pool opens a new connection for its next request.
       await stalled.writeVenue('idle', (db) =>

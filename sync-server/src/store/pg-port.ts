@@ -135,16 +135,22 @@ export class PgPort implements StorePort<Db> {
     begun.catch((err: unknown) => {
       beginError = err;
     });
+    // A work awaiting anything but its statements would not hear its connection end (PostgreSQL
+    // ending an idle transaction, a failover): the transaction fails then, whatever the work
+    // awaits, and the connection goes back to the pool to be dropped, never lent out for good.
+    const lost = connectionLost(client);
     let value: T;
     try {
-      value = await work(this.handleOf(client));
+      value = await Promise.race([work(this.handleOf(client)), lost.promise]);
       await begun;
     } catch (err) {
+      lost.stop();
       await begun.catch(() => undefined);
       const cause = beginError ?? err;
       await this.end(client, cause);
       throw cause;
     }
+    lost.stop();
     if (!commit) {
       const ended = client.query('COMMIT').then(
         () => client.release(),
@@ -180,6 +186,24 @@ export class PgPort implements StorePort<Db> {
       client.release(cause instanceof Error ? cause : new Error('transaction failed'));
     }
   }
+}
+
+/** Rejects when `client`'s connection fails or ends, until `stop` (a settled transaction). */
+function connectionLost(client: pg.PoolClient): { promise: Promise<never>; stop(): void } {
+  let stop = () => {};
+  const promise = new Promise<never>((_, reject) => {
+    const onError = (err: unknown) => reject(err);
+    const onEnd = () => reject(new Error('Connection terminated while the transaction was open'));
+    client.once('error', onError);
+    client.once('end', onEnd);
+    stop = () => {
+      client.off('error', onError);
+      client.off('end', onEnd);
+    };
+  });
+  // Met by the race; after it, a late failure is nobody's.
+  promise.catch(() => undefined);
+  return { promise, stop };
 }
 
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 20 * attempt));
