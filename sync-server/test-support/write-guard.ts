@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import Database from 'better-sqlite3';
 import type { Db } from '../src/db/client.ts';
+import type { LastWrites } from '../src/store/port.ts';
 import { SqlitePort } from '../src/store/sqlite-port.ts';
 
 /**
@@ -141,8 +142,14 @@ export function guardWrites(): WriteGuard {
   // The port's work runs inside `inPort`, and so does everything it awaits.
   const port = SqlitePort.prototype;
   const { writeVenue, writeAccount } = port;
-  port.writeVenue = function <T>(this: SqlitePort, venueId: string, work: (tx: Db) => T | Promise<T>) {
-    return writeVenue.call(this, venueId, (tx: Db) => inPort.run(true, () => work(tx))) as Promise<T>;
+  port.writeVenue = function <T>(
+    this: SqlitePort,
+    venueId: string,
+    work: (tx: Db, last: LastWrites) => T | Promise<T>,
+  ) {
+    return writeVenue.call(this, venueId, (tx: Db, last: LastWrites) =>
+      inPort.run(true, () => work(tx, last)),
+    ) as Promise<T>;
   };
   port.writeAccount = function <T>(this: SqlitePort, work: (tx: Db) => T | Promise<T>) {
     return writeAccount.call(this, (tx: Db) => inPort.run(true, () => work(tx))) as Promise<T>;

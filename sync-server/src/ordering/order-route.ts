@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { randomId } from '../lib/ids.ts';
 import { msg } from '../lib/messages.ts';
 import { refuseOverCeilings } from '../store/ceilings.ts';
-import { orderStatements } from '../store/order-statements.ts';
-import { appendLines, lineWire, type OrderRecord, openOrderLoadOfTable, orderWire } from '../store/orders.ts';
+import { insertLines, orderStatements } from '../store/order-statements.ts';
+import { lineRecords, lineWire, type OrderRecord, openOrderLoadOfTable, orderWire } from '../store/orders.ts';
 import { priceCart } from '../store/price-cart.ts';
 import { type TableRecord, tableWire } from '../store/rooms.ts';
 import { requireVenue, requireVenueTable, venueIsClosed } from '../store/venue.ts';
@@ -95,11 +95,11 @@ export async function orderRoute(app: FastifyInstance): Promise<void> {
       const lastSeq = openLoad?.lastSeq ?? 0;
 
       const { order, touched } = await openOrder(ctx, table, open);
-      // A table's lines need no acceptance (spec 3, accettato 1).
-      const [stored] = await Promise.all([
-        appendLines(db, { id: order.id, venueId: venue.id }, priced, now, true, lastSeq),
-        touched,
-      ]);
+      // A table's lines need no acceptance (spec 3, accettato 1). Nothing below reads them or the
+      // touched order back: they are written with the commit.
+      const stored = lineRecords({ id: order.id, venueId: venue.id }, priced, now, true, lastSeq);
+      ctx.withCommit(insertLines(db, stored));
+      if (touched) ctx.withCommit(touched);
 
       // Spec 3: the table's status is set when it has orders.
       let current = table;

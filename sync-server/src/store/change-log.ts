@@ -3,6 +3,7 @@ import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import { type Db, perDb, perDbRows } from '../db/client.ts';
 import { changes, venues } from '../db/schema.ts';
 import { msg } from '../lib/messages.ts';
+import type { LastWrites } from './port.ts';
 
 export type ChangeOp = 'put' | 'delete';
 
@@ -47,11 +48,14 @@ const statements = perDb((db: Db) => {
     data: changes.data,
   };
   return {
+    // From the version read under the lock to the next. Nothing moves a venue's version but a
+    // write holding its lock, this one; if anything had, the version would become NULL, which
+    // its NOT NULL refuses, and the whole transaction fails. The check is the statement's own
+    // because COMMIT is already on its way behind it (`LastWrites`).
     bump: db
       .update(venues)
-      .set({ version: sql`${venues.version} + 1` })
+      .set({ version: sql`CASE WHEN ${venues.version} = ${p('read')} THEN ${venues.version} + 1 END` })
       .where(eq(venues.id, p('venueId')))
-      .returning({ version: venues.version, floor: venues.changeLogFloor })
       .prepare(),
     prune: db
       .delete(changes)
@@ -97,8 +101,9 @@ export async function logCursor(db: Db, venueId: string): Promise<LogCursor | un
 /**
  * Appends one mutation's changes under the venue's next version (inside the caller's
  * transaction, which holds the venue's lock and read `cursor` under it) and returns that
- * version. The version is known from the cursor, so the bump, the rows and `alongside` go out
- * together: one round trip on PostgreSQL.
+ * version. The version is known from the cursor, so the bump, the rows, a prune when one is due
+ * and `alongside` are the transaction's last writes, sent together with its commit: one round
+ * trip on PostgreSQL.
  */
 export async function appendChanges(
   db: Db,
@@ -106,6 +111,7 @@ export async function appendChanges(
   cursor: LogCursor | undefined,
   pending: PendingChange[],
   now: number,
+  last: LastWrites,
   /** Writes that need the new version, sent along with the change log's rows. */
   alongside?: (version: number) => Promise<unknown>,
 ): Promise<number> {
@@ -113,29 +119,27 @@ export async function appendChanges(
   if (!cursor) throw new AppError('business_id_error', msg.venueNotFound);
   const s = statements(db);
   const version = cursor.version + 1;
-  const [bumped] = await Promise.all([
-    s.bump.get({ venueId }),
-    insertChanges(
-      db,
-      pending.map((c) => ({
-        venueId,
-        version,
-        entity: c.entity,
-        entityId: c.entityId,
-        op: c.op,
-        data: c.op === 'delete' ? null : JSON.stringify(c.data ?? null),
-        createdAt: now,
-      })),
-    ),
-    alongside?.(version),
-  ]);
-  // Nothing moves a venue's version but a write holding its lock: this one.
-  if (bumped?.version !== version) throw new Error(`venue ${venueId}: version moved under its lock`);
-  if (version - cursor.floor > CHANGE_LOG_KEEP + PRUNE_SLACK) {
-    const newFloor = version - CHANGE_LOG_KEEP;
-    await s.prune.run({ venueId, floor: newFloor });
-    await s.setFloor.run({ venueId, floor: newFloor });
-  }
+  const newFloor = version - cursor.floor > CHANGE_LOG_KEEP + PRUNE_SLACK ? version - CHANGE_LOG_KEEP : null;
+  await last(() =>
+    Promise.all([
+      s.bump.run({ venueId, read: cursor.version }),
+      insertChanges(
+        db,
+        pending.map((c) => ({
+          venueId,
+          version,
+          entity: c.entity,
+          entityId: c.entityId,
+          op: c.op,
+          data: c.op === 'delete' ? null : JSON.stringify(c.data ?? null),
+          createdAt: now,
+        })),
+      ),
+      alongside?.(version),
+      newFloor === null ? null : s.prune.run({ venueId, floor: newFloor }),
+      newFloor === null ? null : s.setFloor.run({ venueId, floor: newFloor }),
+    ]),
+  );
   return version;
 }
 

@@ -166,27 +166,23 @@ export async function lastLineSeq(db: Db, orderId: string): Promise<number> {
 }
 
 /**
- * Appends priced lines to an order after its last one (a table's cart, a delivery, lines added
- * to a delivery), `accettato` as given: the lines as stored. One after another: the statements
- * of one transaction share its connection.
+ * Priced lines as they are stored after the order's last one (`lastSeq`), `accettato` as given.
+ * Built apart from their insert for a caller that sends the insert with its commit.
  */
-export async function appendLines(
-  db: Db,
+export function lineRecords(
   order: Pick<OrderRecord, 'id' | 'venueId'>,
   priced: readonly PricedLine[],
   now: number,
   accettato: boolean,
-  /** The order's last line's `seq` when the caller read it already (`lastLineSeq`, same lock). */
-  lastSeq?: number,
-): Promise<OrderLineRecord[]> {
-  const next = (lastSeq ?? (await lastLineSeq(db, order.id))) + 1;
-  const records = priced.map(
+  lastSeq: number,
+): OrderLineRecord[] {
+  return priced.map(
     (line, i): OrderLineRecord => ({
       ...line,
       id: randomId(),
       orderId: order.id,
       venueId: order.venueId,
-      seq: next + i,
+      seq: lastSeq + 1 + i,
       status: 'preparation',
       printed: false,
       accettato,
@@ -196,6 +192,21 @@ export async function appendLines(
       createdVersion: null,
     }),
   );
+}
+
+/**
+ * Appends priced lines to an order after its last one (a delivery, lines added to a delivery),
+ * `accettato` as given: the lines as stored. One after another: the statements of one
+ * transaction share its connection.
+ */
+export async function appendLines(
+  db: Db,
+  order: Pick<OrderRecord, 'id' | 'venueId'>,
+  priced: readonly PricedLine[],
+  now: number,
+  accettato: boolean,
+): Promise<OrderLineRecord[]> {
+  const records = lineRecords(order, priced, now, accettato, await lastLineSeq(db, order.id));
   await insertLines(db, records);
   return records;
 }

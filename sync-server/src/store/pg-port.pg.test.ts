@@ -118,19 +118,14 @@ describe('the PostgreSQL store port', () => {
 
   it('a lookup sends its statement alone, sees what was committed, and leaves its connection usable', async () => {
     await pool.query(`UPDATE counter SET n = 5 WHERE venue = 'v1'`);
-    const sent: string[] = [];
+    let sent: string[] = [];
     const seen = await port.lookup(async (db) => {
-      const client = (db as unknown as { $client: pg.PoolClient }).$client;
-      const query = client.query;
-      client.query = ((...args: Parameters<typeof query>) => {
-        const [first] = args as unknown as [string | { text: string }];
-        sent.push(typeof first === 'string' ? first : first.text);
-        return (query as (...a: unknown[]) => unknown).apply(client, args);
-      }) as typeof query;
+      const spy = spyStatements(db);
+      sent = spy.sent;
       try {
         return await counterOf(db, 'v1');
       } finally {
-        client.query = query;
+        spy.restore();
       }
     });
     expect(seen).toBe(5);
@@ -140,6 +135,52 @@ describe('the PostgreSQL store port', () => {
     await expect(port.lookup((db) => exec(db, sql`SELECT * FROM no_such_table`))).rejects.toThrow();
     const all = await Promise.all(Array.from({ length: 8 }, () => port.lookup((db) => counterOf(db, 'v1'))));
     expect(all).toEqual(Array(8).fill(5));
+  });
+
+  it("sends COMMIT behind a write's last statements, before their answers; a failed one undoes it all", async () => {
+    await insertVenue('last');
+    await pool.query(`UPDATE counter SET n = 0 WHERE venue = 'v2'`);
+    let sentWhenAnswered: string[] = [];
+    const value = await port.writeVenue('last', async (db, last) => {
+      await exec(db, sql`UPDATE counter SET n = 1 WHERE venue = 'v2'`);
+      const spy = spyStatements(db);
+      try {
+        return await last(async () => {
+          await exec(db, sql`UPDATE counter SET n = n + 1 WHERE venue = 'v2'`);
+          sentWhenAnswered = [...spy.sent];
+          return 'written';
+        });
+      } finally {
+        spy.restore();
+      }
+    });
+    expect(value).toBe('written');
+    // COMMIT had gone out before the statement ahead of it was answered: one round trip for both.
+    expect(sentWhenAnswered).toEqual(["UPDATE counter SET n = n + 1 WHERE venue = 'v2'", 'COMMIT']);
+    expect(await port.read((db) => counterOf(db, 'v2'))).toBe(2);
+
+    // A last statement that fails (a unique key taken): the transaction is rolled back whole and
+    // its error passed on, its earlier statements undone too.
+    await pool.query(`INSERT INTO emails (address) VALUES ('taken@x.it')`);
+    await expect(
+      port.writeVenue('last', async (db, last) => {
+        await exec(db, sql`UPDATE counter SET n = 50 WHERE venue = 'v2'`);
+        return last(() => exec(db, sql`INSERT INTO emails (address) VALUES ('taken@x.it')`));
+      }),
+    ).rejects.toMatchObject({ cause: { code: '23505' } });
+    expect(await port.read((db) => counterOf(db, 'v2'))).toBe(2);
+    // Only once: a second set of last writes is a mistake of the work, and nothing is committed.
+    await expect(
+      port.writeVenue('last', async (db, last) => {
+        await last(() => exec(db, sql`UPDATE counter SET n = 60 WHERE venue = 'v2'`));
+        await last(() => exec(db, sql`UPDATE counter SET n = 70 WHERE venue = 'v2'`));
+      }),
+    ).rejects.toThrow('once');
+    expect(await port.read((db) => counterOf(db, 'v2'))).toBe(60);
+    // Every pooled connection is usable again.
+    await Promise.all(
+      Array.from({ length: 8 }, () => port.writeVenue('last', (db) => exec(db, sql`SELECT 1`))),
+    );
   });
 
   it('an account write that loses a unique race runs again and meets the winner', async () => {
@@ -285,6 +326,19 @@ describe('the PostgreSQL store port', () => {
     expect(port.classify(new AppError('VALIDATION', 'no'))).toBe('permanent');
   });
 });
+
+/** Records the text of every statement sent on `db`'s connection until `restore`. */
+function spyStatements(db: Db): { sent: string[]; restore(): void } {
+  const client = (db as unknown as { $client: pg.PoolClient }).$client;
+  const query = client.query;
+  const sent: string[] = [];
+  client.query = ((...args: Parameters<typeof query>) => {
+    const [first] = args as unknown as [string | { text: string }];
+    sent.push(typeof first === 'string' ? first : first.text);
+    return (query as (...a: unknown[]) => unknown).apply(client, args);
+  }) as typeof query;
+  return { sent, restore: () => (client.query = query) };
+}
 
 /** A venue row for a write to lock (its owner account first), the rest left to the defaults. */
 async function insertVenue(id: string): Promise<void> {

@@ -4,7 +4,7 @@ import { assertMigrated, openPgPool, pgDb } from '../db/pg-client.ts';
 import { isTransientStorageError, isUniqueViolation } from '../lib/errors.ts';
 import type { AppStore } from './data-store.ts';
 import { PgQuotas } from './pg-quotas.ts';
-import type { StorePort } from './port.ts';
+import type { LastWrites, StorePort } from './port.ts';
 
 /** How long a write waits for its venue's lock before it gives up as busy (SQLite's busy_timeout). */
 const LOCK_TIMEOUT_MS = 5000;
@@ -62,7 +62,7 @@ export class PgPort implements StorePort<Db> {
     }
   }
 
-  writeVenue<T>(venueId: string, work: (tx: Db) => T | Promise<T>): Promise<T> {
+  writeVenue<T>(venueId: string, work: (tx: Db, last: LastWrites) => T | Promise<T>): Promise<T> {
     // One round trip: the transaction, its lock timeout and the venue's lock. A venue not written
     // yet (a sign-up creating it) has no row to lock and no one else who knows its id.
     return this.transaction(
@@ -122,11 +122,13 @@ export class PgPort implements StorePort<Db> {
    * the transaction and after the lock; a venue's writes take turns for as many round trips less.
    * When BEGIN or the lock failed (a lock timeout), the statements after it fail for it, and its
    * error is the one passed on (transient: 503, the client retries).
+   * The work's last writes (`LastWrites`) carry COMMIT behind them, a round trip less again;
+   * otherwise COMMIT follows the work.
    * `commit: false` (a read-only transaction) hands the answer back without waiting for the end.
    */
   private async transaction<T>(
     begin: (client: pg.PoolClient) => string,
-    work: (tx: Db) => T | Promise<T>,
+    work: (tx: Db, last: LastWrites) => T | Promise<T>,
     commit = true,
   ): Promise<T> {
     const client = await this.connect();
@@ -135,22 +137,47 @@ export class PgPort implements StorePort<Db> {
     begun.catch((err: unknown) => {
       beginError = err;
     });
+    let committing: Promise<pg.QueryResult> | null = null;
+    const last: LastWrites = async (writes) => {
+      if (committing) throw new Error('a transaction sends its last writes once');
+      const written = writes();
+      // COMMIT follows every statement `writes` started, whatever promise steps drizzle takes
+      // before handing one to pg (a prepared statement none, `db.execute` a few): a nextTick
+      // callback queued now runs once the promise jobs queued now, and those they queue, all ran.
+      committing = new Promise<pg.QueryResult>((resolve, reject) => {
+        process.nextTick(() => client.query('COMMIT').then(resolve, reject));
+      });
+      // Both settle before the work goes on: nothing else is in flight on the connection after.
+      const [result, ended] = await Promise.allSettled([written, committing]);
+      if (result.status === 'rejected') throw result.reason;
+      if (ended.status === 'rejected') throw ended.reason;
+      assertCommitted(ended.value);
+      return result.value;
+    };
     // A work awaiting anything but its statements would not hear its connection end (PostgreSQL
     // ending an idle transaction, a failover): the transaction fails then, whatever the work
     // awaits, and the connection goes back to the pool to be dropped, never lent out for good.
     const lost = connectionLost(client);
     let value: T;
     try {
-      value = await Promise.race([work(this.handleOf(client)), lost.promise]);
+      value = await Promise.race([work(this.handleOf(client), last), lost.promise]);
       await begun;
+      // A work that did not wait for its last writes still has its commit judged here.
+      if (committing) assertCommitted(await committing);
     } catch (err) {
       lost.stop();
       await begun.catch(() => undefined);
       const cause = beginError ?? err;
+      // After a COMMIT that went through, this ROLLBACK only draws a warning: the error is still
+      // the caller's, as `LastWrites` says.
       await this.end(client, cause);
       throw cause;
     }
     lost.stop();
+    if (committing) {
+      client.release();
+      return value;
+    }
     if (!commit) {
       const ended = client.query('COMMIT').then(
         () => client.release(),
@@ -162,10 +189,7 @@ export class PgPort implements StorePort<Db> {
       return value;
     }
     try {
-      // A transaction a failed statement aborted answers COMMIT with ROLLBACK, not an error: a
-      // pipelined statement nobody awaited must not pass unseen.
-      const ended = await client.query('COMMIT');
-      if (ended.command === 'ROLLBACK') throw new Error('the transaction was rolled back at commit');
+      assertCommitted(await client.query('COMMIT'));
     } catch (err) {
       await this.end(client, err);
       throw err;
@@ -204,6 +228,14 @@ function connectionLost(client: pg.PoolClient): { promise: Promise<never>; stop(
   // Met by the race; after it, a late failure is nobody's.
   promise.catch(() => undefined);
   return { promise, stop };
+}
+
+/**
+ * A transaction a failed statement aborted answers COMMIT with ROLLBACK, not an error: a pipelined
+ * statement nobody awaited must not pass unseen.
+ */
+function assertCommitted(ended: pg.QueryResult): void {
+  if (ended.command === 'ROLLBACK') throw new Error('the transaction was rolled back at commit');
 }
 
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 20 * attempt));

@@ -5,6 +5,17 @@
  *
  * `Tx` is what repositories take: the adapter's query handle inside the transaction.
  */
+/**
+ * A write transaction's last statements, sent with its commit: `writes` starts them all without
+ * waiting for any (promise steps before a statement reaches the driver are fine, I/O is not), and
+ * PostgreSQL gets COMMIT right behind them in the same round trip
+ * (SQLite commits when the work resolves, as always). Resolves with their result once they ran and
+ * the transaction committed; a failed statement rolls the whole transaction back and rejects.
+ * The work issues no statement after them, and whatever it checks afterwards can no longer undo
+ * them: a check that must be able to is made by the statements themselves.
+ */
+export type LastWrites = <R>(writes: () => Promise<R>) => Promise<R>;
+
 export interface StorePort<Tx> {
   /**
    * Reads committed data. Never sees another request's transaction in progress, whatever that
@@ -23,8 +34,10 @@ export interface StorePort<Tx> {
    * interleave, so what `work` reads it may rely on until commit (a slot's free places, the next
    * table number, the venue's version). Commits when `work` resolves, rolls back when it throws;
    * the error is passed on unchanged.
+   *
+   * `last` lets the work send its last statements with the commit (see `LastWrites`).
    */
-  writeVenue<T>(venueId: string, work: (tx: Tx) => T | Promise<T>): Promise<T>;
+  writeVenue<T>(venueId: string, work: (tx: Tx, last: LastWrites) => T | Promise<T>): Promise<T>;
   /**
    * A write transaction on data of no venue (accounts, their links and sessions). It holds no
    * venue's lock: its races rest on unique constraints (one account an address), and the adapter

@@ -4,10 +4,13 @@ import { asAsync, type Db, openStore, type Sqlite, type Store } from '../db/clie
 import * as schema from '../db/sqlite-schema.ts';
 import { isTransientStorageError } from '../lib/errors.ts';
 import type { DataStore } from './data-store.ts';
-import type { StorePort } from './port.ts';
+import type { LastWrites, StorePort } from './port.ts';
 
 const isPromise = <T>(value: T | Promise<T>): value is Promise<T> =>
   typeof (value as { then?: unknown } | null)?.then === 'function';
+
+/** SQLite's statements cost no round trip: the last ones run as any other, the commit after the work. */
+const sendNow: LastWrites = (writes) => writes();
 
 /**
  * The SQLite adapter of the store port. SQLite has one write lock per file, so every write
@@ -61,8 +64,8 @@ export class SqlitePort implements StorePort<Db> {
     return this.read(work);
   }
 
-  writeVenue<T>(_venueId: string, work: (tx: Db) => T | Promise<T>): Promise<T> {
-    return this.write(work);
+  writeVenue<T>(_venueId: string, work: (tx: Db, last: LastWrites) => T | Promise<T>): Promise<T> {
+    return this.write((db) => work(db, sendNow));
   }
 
   writeAccount<T>(work: (tx: Db) => T | Promise<T>): Promise<T> {

@@ -44,6 +44,8 @@ export interface MutationContext<C extends CallDef> extends Omit<CallContext<C>,
   publish<E extends ServerEventName>(event: E, data: ServerEventData<E>, options?: EventOptions): void;
   /** Work outside the database run once the transaction committed; see MutationTools. */
   afterCommit: MutationTools['afterCommit'];
+  /** A write sent and not waited for, awaited with the commit; see MutationTools. */
+  withCommit: MutationTools['withCommit'];
   /**
    * Puts a mail in the outbox inside this transaction (sent once it commits, never if the
    * mutation is refused or fails; a crash after the commit loses nothing).
@@ -173,6 +175,7 @@ export function mutationRoute<C extends CallDef, P>(
           },
           publish: tools.publish,
           afterCommit: tools.afterCommit,
+          withCommit: tools.withCommit,
           queueMail: async (mail) => {
             await queueMail(tools.db, mail, tools.now);
             tools.afterCommit(() => app.mailer.wake());

@@ -8,6 +8,7 @@ import {
   publicOrder,
   registerTestRoutes,
   rename,
+  storedClosingMessage,
   storedVenueName,
   unblockCounterUpdates,
 } from '../../test-support/kits/sync.ts';
@@ -165,6 +166,41 @@ describe('sync core: client and mutation ids', () => {
     expect(retry.statusCode).toBe(400);
     expect(retry.json()).toMatchObject({ code: 'INVALID_NAME' });
     expect(await lastMutation(client)).toBe(2);
+  });
+
+  it('a write sent with the commit is committed with the rest; one that fails fails the whole mutation', async () => {
+    await setup();
+    const client = randomUUID();
+    await mutate(client, 1, { name: 'Primo' });
+    const before = await rowCounts(t.app);
+    const failed = await mutate(client, 2, { name: 'Secondo', outcome: 'along-fails' });
+    expect(failed.statusCode).toBe(503);
+    expect(await venueName()).toBe('Primo');
+    expect(await lastMutation(client)).toBe(1);
+    expect(await rowCounts(t.app)).toEqual(before);
+    const sent = await mutate(client, 2, { name: 'Secondo', outcome: 'along' });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.headers['x-comanda-version']).toBe('2');
+    expect(await venueName()).toBe('Secondo');
+    expect(await storedClosingMessage(t.app.store.db, owner.venueId)).toBe('Chiuso');
+    expect(await lastMutation(client)).toBe(2);
+  });
+
+  it('one id sent twice at once: applied once, the other gets the same answer, one version', async () => {
+    await setup();
+    const client = randomUUID();
+    const body = { name: 'Uno', extra: 3 };
+    const [a, b] = await Promise.all([mutate(client, 1, body), mutate(client, 1, body)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(b.json()).toEqual(a.json());
+    expect([a, b].filter((res) => res.headers['x-comanda-replayed'] === '1')).toHaveLength(1);
+    const changes = await t.app.inject({
+      method: 'GET',
+      url: '/api/sync/changes?since=0',
+      headers: { cookie: owner.cookie },
+    });
+    expect(changes.json().changes.map((c: { version: number }) => c.version)).toEqual([1, 1, 1, 1]);
+    expect(changes.json().version).toBe(1);
   });
 
   it('binds a client id to its user; refuses half or malformed headers', async () => {

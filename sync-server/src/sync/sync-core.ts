@@ -10,11 +10,12 @@ import {
   type ChangesPage,
   changesSince,
   currentVersion,
+  type LogCursor,
   logCursor,
   type PendingChange,
 } from '../store/change-log.ts';
 import type { DataStore } from '../store/data-store.ts';
-import type { StorePort } from '../store/port.ts';
+import type { LastWrites, StorePort } from '../store/port.ts';
 import { databaseGeneration } from '../store/store-meta.ts';
 import { AnswerLog, type Mode, type MutationOutcome, refusalAnswer } from './answer-log.ts';
 import type { EventOptions, EventPublisher } from './events.ts';
@@ -32,6 +33,12 @@ export interface MutationTools {
    * work outside the database, such as queueing a mail. It must not throw (errors are logged).
    */
   afterCommit(effect: () => void): void;
+  /**
+   * A write the handler sent and does not wait for (nothing it does next reads it back): it is
+   * awaited with the transaction's last writes, which carry the commit (`LastWrites`: one round
+   * trip on PostgreSQL for all of them). Its failure fails the mutation, as an awaited one would.
+   */
+  withCommit(write: Promise<unknown>): void;
 }
 
 export type { MutationOutcome };
@@ -84,6 +91,16 @@ const isRefusal = (err: unknown): err is AppError =>
 class Refused extends Error {
   constructor(readonly refusal: AppError) {
     super(refusal.message);
+  }
+}
+
+/** A live event a handler queued, published once its transaction committed. */
+type QueuedEvent = { event: ServerEventName; data: unknown; options: EventOptions };
+
+/** The answer the re-check under the lock found: the transaction is rolled back and it is the answer. */
+class Answered extends Error {
+  constructor(readonly answer: MutationOutcome) {
+    super('answered before');
   }
 }
 
@@ -178,60 +195,15 @@ export class SyncCore {
       throw this.transient(err);
     }
 
-    const events: Array<{ event: ServerEventName; data: unknown; options: EventOptions }> = [];
+    const events: QueuedEvent[] = [];
     const effects: Array<() => void> = [];
     let outcome: MutationOutcome;
     try {
-      outcome = await this.port.writeVenue(venueId ?? '', async (db): Promise<MutationOutcome> => {
-        // Re-checked inside the write lock: a concurrent duplicate may have won meanwhile. The
-        // venue's log position is read with it (under the same lock, it stays put until commit).
-        const [again, cursor] = await Promise.all([
-          this.answers.stored(db, mode, req.userId),
-          venueId ? logCursor(db, venueId) : undefined,
-        ]);
-        if (again) return again;
-        const now = this.clock.nowMs();
-        const pending: PendingChange[] = [];
-        const tools: MutationTools = {
-          db,
-          now,
-          change: (entity, entityId, op, data) => {
-            pending.push({ entity, entityId, op, data });
-          },
-          publish: (event, data, options = {}) => {
-            events.push({ event, data, options });
-          },
-          afterCommit: (effect) => {
-            effects.push(effect);
-          },
-        };
-        let result: R;
-        try {
-          result = await req.run(body, prepared, tools);
-        } catch (err) {
-          // A refusal undoes the handler's writes with the whole transaction; it is recorded
-          // (the counter advanced, the answer stored) in a transaction of its own, below.
-          throw isRefusal(err) ? new Refused(err) : err;
-        }
-        const answered = (version: number | null): MutationOutcome => ({
-          status: 200,
-          body: result,
-          version,
-          replayed: false,
-        });
-        if (pending.length > 0) {
-          if (!venueId) throw new Error(`${req.scope}: a change needs a venue`);
-          // The stored answer goes out with the change log's rows: one round trip for both.
-          const version = await appendChanges(db, venueId, cursor, pending, now, (v) =>
-            this.answers.record(db, mode, req.userId, venueId, answered(v), now),
-          );
-          return answered(version);
-        }
-        const answer = answered(cursor?.version ?? null);
-        await this.answers.record(db, mode, req.userId, venueId, answer, now);
-        return answer;
-      });
+      outcome = await this.port.writeVenue(venueId ?? '', (db, last) =>
+        this.applyLocked(req, mode, venueId, body, prepared, { db, last, events, effects }),
+      );
     } catch (err) {
+      if (err instanceof Answered) return err.answer;
       if (err instanceof Refused) return this.refuse(mode, req.userId, venueId, err.refusal);
       if (isRefusal(err)) throw err;
       throw this.transient(err);
@@ -258,6 +230,121 @@ export class SyncCore {
       }
     }
     return outcome;
+  }
+
+  /**
+   * A mutation inside its venue's write lock: the re-check, the handler, the change log, the
+   * stored answer and the commit. The live events and after-commit effects are collected into
+   * `sink`, to be run by the caller once the transaction committed.
+   */
+  private async applyLocked<B, P, R>(
+    req: MutationRequest<B, P, R>,
+    mode: Mode,
+    venueId: string | null,
+    body: B,
+    prepared: P,
+    sink: { db: Db; last: LastWrites; events: QueuedEvent[]; effects: Array<() => void> },
+  ): Promise<MutationOutcome> {
+    const { db, last, events, effects } = sink;
+    const now = this.clock.nowMs();
+    const pending: PendingChange[] = [];
+    const along: Array<Promise<unknown>> = [];
+    const tools: MutationTools = {
+      db,
+      now,
+      change: (entity, entityId, op, data) => {
+        pending.push({ entity, entityId, op, data });
+      },
+      publish: (event, data, options = {}) => {
+        events.push({ event, data, options });
+      },
+      afterCommit: (effect) => {
+        effects.push(effect);
+      },
+      withCommit: (write) => {
+        // SQLite's statements have run already and may hand back their plain result.
+        const sent = Promise.resolve(write);
+        // Met below with the others; seen now, its failure is not unhandled meanwhile.
+        sent.catch(() => undefined);
+        along.push(sent);
+      },
+    };
+    // Re-checked inside the write lock: a concurrent duplicate may have won meanwhile. The
+    // venue's log position is read with it (under the same lock, it stays put until commit).
+    // The handler starts beside them, so its first statements share their round trip on
+    // PostgreSQL; when the re-check finds an answer, whatever the handler did is undone with
+    // the whole transaction.
+    const checked = Promise.all([
+      this.answers.stored(db, mode, req.userId),
+      venueId ? logCursor(db, venueId) : undefined,
+    ]);
+    const ran = this.runHandler(req, body, prepared, tools);
+    // Its end, however it ends: waited for before the transaction ends either way, so none of
+    // its statements is left in flight (and its failure is not unhandled meanwhile).
+    const ranOut = ran.then(
+      () => undefined,
+      () => undefined,
+    );
+    // Everything the handler sent, ended, before the transaction ends without them.
+    const drained = async () => {
+      await ranOut;
+      await Promise.allSettled(along);
+    };
+    let again: MutationOutcome | null;
+    let cursor: LogCursor | undefined;
+    try {
+      [again, cursor] = await checked;
+    } catch (err) {
+      await drained();
+      throw err;
+    }
+    if (again) {
+      await drained();
+      throw new Answered(again);
+    }
+    let result: R;
+    try {
+      result = await ran;
+    } catch (err) {
+      await drained();
+      throw err;
+    }
+    const answered = (version: number | null): MutationOutcome => ({
+      status: 200,
+      body: result,
+      version,
+      replayed: false,
+    });
+    if (pending.length > 0) {
+      if (!venueId) throw new Error(`${req.scope}: a change needs a venue`);
+      // The stored answer goes out with the change log's rows and the commit: one round trip.
+      const version = await appendChanges(db, venueId, cursor, pending, now, last, (v) =>
+        Promise.all([...along, this.answers.record(db, mode, req.userId, venueId, answered(v), now)]),
+      );
+      return answered(version);
+    }
+    const answer = answered(cursor?.version ?? null);
+    await last(() =>
+      Promise.all([...along, this.answers.record(db, mode, req.userId, venueId, answer, now)]),
+    );
+    return answer;
+  }
+
+  /**
+   * The handler's run; a refusal undoes its writes with the whole transaction, and is recorded
+   * (the counter advanced, the answer stored) in a transaction of its own (`refuse`).
+   */
+  private async runHandler<B, P, R>(
+    req: MutationRequest<B, P, R>,
+    body: B,
+    prepared: P,
+    tools: MutationTools,
+  ): Promise<R> {
+    try {
+      return await req.run(body, prepared, tools);
+    } catch (err) {
+      throw isRefusal(err) ? new Refused(err) : err;
+    }
   }
 
   /**

@@ -22,7 +22,9 @@ export const rename = defineCall({
   mutation: true,
   body: z.object({
     name: z.string().min(1).max(100),
-    outcome: z.enum(['ok', 'refuse', 'crash', 'busy', 'refuse-early', 'quota', 'quota-early']).default('ok'),
+    outcome: z
+      .enum(['ok', 'refuse', 'crash', 'busy', 'refuse-early', 'quota', 'quota-early', 'along', 'along-fails'])
+      .default('ok'),
     /** Extra change rows, to test paging. */
     extra: z.number().int().min(0).max(50).default(0),
     socketId: z.string().optional(),
@@ -49,11 +51,21 @@ export function registerTestRoutes(app: FastifyInstance): void {
       if (body.outcome === 'quota-early') throw quotaRefusal('Troppe richieste');
       return body.name.toUpperCase();
     },
-    async ({ body, db, venueId, change, publish }, upper) => {
+    async ({ body, db, venueId, change, publish, withCommit }, upper) => {
       const row = await first(
         db.update(venues).set({ name: body.name }).where(eq(venues.id, venueId)).returning(),
       );
       if (!row) throw new Error('no venue');
+      // A write sent with the commit, not waited for: the closing message; one that fails (a
+      // NULL name) fails the whole mutation.
+      if (body.outcome === 'along')
+        withCommit(
+          Promise.resolve(
+            db.update(venues).set({ messaggioChiusura: 'Chiuso' }).where(eq(venues.id, venueId)),
+          ),
+        );
+      if (body.outcome === 'along-fails')
+        withCommit(Promise.resolve(db.update(venues).set({ name: sql`NULL` }).where(eq(venues.id, venueId))));
       change('business', venueId, 'put', await venueWire(db, row));
       for (let i = 0; i < body.extra; i++) change('thing', `t${i}`, i % 2 ? 'delete' : 'put', { i });
       publish('updateRoom', {});
@@ -82,6 +94,14 @@ export function registerTestRoutes(app: FastifyInstance): void {
 export async function storedVenueName(db: Db, venueId: string): Promise<string | undefined> {
   const row = await first(db.select({ name: venues.name }).from(venues).where(eq(venues.id, venueId)));
   return row?.name;
+}
+
+/** The venue's closing message as stored ('along' writes it with the commit). */
+export async function storedClosingMessage(db: Db, venueId: string): Promise<string | null | undefined> {
+  const row = await first(
+    db.select({ message: venues.messaggioChiusura }).from(venues).where(eq(venues.id, venueId)),
+  );
+  return row?.message;
 }
 
 /** The last mutation id the server counted for a client (0: none yet). */
