@@ -16,6 +16,7 @@ const waits = fileURLToPath(new URL('./tests/support/vitest-waits.ts', import.me
 const pgSuites = [
   'src/**/*.pg.test.ts',
   'src/db/pg-schema.test.ts',
+  'src/store/change-log.test.ts',
   'src/sync/*.test.ts',
   'src/delivery/delivery-{slots,abuse,order,decisions}.test.ts',
   'src/ordering/{order,order-ceilings,order-quotas}.test.ts',
