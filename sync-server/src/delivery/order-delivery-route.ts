@@ -16,7 +16,8 @@ import { msg } from '../lib/messages.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { refuseOverCeilings } from '../store/ceilings.ts';
 import { deliveryStatements } from '../store/deliveries.ts';
-import { allLines, deliveryWire } from '../store/orders.ts';
+import { insertLines } from '../store/order-statements.ts';
+import { allLines, deliveryWire, lineRecords } from '../store/orders.ts';
 import { applyPayStatus } from '../store/payment-status.ts';
 import { priceCart } from '../store/price-cart.ts';
 import { requireVenue, type VenueRecord, venueIsClosed } from '../store/venue.ts';
@@ -25,7 +26,7 @@ import { deliveryAcceptedMail } from './mail.ts';
 import { decidePayment, type PaymentDecision } from './payment.ts';
 import { refuseSender, senderAddress } from './senders.ts';
 import { asapPlan, isFullAt, windowSlots } from './slot-plan.ts';
-import { insertLines, publishCount, recordPut } from './writes.ts';
+import { publishCount, recordPut } from './writes.ts';
 
 /**
  * A customer's delivery goes through the sync core like the table order (one transaction with
@@ -172,7 +173,11 @@ export async function storeDelivery(ctx: Ctx, payment: PaymentDecision) {
     checkoutUntil: checkout ? now + CARD_CHECKOUT_MS : null,
   });
   if (!order) throw new Error('delivery insert returned no row');
-  const entry = deliveryWire(order, await insertLines(db, order, priced, now));
+  // A new order has no lines yet: they start at 1, and nothing below reads them back, so they are
+  // written with the commit.
+  const lines = lineRecords(order, priced, now, order.accettato, 0);
+  ctx.withCommit(insertLines(db, lines));
+  const entry = deliveryWire(order, lines);
 
   recordPut(ctx, entry);
   if (checkout) {
