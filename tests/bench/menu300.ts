@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { calls } from '@comanda/shared-schema';
 import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
 import { launchWithDemoServer } from './browser.ts';
+import { openPicker, type Probe, probe, probeDone, spin } from './menu-probe.ts';
 import { percentile, report, round } from './report.ts';
 import { customerMenuPath, OwnerApi, shimKeepNames, signInGuest } from './venue.ts';
 import { FAST_4G, WireRecorder } from './wire.ts';
@@ -17,6 +18,12 @@ const DISHES = 300;
 const CPU_SLOWDOWN = 4;
 /** First visits on loopback; the figures are their medians. */
 const VISITS = 7;
+/**
+ * First scans: a phone with no session at all, as a diner's first QR scan (the app makes the
+ * guest on the spot, spec 1). Reported beside the visits above, which have a guest session
+ * already (a diner coming back, or a second table), without a budget of their own.
+ */
+const FIRST_SCANS = 3;
 const GOAL_MS = 1200;
 /** The same first visit over Fast 4G, CPU slowed as well: a mid-range phone on a good network. */
 const FAST_4G_GOAL_MS = 2500;
@@ -25,66 +32,6 @@ const dishName = (i: number) => `Piatto ${String(i).padStart(3, '0')}`;
 const LAST = dishName(DISHES);
 /** One with a choice to make: a tap opens the picker. */
 const WITH_PICKER = dishName(5);
-
-interface Probe {
-  present: number | null;
-  tapped: number | null;
-  added: number | null;
-  /** The first task after the frame that drew the list (style, layout and paint done). */
-  drawn: number | null;
-}
-
-/**
- * In the page from its first script: waits for the last dish, taps it, notes when it lands in the
- * cart, and then calls the `__menuProbeDone` binding. The probe must not change the load it
- * times: it looks for the dish only when the page's DOM changes (a MutationObserver), not in a
- * requestAnimationFrame loop, which would make the renderer draw a frame every vsync while React
- * renders in slices (a tenth of the render's time at 4x); and bench code does not poll the page
- * meanwhile (`page.waitForFunction` evaluates Playwright's injected script, about 70 ms at 4x, on
- * the page's main thread in the middle of the load).
- */
-function probe(last: string): void {
-  const state: Probe = { present: null, tapped: null, added: null, drawn: null };
-  (window as unknown as { __menuProbe: Probe }).__menuProbe = state;
-  const finish = () => {
-    if (state.added === null || state.drawn === null) return;
-    (window as unknown as { __menuProbeDone?: () => void }).__menuProbeDone?.();
-  };
-  const find = () =>
-    Array.from(document.querySelectorAll<HTMLElement>('.dish-button')).find((b) => b.textContent === last);
-  const tap = (target: HTMLElement) => {
-    state.present = performance.now();
-    const count = document.querySelector('.cart-fab-count');
-    const done = () => {
-      if (state.added === null && count?.textContent === '1') {
-        state.added = performance.now();
-        finish();
-      }
-    };
-    if (count)
-      new MutationObserver(done).observe(count, { childList: true, characterData: true, subtree: true });
-    state.tapped = performance.now();
-    // A click with detail 0 is what react-aria takes as a virtual press (as from a screen reader).
-    target.click();
-    done();
-    // Queued from this frame's rAF, it runs once the frame's style, layout and paint are done.
-    setTimeout(() => {
-      state.drawn = performance.now();
-      finish();
-    }, 0);
-  };
-  let found = false;
-  const watch = new MutationObserver(() => {
-    if (found || !document.querySelector('.dish-button')) return;
-    const target = find();
-    if (!target) return;
-    found = true;
-    watch.disconnect();
-    // Tapped in the first frame after the commit that added it, as soon as a finger could.
-    requestAnimationFrame(() => tap(target));
-  });
-  watch.observe(document, { childList: true, subtree: true });
-}
 
 /** The customer menu becomes one category (shown first) of 300 dishes; the demo dishes go. */
 async function seedMenu(owner: OwnerApi): Promise<void> {
@@ -119,54 +66,6 @@ async function seedMenu(owner: OwnerApi): Promise<void> {
   }
 }
 
-/** Milliseconds of a fixed loop in the page, the best of three: before and after show the slowdown. */
-const spin = () => {
-  let best = Number.POSITIVE_INFINITY;
-  for (let run = 0; run < 3; run++) {
-    const t0 = performance.now();
-    let x = 0;
-    for (let i = 0; i < 10_000_000; i++) x = (x + i * 7) % 1_000_003;
-    best = Math.min(best, performance.now() - t0 + (x < 0 ? 1 : 0));
-  }
-  return best;
-};
-
-/**
- * In the page: taps the dish named `name` (a click, as the probe taps) and times it until the
- * frame after the picker's dialog is on the page. Timed in the page, as the menu is: Playwright's
- * own locator and tap, at 4x, cost more than the picker did.
- */
-async function openPicker(name: string): Promise<number> {
-  const button = Array.from(document.querySelectorAll<HTMLElement>('.dish-button')).find(
-    (b) => b.textContent === name,
-  );
-  if (!button) return Number.NaN;
-  const t0 = performance.now();
-  const open = new Promise<void>((resolve) => {
-    const watch = new MutationObserver(() => {
-      if (!document.querySelector('[role=dialog]')) return;
-      watch.disconnect();
-      resolve();
-    });
-    watch.observe(document.body, { childList: true, subtree: true });
-  });
-  button.click();
-  await open;
-  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-  return performance.now() - t0;
-}
-
-/** Resolves when the page's probe calls its binding; rejects after `ms`. */
-async function probeDone(done: Promise<void>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([
-    done,
-    new Promise((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`the menu was not usable within ${ms / 1000} s`)), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
-}
-
 /**
  * A first visit of the 300-dish menu over emulated Fast 4G with the CPU slowed 4x, in a fresh
  * context: time to a usable menu, and the bytes received by then. The service worker is kept
@@ -177,11 +76,7 @@ async function fast4gVisit(browser: Browser, url: string, path: string): Promise
   const { context, page, cdp, done } = await probedPage(browser, url, { serviceWorkers: 'block' });
   try {
     const wire = await WireRecorder.start(cdp);
-    await cdp.send('Network.emulateNetworkConditions', FAST_4G);
-    await page.goto(url + path);
-    await probeDone(done, 60_000);
-    const probed = await page.evaluate(() => (window as unknown as { __menuProbe: Probe }).__menuProbe);
-    const usable = Math.max(probed.added ?? Number.NaN, probed.drawn ?? Number.NaN);
+    const usable = await fast4gLoad(page, cdp, done, url + path);
     const bytes = wire.kb((e) => !e.url.endsWith('/api/health'));
     report({ bench: 'menu300', metric: 'fast4g_latency', value: FAST_4G.latency, unit: 'ms' });
     report({
@@ -218,6 +113,34 @@ async function fast4gVisit(browser: Browser, url: string, path: string): Promise
   }
 }
 
+/** Loads `href` over emulated Fast 4G in a probed page: navigation start to a usable menu. */
+async function fast4gLoad(page: Page, cdp: CDPSession, done: Promise<void>, href: string): Promise<number> {
+  await cdp.send('Network.emulateNetworkConditions', FAST_4G);
+  await page.goto(href);
+  await probeDone(done, 60_000);
+  const probed = await page.evaluate(() => (window as unknown as { __menuProbe: Probe }).__menuProbe);
+  return Math.max(probed.added ?? Number.NaN, probed.drawn ?? Number.NaN);
+}
+
+/** A diner's first scan over Fast 4G: no session yet, the guest made on the spot. */
+async function fast4gFirstScan(browser: Browser, url: string, path: string): Promise<void> {
+  const { context, page, cdp, done } = await probedPage(browser, url, {
+    serviceWorkers: 'block',
+    firstScan: true,
+  });
+  try {
+    const usable = await fast4gLoad(page, cdp, done, url + path);
+    report({
+      bench: 'menu300',
+      metric: 'fast4g_first_scan_time_to_usable_menu',
+      value: round(usable, 0),
+      unit: 'ms',
+    });
+  } finally {
+    await context.close();
+  }
+}
+
 interface Visit {
   context: BrowserContext;
   page: Page;
@@ -231,23 +154,24 @@ interface Visit {
 }
 
 /**
- * A fresh phone context with a guest session, the probe in every page, and a page on a same-origin
- * address, CPU slowed: the throttled renderer is the one the menu then loads in. `done` resolves
- * when the probe says the menu is usable.
+ * A fresh phone context with a guest session (none with `firstScan`), the probe in every page,
+ * and a page on a same-origin address, CPU slowed: the throttled renderer is the one the menu
+ * then loads in. `done` resolves when the probe says the menu is usable.
  */
 async function probedPage(
   browser: Browser,
   url: string,
-  options: { serviceWorkers?: 'block' } = {},
+  options: { serviceWorkers?: 'block'; firstScan?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession; done: Promise<void> }> {
+  const { firstScan = false, ...contextOptions } = options;
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 3,
     isMobile: true,
     hasTouch: true,
-    ...options,
+    ...contextOptions,
   });
-  await signInGuest(context, url);
+  if (!firstScan) await signInGuest(context, url);
   await shimKeepNames(context);
   await context.addInitScript(probe, LAST);
   let resolveDone = () => {};
@@ -263,8 +187,8 @@ async function probedPage(
 }
 
 /** A phone's first visit of the menu on loopback, CPU slowed. */
-async function loopbackVisit(browser: Browser, url: string, path: string): Promise<Visit> {
-  const { context, page, cdp, done } = await probedPage(browser, url);
+async function loopbackVisit(browser: Browser, url: string, path: string, firstScan = false): Promise<Visit> {
+  const { context, page, cdp, done } = await probedPage(browser, url, { firstScan });
   await page.goto(url + path);
   await probeDone(done, 30_000);
   const probed = await page.evaluate(() => (window as unknown as { __menuProbe: Probe }).__menuProbe);
@@ -453,7 +377,28 @@ export async function benchMenu300(): Promise<void> {
     });
     await context.close();
 
+    const scans: number[] = [];
+    for (let i = 0; i < FIRST_SCANS; i++) {
+      const scan = await loopbackVisit(browser, server.url, path, true);
+      scans.push(scan.usable);
+      await scan.context.close();
+    }
+    report({ bench: 'menu300', metric: 'first_scans', value: FIRST_SCANS, unit: 'visits' });
+    report({
+      bench: 'menu300',
+      metric: 'first_scan_time_to_usable_menu',
+      value: round(
+        percentile(
+          scans.sort((a, b) => a - b),
+          50,
+        ),
+        0,
+      ),
+      unit: 'ms',
+    });
+
     await fast4gVisit(browser, server.url, path);
+    await fast4gFirstScan(browser, server.url, path);
   } finally {
     await browser.close();
     await server.stop();
