@@ -108,8 +108,15 @@ for (const width of [320, 390] as const) {
     const page = await context.newPage();
 
     // The QR code's link: the venue's menu at once, named, no sign-in screen; signing in one tap away.
+    // One guest is made: the page's first script sends the login, the app takes its answer.
+    const guestLogins: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === calls.userLogin.path)
+        guestLogins.push(request.postData() ?? '');
+    });
     await page.goto(`/user/reservation/${ownerId}/${tableId}`);
     await expect(page.getByRole('heading', { level: 1, name: tf.table(number) })).toBeVisible();
+    expect(guestLogins).toEqual([JSON.stringify({ isAnonymus: true })]);
     await expect(page.getByText(VENUE, { exact: true })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/user/reservation/${ownerId}/${tableId}$`));
     await expect(page.getByRole('heading', { name: t.signInTitle })).toHaveCount(0);

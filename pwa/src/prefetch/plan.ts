@@ -5,7 +5,11 @@
  * API client imports nothing but types from here, so the script stays out of the first bundle.
  */
 
-/** The calls a table's first visit sends before the app starts (their names in the contract). */
+/**
+ * The calls a table's first visit sends before the app starts (their names in the contract): the
+ * session check, the table's checks and the menu, and on a first scan (no session yet) the guest
+ * login the guard would make (`GUEST_LOGIN`).
+ */
 export const PREFETCH_CALLS = [
   'userAuthenticate',
   'verifyBusinessId',
@@ -13,7 +17,14 @@ export const PREFETCH_CALLS = [
   'userOrderEnabledGet',
   'userClosedStatusGet',
   'userMenuGet',
+  'userLogin',
 ] as const;
+
+/**
+ * The guest login's body, as the guard sends it (`enterAsGuest` in app/guards.ts, which cannot
+ * import it: the first script would then share a chunk with the app; `prefetch.test.ts` holds them equal).
+ */
+export const GUEST_LOGIN = { isAnonymus: true } as const;
 
 export type PrefetchCall = (typeof PREFETCH_CALLS)[number];
 
@@ -35,8 +46,9 @@ export const PREFETCH_PLAN_ID = 'comanda-prefetch';
  */
 export interface Prefetched {
   /**
-   * The answer to this very request (same method, address and body bytes), once, if it was
-   * asked for at most `maxAgeMs` ago.
+   * The answer to this very request (same method, address and body bytes), if it was asked for
+   * at most `maxAgeMs` ago: each answer once, in the order they were sent (a first scan asks the
+   * table's checks twice, before and after the guest login).
    */
   take(method: string, url: string, body: string, maxAgeMs: number): Promise<Response> | undefined;
 }

@@ -1,12 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { userGuard } from '../app/guards.ts';
+import { newUserSession, userGuard } from '../app/guards.ts';
 import { call } from '../data/api.ts';
 import { NetworkError } from '../data/errors.ts';
 import { PREFETCH_MAX_AGE_MS } from '../data/prefetched.ts';
 import { wire } from '../data/wire.ts';
 import { forgetEarlyReads, takeEarlyRead } from '../ordering/early-reads.ts';
 import { startTableReads } from '../ordering/table-preload.ts';
-import { PREFETCH_CALLS, PREFETCH_PLAN_ID, type PrefetchGlobal, type PrefetchPlan } from './plan.ts';
+import {
+  GUEST_LOGIN,
+  PREFETCH_CALLS,
+  PREFETCH_PLAN_ID,
+  type PrefetchGlobal,
+  type PrefetchPlan,
+} from './plan.ts';
 import { prefetchTable, tableRequests } from './prefetch-table.ts';
 
 const OWNER = 'venue-1';
@@ -35,6 +41,47 @@ function recordingFetch(sent: Sent[]) {
     return new Response(JSON.stringify(answers[url] ?? {}), { status: 200 });
   });
 }
+
+/**
+ * A server as a diner's first scan meets it: no session until the guest login, every table read
+ * refused 401 before it. Notes each request; `state` is the cookie jar.
+ */
+function firstScanFetch(sent: Sent[], state = { session: false }) {
+  const served = recordingFetch([]);
+  return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    sent.push({ method: init?.method ?? 'GET', url, body: String(init?.body ?? '') });
+    if (url === wire.routes.userLogin.path) {
+      state.session = true;
+      return new Response(JSON.stringify({ valid: true, type: 'user', isAnonymus: true }), { status: 200 });
+    }
+    if (url === wire.routes.userAuthenticate.path)
+      return new Response(JSON.stringify(state.session ? { valid: true, type: 'user' } : { valid: false }), {
+        status: 200,
+      });
+    if (!state.session)
+      return new Response(JSON.stringify({ code: 'UNAUTHORIZED', error: 'Sessione scaduta' }), {
+        status: 401,
+      });
+    return served(input, init);
+  });
+}
+
+/** What the app sends first on the menu page: the guard, then the table's reads, all answered. */
+async function appOpensMenu(): Promise<void> {
+  // As the table routes: the reads start beside the guard, not after it (app/routes.tsx).
+  const guard = userGuard({
+    request: new Request(`http://localhost${menuPage}`),
+    params: {},
+    context: undefined,
+  } as never);
+  startTableReads({ ownerId: OWNER, tableId: TABLE }, 'user', 'menu', newUserSession);
+  await guard;
+  await takeEarlyRead(`checks:user:${OWNER}:${TABLE}`);
+  await takeEarlyRead(`menu:user:${OWNER}`);
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function plan(): PrefetchPlan {
   const paths = {} as PrefetchPlan['paths'];
@@ -72,13 +119,32 @@ describe("a table's first script (prefetch.ts) sends what the app would send fir
 
     const early: Sent[] = [];
     prefetchTable(pageWithPlan(), menuPage, {}, recordingFetch(early), Date.now);
+    await flush();
+    // With a session there is no guest to make: nothing more is sent.
     expect(early.map(key).sort()).toEqual(app.map(key).sort());
     expect(early).toHaveLength(6);
   });
 
+  it("a first scan (no session): the guest login and the reads again, as the app's, each once", async () => {
+    const app: Sent[] = [];
+    vi.stubGlobal('fetch', firstScanFetch(app));
+    await appOpensMenu();
+
+    const early: Sent[] = [];
+    prefetchTable(pageWithPlan(), menuPage, {}, firstScanFetch(early), Date.now);
+    await vi.waitFor(() => expect(early).toHaveLength(12));
+    expect(early.map(key).sort()).toEqual(app.map(key).sort());
+    expect(early.filter((s) => s.url === wire.routes.userLogin.path)).toEqual([
+      { method: 'POST', url: wire.routes.userLogin.path, body: JSON.stringify(GUEST_LOGIN) },
+    ]);
+    // The reads went again only once the login was answered (its cookie set).
+    const login = early.findIndex((s) => s.url === wire.routes.userLogin.path);
+    expect(early.slice(login + 1)).toHaveLength(5);
+  });
+
   it('the cart page sends the checks and not the menu; any other page sends nothing', () => {
     expect(tableRequests(`/user/cart/${OWNER}/${TABLE}`)?.map((r) => r.call)).toEqual(
-      PREFETCH_CALLS.filter((name) => name !== 'userMenuGet'),
+      PREFETCH_CALLS.filter((name) => name !== 'userMenuGet' && name !== 'userLogin'),
     );
     for (const path of [
       '/',
@@ -111,6 +177,8 @@ describe('the API client takes those answers (data/prefetched.ts)', () => {
   it('once, for the identical request; a second one goes to the network', async () => {
     const early: Sent[] = [];
     prefetchTable(pageWithPlan(), menuPage, globalThis as PrefetchGlobal, recordingFetch(early), Date.now);
+    // The session check answered: no second round is kept for a guest that is not made.
+    await flush();
     const network: Sent[] = [];
     vi.stubGlobal('fetch', recordingFetch(network));
     await expect(call('userIsValidTable', { ownerId: OWNER, tableId: TABLE })).resolves.toEqual({
@@ -124,6 +192,44 @@ describe('the API client takes those answers (data/prefetched.ts)', () => {
       JSON.stringify({ ownerId: OWNER, tableId: TABLE }),
       JSON.stringify({ ownerId: OWNER, tableId: 'table 8' }),
     ]);
+  });
+
+  it('a first scan: the app takes the guest login and the second reads, and sends nothing itself', async () => {
+    const state = { session: false };
+    const early: Sent[] = [];
+    prefetchTable(
+      pageWithPlan(),
+      menuPage,
+      globalThis as PrefetchGlobal,
+      firstScanFetch(early, state),
+      Date.now,
+    );
+    const network: Sent[] = [];
+    vi.stubGlobal('fetch', firstScanFetch(network, state));
+    await appOpensMenu();
+    expect(network).toEqual([]);
+    // One guest, however the app's steps and the script's interleaved.
+    expect(early.filter((s) => s.url === wire.routes.userLogin.path)).toHaveLength(1);
+    await expect(call('userIsValidTable', { ownerId: OWNER, tableId: TABLE })).resolves.toEqual({
+      number: 7,
+    });
+    expect(network).toHaveLength(1);
+  });
+
+  it('a session check with no answer (offline) makes no guest here: the app asks itself', async () => {
+    const early: Sent[] = [];
+    const offline = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      early.push({ method: init?.method ?? 'GET', url: String(input), body: String(init?.body ?? '') });
+      throw new TypeError('Failed to fetch');
+    });
+    prefetchTable(pageWithPlan(), menuPage, globalThis as PrefetchGlobal, offline, Date.now);
+    await flush();
+    const network: Sent[] = [];
+    vi.stubGlobal('fetch', firstScanFetch(network));
+    await expect(call('userLogin', GUEST_LOGIN)).resolves.toMatchObject({ valid: true });
+    // The app's own login went out; the script sent none, nor the reads again.
+    expect(network.map((s) => s.url)).toEqual([wire.routes.userLogin.path]);
+    expect(early).toHaveLength(6);
   });
 
   it('not when it was asked for too long ago', async () => {
