@@ -165,15 +165,15 @@ export class PgPort implements StorePort<Db> {
       // A work that did not wait for its last writes still has its commit judged here.
       if (committing) assertCommitted(await committing);
     } catch (err) {
-      lost.stop();
       await begun.catch(() => undefined);
       const cause = beginError ?? err;
       // After a COMMIT that went through, this ROLLBACK only draws a warning: the error is still
       // the caller's, as `LastWrites` says.
       await this.end(client, cause);
       throw cause;
+    } finally {
+      lost.stop();
     }
-    lost.stop();
     if (committing) {
       client.release();
       return value;
