@@ -97,7 +97,7 @@ test.describe('on the wire: compressed files, 404 for unknown paths', () => {
     expect(['br', 'gzip']).toContain((await sheet?.allHeaders())?.['content-encoding']);
   });
 
-  test('a table`s menu loads neither zod, nor Dexie, nor chart.js, nor a development build, and makes no Intl formatter before it shows', async ({
+  test('a table`s menu loads neither zod, nor Dexie, nor chart.js, nor a development build, nor an SVG image, and makes no Intl formatter before it shows', async ({
     browser,
   }) => {
     const phone = await browser.newContext({
@@ -114,9 +114,11 @@ test.describe('on the wire: compressed files, 404 for unknown paths', () => {
       expect(guest.ok()).toBe(true);
       const page = await phone.newPage();
       const scripts: Response[] = [];
+      const asked: string[] = [];
       page.on('response', (res) => {
         if (res.request().resourceType() === 'script') scripts.push(res);
       });
+      page.on('request', (req) => asked.push(new URL(req.url()).pathname));
       const { ownerId, tableId } = demoTable(1);
       // The live socket opens once the page is idle: its code is the last to load.
       const socket = page.waitForEvent('websocket');
@@ -126,6 +128,9 @@ test.describe('on the wire: compressed files, 404 for unknown paths', () => {
       expect(
         await page.evaluate(() => (window as unknown as { __intlBeforeMenu: string[] }).__intlBeforeMenu),
       ).toEqual([]);
+      // No SVG image (the brand mark, the tab's icon): a browser draws each in a document of its
+      // own on the page's main thread, about 25 ms of a slow phone's first visit (traced).
+      expect(asked.filter((path) => path.endsWith('.svg'))).toEqual([]);
       expect(scripts.length).toBeGreaterThan(2);
       for (const res of scripts) {
         const code = (await res.body()).toString();

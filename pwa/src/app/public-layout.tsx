@@ -1,5 +1,6 @@
 import { t } from '@comanda/shared-schema';
 import { Link, Outlet } from 'react-router';
+import { BrandMark } from '../components/icons.tsx';
 import { x } from '../texts-extra.ts';
 
 /** Frame of the public pages: brand, sign-in link, legal links. */
@@ -8,7 +9,7 @@ export function PublicLayout() {
     <>
       <header className="site-header">
         <Link to="/" className="brand">
-          <img src="/favicon.svg" alt="" width="32" height="32" />
+          <BrandMark />
           {x.appName}
         </Link>
         <Link to="/signin" className="btn btn-secondary">

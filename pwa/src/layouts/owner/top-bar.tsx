@@ -2,6 +2,7 @@ import { t } from '@comanda/shared-schema';
 import { Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { Button } from '../../components/button.tsx';
+import { BrandMark } from '../../components/icons.tsx';
 import { logout } from '../../session/logout.ts';
 import { x } from '../../texts-extra.ts';
 import { ownerNavItems } from './nav-items.ts';
@@ -23,7 +24,7 @@ export function OwnerTopBar({ onLogoutError }: { onLogoutError: (err: unknown) =
   return (
     <header className="owner-bar">
       <Link to="/owner/home" className="brand">
-        <img src="/favicon.svg" alt="" width="32" height="32" />
+        <BrandMark />
         <span className="brand-name">{x.appName}</span>
       </Link>
       <nav className="owner-nav" aria-label={x.mainNavigation}>

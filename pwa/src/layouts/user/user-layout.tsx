@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
 import { Button, buttonClass } from '../../components/button.tsx';
+import { BrandMark } from '../../components/icons.tsx';
 import { errorText } from '../../data/api.ts';
 import { forgetKeptCart } from '../../ordering/cart-store.ts';
 import { OwnerSwitchBanner } from '../../owner-switch/switch-banner.tsx';
@@ -29,7 +30,7 @@ export default function UserLayout() {
     <>
       <header className="user-bar">
         <Link to="/user/home" className="brand">
-          <img src="/favicon.svg" alt="" width="32" height="32" />
+          <BrandMark />
           {x.appName}
         </Link>
         {ownerSwitch ? null : guest ? (
