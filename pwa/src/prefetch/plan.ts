@@ -6,11 +6,13 @@
  */
 
 /**
- * The calls a table's first visit sends before the app starts (their names in the contract): the
- * session check, the table's checks and the menu, and on a first scan (no session yet) the guest
- * login the guard would make (`GUEST_LOGIN`).
+ * The calls of a table's first visit that the app finds answered before it starts (their names in
+ * the contract): the session check, the table's four checks and the menu, and on a first scan (no
+ * session yet) the guest login the guard would make (`GUEST_LOGIN`); and `userTableFirst`, the one
+ * request of the page's first script that asks them all.
  */
 export const PREFETCH_CALLS = [
+  'userTableFirst',
   'userAuthenticate',
   'verifyBusinessId',
   'userIsValidTable',
@@ -29,7 +31,7 @@ export const GUEST_LOGIN = { isAnonymus: true } as const;
 export type PrefetchCall = (typeof PREFETCH_CALLS)[number];
 
 export interface PrefetchPlan {
-  /** POST path of each call. */
+  /** POST path of each call (the first script sends only `userTableFirst`; the others key its parts). */
   paths: Record<PrefetchCall, string>;
   /** The table screens' chunks (not the first bundle, which is already on its way). */
   scripts: string[];

@@ -67,6 +67,42 @@ function firstScanFetch(sent: Sent[], state = { session: false }) {
   });
 }
 
+/**
+ * The server's `userTableFirst` over a fake of its calls (`perCall`): the session check and the
+ * table's reads, then, with no valid session, the guest login and the reads again (as
+ * sync-server's table-first-route.ts, whose own test holds each part equal to its call alone).
+ * Notes the one request in `sent`.
+ */
+function tableFirstServer(sent: Sent[], perCall: typeof fetch) {
+  return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    sent.push({ method: init?.method ?? 'GET', url, body: String(init?.body ?? '') });
+    if (url !== wire.routes.userTableFirst.path) return perCall(input, init);
+    const { ownerId, tableId, menu } = JSON.parse(String(init?.body)) as {
+      ownerId: string;
+      tableId: string;
+      menu: boolean;
+    };
+    const ask = async (call: keyof typeof wire.routes, body: object) => {
+      const res = await perCall(wire.routes[call].path, { method: 'POST', body: JSON.stringify(body) });
+      return { call, status: res.status, body: await res.json() };
+    };
+    const reads = () =>
+      Promise.all([
+        ask('verifyBusinessId', { businessId: ownerId }),
+        ask('userIsValidTable', { ownerId, tableId }),
+        ask('userOrderEnabledGet', { ownerId }),
+        ask('userClosedStatusGet', { ownerId }),
+        ...(menu ? [ask('userMenuGet', { businessId: ownerId })] : []),
+      ]);
+    const check = await ask('userAuthenticate', {});
+    const answers = [check, ...(await reads())];
+    if (!(check.body as { valid?: boolean }).valid)
+      answers.push(await ask('userLogin', GUEST_LOGIN), ...(await reads()));
+    return new Response(JSON.stringify({ success: true, answers }), { status: 200 });
+  });
+}
+
 /** What the app sends first on the menu page: the guard, then the table's reads, all answered. */
 async function appOpensMenu(): Promise<void> {
   // As the table routes: the reads start beside the guard, not after it (app/routes.tsx).
@@ -99,8 +135,6 @@ function pageWithPlan(): Document {
   return doc;
 }
 
-const key = (s: Sent) => `${s.method} ${s.url} ${s.body}`;
-
 afterEach(() => {
   vi.unstubAllGlobals();
   delete (globalThis as PrefetchGlobal).__comandaPrefetched;
@@ -108,43 +142,78 @@ afterEach(() => {
 });
 
 describe("a table's first script (prefetch.ts) sends what the app would send first", () => {
-  it('the same requests, byte for byte, as the guard and the table reads of the menu page', async () => {
-    const app: Sent[] = [];
-    vi.stubGlobal('fetch', recordingFetch(app));
-    const url = `http://localhost${menuPage}`;
-    await userGuard({ request: new Request(url), params: {}, context: undefined } as never);
-    startTableReads({ ownerId: OWNER, tableId: TABLE }, 'user', 'menu');
-    await takeEarlyRead(`checks:user:${OWNER}:${TABLE}`);
-    await takeEarlyRead(`menu:user:${OWNER}`);
-
-    const early: Sent[] = [];
-    prefetchTable(pageWithPlan(), menuPage, {}, recordingFetch(early), Date.now);
-    await flush();
-    // With a session there is no guest to make: nothing more is sent.
-    expect(early.map(key).sort()).toEqual(app.map(key).sort());
-    expect(early).toHaveLength(6);
-  });
-
-  it("a first scan (no session): the guest login and the reads again, as the app's, each once", async () => {
-    const app: Sent[] = [];
-    vi.stubGlobal('fetch', firstScanFetch(app));
+  it('one request, whose parts answer the guard and the table reads of the menu page: the app sends nothing itself', async () => {
+    const alone: Sent[] = [];
+    vi.stubGlobal('fetch', recordingFetch(alone));
     await appOpensMenu();
 
     const early: Sent[] = [];
-    prefetchTable(pageWithPlan(), menuPage, {}, firstScanFetch(early), Date.now);
-    await vi.waitFor(() => expect(early).toHaveLength(12));
-    expect(early.map(key).sort()).toEqual(app.map(key).sort());
-    expect(early.filter((s) => s.url === wire.routes.userLogin.path)).toEqual([
+    prefetchTable(
+      pageWithPlan(),
+      menuPage,
+      globalThis as PrefetchGlobal,
+      tableFirstServer(early, recordingFetch([])),
+      Date.now,
+    );
+    const network: Sent[] = [];
+    vi.stubGlobal('fetch', recordingFetch(network));
+    await appOpensMenu();
+    expect(early).toEqual([
+      {
+        method: 'POST',
+        url: wire.routes.userTableFirst.path,
+        body: JSON.stringify({ ownerId: OWNER, tableId: TABLE, menu: true }),
+      },
+    ]);
+    // Every request the app sent alone found its part here.
+    expect(alone).toHaveLength(6);
+    expect(network).toEqual([]);
+  });
+
+  it("a first scan (no session): the server's one answer carries the guest login and the reads again; one guest", async () => {
+    const state = { session: false };
+    const served: Sent[] = [];
+    const early: Sent[] = [];
+    prefetchTable(
+      pageWithPlan(),
+      menuPage,
+      globalThis as PrefetchGlobal,
+      tableFirstServer(early, firstScanFetch(served, state)),
+      Date.now,
+    );
+    const network: Sent[] = [];
+    vi.stubGlobal('fetch', firstScanFetch(network, state));
+    await appOpensMenu();
+    expect(network).toEqual([]);
+    expect(early).toHaveLength(1);
+    expect(served.filter((s) => s.url === wire.routes.userLogin.path)).toEqual([
       { method: 'POST', url: wire.routes.userLogin.path, body: JSON.stringify(GUEST_LOGIN) },
     ]);
-    // The reads went again only once the login was answered (its cookie set).
-    const login = early.findIndex((s) => s.url === wire.routes.userLogin.path);
-    expect(early.slice(login + 1)).toHaveLength(5);
+    // Taken once: the same read again goes to the network.
+    await expect(call('userIsValidTable', { ownerId: OWNER, tableId: TABLE })).resolves.toEqual({
+      number: 7,
+    });
+    expect(network).toHaveLength(1);
+  });
+
+  it('the app alone, on a first scan, sends the guest login the script counts on', async () => {
+    const app: Sent[] = [];
+    vi.stubGlobal('fetch', firstScanFetch(app));
+    await appOpensMenu();
+    expect(app.filter((s) => s.url === wire.routes.userLogin.path)).toEqual([
+      { method: 'POST', url: wire.routes.userLogin.path, body: JSON.stringify(GUEST_LOGIN) },
+    ]);
+    // The reads the script keeps, each asked twice: refused before the login, then answered.
+    const reads = tableRequests(menuPage)?.filter((r) => r.call !== 'userAuthenticate') ?? [];
+    for (const read of reads)
+      expect(
+        app.filter((s) => s.url === wire.routes[read.call].path && s.body === JSON.stringify(read.body)),
+      ).toHaveLength(2);
   });
 
   it('the cart page sends the checks and not the menu; any other page sends nothing', () => {
     expect(tableRequests(`/user/cart/${OWNER}/${TABLE}`)?.map((r) => r.call)).toEqual(
-      PREFETCH_CALLS.filter((name) => name !== 'userMenuGet' && name !== 'userLogin'),
+      PREFETCH_CALLS.filter((name) => !['userTableFirst', 'userMenuGet', 'userLogin'].includes(name)),
     );
     for (const path of [
       '/',
@@ -176,9 +245,13 @@ describe("a table's first script (prefetch.ts) sends what the app would send fir
 describe('the API client takes those answers (data/prefetched.ts)', () => {
   it('once, for the identical request; a second one goes to the network', async () => {
     const early: Sent[] = [];
-    prefetchTable(pageWithPlan(), menuPage, globalThis as PrefetchGlobal, recordingFetch(early), Date.now);
-    // The session check answered: no second round is kept for a guest that is not made.
-    await flush();
+    prefetchTable(
+      pageWithPlan(),
+      menuPage,
+      globalThis as PrefetchGlobal,
+      tableFirstServer(early, recordingFetch([])),
+      Date.now,
+    );
     const network: Sent[] = [];
     vi.stubGlobal('fetch', recordingFetch(network));
     await expect(call('userIsValidTable', { ownerId: OWNER, tableId: TABLE })).resolves.toEqual({
@@ -194,26 +267,28 @@ describe('the API client takes those answers (data/prefetched.ts)', () => {
     ]);
   });
 
-  it('a first scan: the app takes the guest login and the second reads, and sends nothing itself', async () => {
-    const state = { session: false };
+  it('a refused part is the answer its call had: the app sees the same error', async () => {
+    const refused = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ success: false, code: 'TABLE_INVALID', error: 'Tavolo non valido' }), {
+          status: 404,
+        }),
+    );
     const early: Sent[] = [];
     prefetchTable(
       pageWithPlan(),
       menuPage,
       globalThis as PrefetchGlobal,
-      firstScanFetch(early, state),
+      tableFirstServer(early, refused),
       Date.now,
     );
     const network: Sent[] = [];
-    vi.stubGlobal('fetch', firstScanFetch(network, state));
-    await appOpensMenu();
-    expect(network).toEqual([]);
-    // One guest, however the app's steps and the script's interleaved.
-    expect(early.filter((s) => s.url === wire.routes.userLogin.path)).toHaveLength(1);
-    await expect(call('userIsValidTable', { ownerId: OWNER, tableId: TABLE })).resolves.toEqual({
-      number: 7,
+    vi.stubGlobal('fetch', recordingFetch(network));
+    await expect(call('userIsValidTable', { ownerId: OWNER, tableId: TABLE })).rejects.toMatchObject({
+      status: 404,
+      code: 'TABLE_INVALID',
     });
-    expect(network).toHaveLength(1);
+    expect(network).toEqual([]);
   });
 
   it('a session check with no answer (offline) makes no guest here: the app asks itself', async () => {
@@ -229,7 +304,7 @@ describe('the API client takes those answers (data/prefetched.ts)', () => {
     await expect(call('userLogin', GUEST_LOGIN)).resolves.toMatchObject({ valid: true });
     // The app's own login went out; the script sent none, nor the reads again.
     expect(network.map((s) => s.url)).toEqual([wire.routes.userLogin.path]);
-    expect(early).toHaveLength(6);
+    expect(early.map((s) => s.url)).toEqual([wire.routes.userTableFirst.path]);
   });
 
   it('not when it was asked for too long ago', async () => {

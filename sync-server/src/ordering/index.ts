@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { lineWire, listOpenLines, listOpenOrders, orderWire } from '../store/orders.ts';
 import { customerRoutes } from './customer-routes.ts';
 import { orderRoute } from './order-route.ts';
+import { tableFirstRoute } from './table-first-route.ts';
 
 /**
  * Ordering at the table (spec 2.7-2.9, 4 "customer order flow", 7 "Ordering and menu"): the
@@ -24,4 +25,5 @@ export async function orderingPlugin(app: FastifyInstance): Promise<void> {
   );
   await app.register(customerRoutes);
   await app.register(orderRoute);
+  await app.register(tableFirstRoute);
 }
