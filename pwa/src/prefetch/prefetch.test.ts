@@ -1,3 +1,4 @@
+import { TABLE_FIRST_CALLS, tableFirstReads } from '@comanda/shared-schema';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { newUserSession, userGuard } from '../app/guards.ts';
 import { call } from '../data/api.ts';
@@ -209,6 +210,15 @@ describe("a table's first script (prefetch.ts) sends what the app would send fir
       expect(
         app.filter((s) => s.url === wire.routes[read.call].path && s.body === JSON.stringify(read.body)),
       ).toHaveLength(2);
+  });
+
+  it("asks the calls and the reads the server's userTableFirst answers (shared-schema's, copied here)", () => {
+    expect(PREFETCH_CALLS).toEqual(['userTableFirst', ...TABLE_FIRST_CALLS]);
+    for (const [page, menu] of [
+      [menuPage, true],
+      [`/user/cart/${OWNER}/${encodeURIComponent(TABLE)}`, false],
+    ] as const)
+      expect(tableRequests(page)?.slice(1)).toEqual(tableFirstReads(OWNER, TABLE, menu));
   });
 
   it('the cart page sends the checks and not the menu; any other page sends nothing', () => {

@@ -92,6 +92,25 @@ export const TABLE_FIRST_CALLS = [
   'userLogin',
 ] as const;
 
+/**
+ * The table's reads `userTableFirst` asks, with the bodies the app sends them (pwa
+ * `prefetch/prefetch-table.ts` keeps its own copy, the page's first script importing nothing of
+ * the contract; its test holds the two equal): the four checks and, for the menu screen, the menu.
+ */
+export function tableFirstReads(
+  ownerId: string,
+  tableId: string,
+  menu: boolean,
+): Array<{ call: (typeof TABLE_FIRST_CALLS)[number]; body: Record<string, string> }> {
+  return [
+    { call: 'verifyBusinessId', body: { businessId: ownerId } },
+    { call: 'userIsValidTable', body: { ownerId, tableId } },
+    { call: 'userOrderEnabledGet', body: { ownerId } },
+    { call: 'userClosedStatusGet', body: { ownerId } },
+    ...(menu ? [{ call: 'userMenuGet' as const, body: { businessId: ownerId } }] : []),
+  ];
+}
+
 /** One call's answer inside `userTableFirst`'s: as that call answers it alone. */
 export const TableFirstAnswer = z.object({
   call: z.enum(TABLE_FIRST_CALLS),

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { calls, type TABLE_FIRST_CALLS } from '@comanda/shared-schema';
+import { calls, type TABLE_FIRST_CALLS, tableFirstReads } from '@comanda/shared-schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { route } from '../http/route.ts';
@@ -23,21 +23,6 @@ const NOT_PASSED_ON = new Set([
   'accept-encoding',
   'cookie',
 ]);
-
-/** The reads of a table's first visit, with the bodies the app sends them (pwa `prefetch/prefetch-table.ts`). */
-function tableReads(
-  ownerId: string,
-  tableId: string,
-  menu: boolean,
-): Array<{ call: FirstCall; body: object }> {
-  return [
-    { call: 'verifyBusinessId', body: { businessId: ownerId } },
-    { call: 'userIsValidTable', body: { ownerId, tableId } },
-    { call: 'userOrderEnabledGet', body: { ownerId } },
-    { call: 'userClosedStatusGet', body: { ownerId } },
-    ...(menu ? [{ call: 'userMenuGet' as const, body: { businessId: ownerId } }] : []),
-  ];
-}
 
 /** `cookies` with the session cookie replaced by the one a login set (`name=value`). */
 function withSession(cookies: string | undefined, session: string): string {
@@ -91,7 +76,7 @@ export async function tableFirstRoute(app: FastifyInstance): Promise<void> {
           part: { call, status: answer.statusCode, body: parsed(answer.body) } satisfies Part,
         };
       };
-      const reads = tableReads(body.ownerId, body.tableId, body.menu);
+      const reads = tableFirstReads(body.ownerId, body.tableId, body.menu);
       const cookie = req.headers.cookie;
       const first = await Promise.all([
         ask('userAuthenticate', {}, cookie),

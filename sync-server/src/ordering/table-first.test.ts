@@ -1,4 +1,4 @@
-import { calls, type TABLE_FIRST_CALLS } from '@comanda/shared-schema';
+import { calls, type TABLE_FIRST_CALLS, tableFirstReads } from '@comanda/shared-schema';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setupVenue, setVenue, type Venue } from '../../test-support/kits/ordering.ts';
 import { post } from '../../test-support/test-app.ts';
@@ -21,16 +21,9 @@ const first = (body: { ownerId: string; tableId: string; menu: boolean }, cookie
 
 const tableBody = (menu = true) => ({ ownerId: v.owner.venueId, tableId: v.tableId, menu });
 
-/** The reads of a table's first visit, with the bodies the app sends them (pwa prefetch-table.ts). */
-function reads(ownerId: string, tableId: string, menu: boolean): Array<[Call, object]> {
-  return [
-    ['verifyBusinessId', { businessId: ownerId }],
-    ['userIsValidTable', { ownerId, tableId }],
-    ['userOrderEnabledGet', { ownerId }],
-    ['userClosedStatusGet', { ownerId }],
-    ...(menu ? [['userMenuGet', { businessId: ownerId }] as [Call, object]] : []),
-  ];
-}
+/** The reads of a table's first visit, as [call, body] pairs. */
+const reads = (ownerId: string, tableId: string, menu: boolean): Array<[Call, object]> =>
+  tableFirstReads(ownerId, tableId, menu).map((r) => [r.call, r.body]);
 
 /** Each call asked alone, as the phone would: its status and body. */
 async function alone(asks: Array<[Call, object]>, cookie?: string): Promise<Part[]> {
@@ -41,6 +34,16 @@ async function alone(asks: Array<[Call, object]>, cookie?: string): Promise<Part
     }),
   );
 }
+
+/** A first scan's first round: the check says no session, every read is refused for want of one. */
+const REFUSED_ROUND: Array<[Call, number]> = [
+  ['userAuthenticate', 200],
+  ['verifyBusinessId', 401],
+  ['userIsValidTable', 401],
+  ['userOrderEnabledGet', 401],
+  ['userClosedStatusGet', 401],
+  ['userMenuGet', 401],
+];
 
 const sessionCookieOf = (setCookie: string | string[] | undefined): string => {
   const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
@@ -82,12 +85,7 @@ describe('a table’s first visit in one request (userTableFirst)', () => {
     expect(cookie).not.toBe('');
     const { answers } = res.json() as { answers: Part[] };
     expect(answers.map((a) => [a.call, a.status])).toEqual([
-      ['userAuthenticate', 200],
-      ['verifyBusinessId', 401],
-      ['userIsValidTable', 401],
-      ['userOrderEnabledGet', 401],
-      ['userClosedStatusGet', 401],
-      ['userMenuGet', 401],
+      ...REFUSED_ROUND,
       ['userLogin', 200],
       ['verifyBusinessId', 200],
       ['userIsValidTable', 200],
@@ -117,15 +115,7 @@ describe('a table’s first visit in one request (userTableFirst)', () => {
     const res = await first(tableBody());
     expect(res.headers['set-cookie']).toBeUndefined();
     const { answers } = res.json() as { answers: Part[] };
-    expect(answers.map((a) => [a.call, a.status])).toEqual([
-      ['userAuthenticate', 200],
-      ['verifyBusinessId', 401],
-      ['userIsValidTable', 401],
-      ['userOrderEnabledGet', 401],
-      ['userClosedStatusGet', 401],
-      ['userMenuGet', 401],
-      ['userLogin', 429],
-    ]);
+    expect(answers.map((a) => [a.call, a.status])).toEqual([...REFUSED_ROUND, ['userLogin', 429]]);
   });
 
   it('refuses a bad body with the one envelope, asking nothing', async () => {
