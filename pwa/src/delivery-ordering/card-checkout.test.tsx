@@ -262,7 +262,8 @@ describe("'Vai al pagamento'", () => {
     await toSummary();
     fireEvent.click(await chooseCard());
     const dialog = await payDialog();
-    fireEvent.click(within(dialog).getByRole('button', { name: t.back }));
+    // The dialog's buttons come with its payment form, after the heading (a spinner meanwhile).
+    fireEvent.click(await within(dialog).findByRole('button', { name: t.back }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: t.payAndSend })).toBeNull());
     fireEvent.click(await screen.findByRole('button', { name: t.goToPayment }));
     await payDialog();
