@@ -1,4 +1,4 @@
-import type { RouteExtras } from '../http/route.ts';
+import { addressLimit, type RouteExtras } from '../http/route.ts';
 
 const MINUTE = 60_000;
 
@@ -47,6 +47,4 @@ export const AUTH_LIMITS = {
 } as const satisfies Record<string, Limit | readonly Limit[]>;
 
 /** Link and token calls (signup, confirm, handoff, restore set): 20 a minute per path and address. */
-export const tokenLimit = (path: string): RouteExtras => ({
-  rateLimit: { max: 20, timeWindow: MINUTE, keyGenerator: (req) => `${path}|${req.ip}` },
-});
+export const tokenLimit = (path: string): RouteExtras => addressLimit(path, 20, MINUTE);

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { hashToken, randomToken } from '../lib/ids.ts';
+import { SESSION_COOKIE } from '../lib/session-cookie.ts';
 import type { DataStore } from '../store/data-store.ts';
 import {
   dropExpiredSessions,
@@ -15,7 +16,7 @@ import {
   touchSession,
 } from '../store/sessions.ts';
 
-export const SESSION_COOKIE = 'comanda_sid';
+export { SESSION_COOKIE };
 /** Sliding: every use extends a session to 30 days from then (owners and guests alike). */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Extend at most once an hour, so a busy tablet does not write on every request. */

@@ -26,6 +26,11 @@ export interface RouteExtras {
   rateLimit?: RateLimitOptions;
 }
 
+/** A route's own limit: `max` requests a `windowMs` per path and address. */
+export const addressLimit = (path: string, max: number, windowMs: number): RouteExtras => ({
+  rateLimit: { max, timeWindow: windowMs, keyGenerator: (req) => `${path}|${req.ip}` },
+});
+
 /** Access check: 401 without a session, 403 with the wrong role. */
 export function checkAccess(def: CallDef, session: Session | null): void {
   if (def.access === 'public') return;

@@ -1,11 +1,18 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { calls, type TABLE_FIRST_CALLS, tableFirstReads } from '@comanda/shared-schema';
+import {
+  calls,
+  type TABLE_FIRST_CALLS,
+  type TableFirstAnswer,
+  tableFirstReads,
+} from '@comanda/shared-schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '../auth/sessions.ts';
-import { route } from '../http/route.ts';
+import type { z } from 'zod';
+import { addressLimit, route } from '../http/route.ts';
+import { SESSION_COOKIE } from '../lib/session-cookie.ts';
 
 type FirstCall = (typeof TABLE_FIRST_CALLS)[number];
-type Part = { call: FirstCall; status: number; body: unknown };
+/** A part of the answer, as the contract defines it. */
+type Part = z.output<typeof TableFirstAnswer>;
 
 /**
  * First visits per address a minute. A venue's diners share its Wi-Fi address, and a refused one
@@ -53,12 +60,6 @@ function sessionSet(setCookie: string[]): string | null {
  * valid session makes one. At most twelve parts: a request never fans out further.
  */
 export async function tableFirstRoute(app: FastifyInstance): Promise<void> {
-  const path = calls.userTableFirst.path;
-  const rateLimit = {
-    max: TABLE_FIRST_PER_ADDRESS,
-    timeWindow: 60_000,
-    keyGenerator: (req: FastifyRequest) => `${path}|${req.ip}`,
-  };
   route(
     app,
     calls.userTableFirst,
@@ -105,7 +106,7 @@ export async function tableFirstRoute(app: FastifyInstance): Promise<void> {
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       return { success: true as const, answers };
     },
-    { rateLimit },
+    addressLimit(calls.userTableFirst.path, TABLE_FIRST_PER_ADDRESS, 60_000),
   );
 }
 
