@@ -175,11 +175,19 @@ test("the room's table menu and the delivery desk open the customer flow too; an
 
   // Sala: the table's menu offers it beside 'Visualizza' and 'Ordina'.
   await page.goto('/owner/room');
-  await page.locator(`[data-testid="table-${tableId}"]`).getByRole('button').click();
+  const square = page.locator(`[data-testid="table-${tableId}"]`).getByRole('button');
+  await square.click();
   const menu = page.getByRole('menu', { name: tf.table(TABLE) });
-  await expect(menu.getByRole('menuitem', { name: t.openAsCustomer })).toBeVisible();
+  const item = menu.getByRole('menuitem', { name: t.openAsCustomer });
+  await expect(item).toBeVisible();
   await shoot(page, 'owner-switch-room-menu-tablet');
-  await menu.getByRole('menuitem', { name: t.openAsCustomer }).click();
+  // Once, on a busy CI machine, the menu was gone after the full-page screenshot (its capture
+  // resizes the page) and the item was never found; not seen in 30 runs here, under load too.
+  // What is tested is the item's way to the customer page, so a closed menu is opened again.
+  await expect(async () => {
+    if (!(await item.isVisible())) await square.click();
+    await item.click({ timeout: 2000 });
+  }).toPass();
   await expect(page).toHaveURL(new RegExp(`/user/reservation/${ownerId}/${tableId}$`));
   await banner.getByRole('button', { name: t.backToPanel }).click();
   await expect(page).toHaveURL(/\/owner\/room$/);
