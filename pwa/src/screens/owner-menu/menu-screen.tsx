@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { Page } from '../../components/page.tsx';
 import { useOutboxSummary, useSyncClient } from '../../data/hooks.ts';
+import { useSyncReadiness } from '../../data/use-sync-readiness.ts';
 import { useLiveEvent } from '../../live/use-live.ts';
 import { CategoryDialog } from './category-dialog.tsx';
 import { type CategoryHandlers, CategorySection } from './category-section.tsx';
@@ -14,7 +15,7 @@ import { DishEditor } from './dish-editor.tsx';
 import { type DishDraft, type DishValue, draftFromDish, emptyDraft } from './dish-form.ts';
 import { filterMenu, indexMenu, menuRefusals } from './menu-logic.ts';
 import { useMenuActions } from './use-menu-actions.ts';
-import { useMenuData, useSyncReadiness } from './use-menu-data.ts';
+import { useMenuData } from './use-menu-data.ts';
 
 type EditorState = { original: MenuDish | null; initial: DishDraft };
 type CategoryDialogState = { category: Category | null };

@@ -1,6 +1,5 @@
 import type { Category, MenuDish } from '@comanda/shared-schema';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useState } from 'react';
 import { type ComandaDb, withDb } from '../../data/db.ts';
 import { useSyncClient } from '../../data/hooks.ts';
 import { composeEntity, entitiesNeeded, entriesFor, type MutatorMap } from '../../data/view.ts';
@@ -40,36 +39,4 @@ export async function loadMenu(db: ComandaDb, mutators: MutatorMap): Promise<Men
     categories: composeEntity<Category>('category', rows, outbox, mutators, lastVersion).rows,
     dishes: composeEntity<MenuDish>('dish', rows, outbox, mutators, lastVersion).rows,
   };
-}
-
-export type Readiness = 'loading' | 'ready' | 'failed';
-
-/**
- * Whether the device database holds the venue yet (the room screen's rule). A device that never
- * synced asks the server once; if that fails (offline on the very first visit) the screen says
- * so and offers a retry.
- */
-export function useSyncReadiness(): { readiness: Readiness; retry: () => void } {
-  const client = useSyncClient();
-  const synced = useLiveQuery(
-    () => withDb(client.db, async () => (await client.db.meta.get('sync'))?.synced ?? false),
-    [client],
-  );
-  const [failed, setFailed] = useState(false);
-
-  const firstLoad = useCallback(() => {
-    let current = true;
-    setFailed(false);
-    void client.catchUp().then((result) => {
-      if (current && result === null) setFailed(true);
-    });
-    return () => {
-      current = false;
-    };
-  }, [client]);
-
-  useEffect(() => (synced === false ? firstLoad() : undefined), [synced, firstLoad]);
-
-  const retry = useCallback(() => void firstLoad(), [firstLoad]);
-  return { readiness: synced ? 'ready' : failed ? 'failed' : 'loading', retry };
 }
