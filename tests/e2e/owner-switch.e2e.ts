@@ -138,6 +138,32 @@ for (const run of RUNS) {
   });
 }
 
+test("an owner's browser opening a table's QR link switches into the customer flow: no guest signed in over the owner", async ({
+  browser,
+}) => {
+  const { ownerId, tableId } = demoTable(TABLE);
+  const context = await ownerDevice(browser, { width: 390, height: 844 });
+  const page = await context.newPage();
+  // The owner scans the table's QR code with the browser signed in to the panel.
+  await page.goto(`/user/reservation/${ownerId}/${tableId}`);
+  await expect(page.getByRole('heading', { level: 1, name: tf.table(TABLE) })).toBeVisible();
+  const banner = page.getByRole('region', { name: t.ownerSwitchBanner });
+  await expect(banner).toBeVisible();
+  expect(switchedSessions()).toBe(1);
+  await expectNoSideScroll(page);
+  await expectAccessible(page);
+  await shoot(page, 'owner-switch-qr-link-phone');
+
+  await watchForSignIn(page);
+  await banner.getByRole('button', { name: t.backToPanel }).click();
+  await expect(page).toHaveURL(/\/owner\/home$/);
+  expect(await page.evaluate(() => (window as unknown as { __sawSignIn: boolean }).__sawSignIn)).toBe(false);
+  const check = await page.request.post('/api/owner/authenticate', { data: {} });
+  expect(await check.json()).toMatchObject({ valid: true, type: 'owner', businessId: ownerId });
+  expect(switchedSessions()).toBe(0);
+  await context.close();
+});
+
 test('the banner on 320 and 390 px phones: it fits, nothing scrolls sideways, the way back in reach', async ({
   browser,
 }) => {

@@ -7,6 +7,7 @@ import {
   cachedSession,
   forgetSessions,
   type GuardedSession,
+  ownerLanding,
   type Role,
   rememberSession,
   savePrecUrl,
@@ -16,6 +17,8 @@ import {
 interface Checked {
   result: GuardedSession | null;
   ownerSwitch: boolean;
+  /** The customer check found an owner's cookie (shared-schema `ownerSession`). */
+  ownerSession?: boolean;
 }
 
 async function check(role: Role): Promise<Checked> {
@@ -24,7 +27,13 @@ async function check(role: Role): Promise<Checked> {
     // `data/wire.ts`), so the session check leaves while the screen's code is still on its way.
     const session = await call(role === 'owner' ? 'ownerAuthenticate' : 'userAuthenticate', {});
     const ok = session.valid && (role === 'user' || session.type === 'owner');
-    if (!ok) return { result: null, ownerSwitch: session.ownerSwitch === true };
+    if (!ok) {
+      return {
+        result: null,
+        ownerSwitch: session.ownerSwitch === true,
+        ownerSession: session.ownerSession === true,
+      };
+    }
     rememberSession(role, session);
     return { result: { session, offline: false }, ownerSwitch: false };
   } catch (err) {
@@ -35,10 +44,6 @@ async function check(role: Role): Promise<Checked> {
     }
     return { result: null, ownerSwitch: false };
   }
-}
-
-async function authenticate(role: Role): Promise<GuardedSession | null> {
-  return (await check(role)).result;
 }
 
 function here(request: Request): string {
@@ -98,6 +103,24 @@ async function enterAsGuest(): Promise<GuardedSession | null> {
 }
 
 /**
+ * An owner's browser on a venue's link (spec 1): the owner switches into the customer flow, as
+ * from the owner screens, and the page opens in the switched session, 'Torna al pannello' shown.
+ * When the switch cannot be made (offline, owner changes still waiting to go out, the session
+ * gone) nothing changes and the owner's own screens open instead.
+ */
+async function enterAsOwner(): Promise<GuardedSession> {
+  try {
+    const { switchFromLink } = await import('../owner-switch/switch-from-link.ts');
+    await switchFromLink();
+  } catch {
+    throw redirect(ownerLanding({}, null));
+  }
+  const { result } = await check('user');
+  if (!result) throw redirect(ownerLanding({}, null));
+  return result;
+}
+
+/**
  * Whether the customer guard now running made a new session. The table routes' early reads
  * leave beside the guard (routes.tsx); one refused for want of a session asks again once this
  * says a guest session was just made, instead of waiting for the screen to mount.
@@ -116,8 +139,9 @@ export function newUserSession(): Promise<boolean> {
 export function userGuard({ request }: LoaderFunctionArgs): Promise<GuardedSession> {
   const venueLink = isVenueLink(new URL(request.url).pathname);
   // Set before the first await: the route's early reads, started right after, wait on it.
-  const attempt = authenticate('user').then(async (result) => {
+  const attempt = check('user').then(async ({ result, ownerSession }) => {
     if (result || !venueLink) return { result, made: false };
+    if (ownerSession) return { result: await enterAsOwner(), made: true };
     const guest = await enterAsGuest();
     return { result: guest, made: guest !== null };
   });

@@ -76,6 +76,7 @@ export function stubSessionServer(
       case '/api/user/authenticate':
         if (cookie === 'switched') return json(200, { success: true, ...switchedGuest });
         if (cookie === 'guest') return json(200, { success: true, ...plainGuest });
+        if (cookie === 'owner') return json(200, { success: true, valid: false, ownerSession: true });
         return json(200, { success: true, valid: false });
       case '/api/user/sessionId/get':
         if (cookie === 'none') return refused('Accesso richiesto');

@@ -4,12 +4,13 @@ import axe from 'axe-core';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ownerGuard, userGuard } from '../app/guards.ts';
+import { ComandaDb, ownerDbName } from '../data/db.ts';
 import UserLayout from '../layouts/user/user-layout.tsx';
 import SigninScreen from '../screens/signin/index.tsx';
 import { PREC_URL } from '../session/session.ts';
 import { x } from '../texts-extra.ts';
 import { saveReturnPath } from './return-path.ts';
-import { type Cookie, stubSessionServer } from './session-test-server.ts';
+import { BUSINESS_ID, type Cookie, stubSessionServer } from './session-test-server.ts';
 
 afterEach(() => {
   cleanup();
@@ -112,6 +113,44 @@ describe('the banner of an owner ordering as a customer (spec 1)', () => {
     expect(screen.getByRole('tab', { name: x.owner, selected: true })).toBeTruthy();
     expect(sessionStorage.getItem(PREC_URL)).toBe('/owner/tables');
     expect(server.cookie).toBe('none');
+  });
+
+  it("an owner's browser on the table's link (the owner scans the QR code) switches: the banner, no guest over the owner, back to the owner's home", async () => {
+    const { server, router } = renderApp('owner');
+    await screen.findByRole('heading', { name: 'menu del tavolo' });
+    expect(server.cookie).toBe('switched');
+    // The switch's own login (linked to the owner session), never a plain guest's.
+    const logins = server.calls.filter((c) => c.path === '/api/user/login');
+    expect(logins.map((c) => c.body?.returnTo)).toEqual([{ sessionId: 'H-owner', userId: 'owner-user-1' }]);
+    await press(backButton());
+    await screen.findByRole('heading', { name: 'home del gestore' });
+    expect(router.state.location.pathname).toBe('/owner/home');
+    expect(server.cookie).toBe('owner');
+  });
+
+  it("an owner's link visit with owner changes still waiting to go out: nothing changes, the owner's home opens", async () => {
+    const db = new ComandaDb(ownerDbName(BUSINESS_ID));
+    await db.outbox.add({
+      mutationId: 1,
+      name: 'roomsAdd',
+      body: { name: 'Sala' },
+      status: 'pending',
+      ackVersion: null,
+      ackedAt: null,
+      error: null,
+      errorCode: null,
+      attempts: 0,
+      createdAt: Date.now(),
+    });
+    try {
+      const { server, router } = renderApp('owner');
+      await screen.findByRole('heading', { name: 'home del gestore' });
+      expect(router.state.location.pathname).toBe('/owner/home');
+      expect(server.cookie).toBe('owner');
+      expect(server.paths()).not.toContain('/api/user/login');
+    } finally {
+      await db.delete();
+    }
   });
 
   it('a guest who is not a switch sees no banner and keeps Accedi', async () => {

@@ -27,6 +27,12 @@ export const UserSession = z.object({
    * `valid: false`, so the owner screens know to go back through it.
    */
   ownerSwitch: z.boolean().optional(),
+  /**
+   * On the customer check's `valid: false`: the cookie is an owner's. A customer page opened
+   * with it (the owner scanning a table's QR code) switches into the customer flow (spec 1)
+   * instead of replacing the owner's session with a guest's.
+   */
+  ownerSession: z.boolean().optional(),
   /** Spec 3 "User": version 1, 2 or 3 decides the extra owner panels. */
   version: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
   /** Owners of the report type land on /owner/report after login. */

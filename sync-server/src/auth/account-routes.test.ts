@@ -140,10 +140,12 @@ describe('customer accounts', () => {
       success: true,
       valid: false,
     });
+    // An owner's cookie on a customer page is named as such: the page switches (spec 1), no guest over it.
     const owner = await createOwner(t);
     expect((await post(t.app, '/api/user/authenticate', {}, owner.cookie)).json()).toEqual({
       success: true,
       valid: false,
+      ownerSession: true,
     });
   });
 

@@ -59,9 +59,11 @@ type SessionAnswer = { success: true } & UserSession;
 export async function sessionAnswer(db: Db, session: Session | null, role?: Role): Promise<SessionAnswer> {
   if (!session || (role && session.user.role !== role)) {
     // A switched guest on an owner check: the owner screens go back through sessionId/get|set.
-    return session?.returnSessionId
-      ? { success: true, valid: false, ownerSwitch: true }
-      : { success: true, valid: false };
+    if (session?.returnSessionId) return { success: true, valid: false, ownerSwitch: true };
+    // An owner's cookie on a customer page: the page switches (spec 1) rather than sign a guest in over it.
+    if (session?.user.role === 'owner' && role === 'user')
+      return { success: true, valid: false, ownerSession: true };
+    return { success: true, valid: false };
   }
   const u = session.user;
   const answer: SessionAnswer = {

@@ -57,7 +57,7 @@ function sessionSet(setCookie: string[]): string | null {
  * same hooks, session, access check, limits and answer), from the same address with the same
  * headers; so every part answers what that call would, and counts against its own limits. The
  * guard's rule decides the guest (pwa `app/guards.ts`): any answer of the session check but a
- * valid session makes one. At most twelve parts: a request never fans out further.
+ * valid session or an owner's makes one. At most twelve parts: a request never fans out further.
  */
 export async function tableFirstRoute(app: FastifyInstance): Promise<void> {
   route(
@@ -88,8 +88,10 @@ export async function tableFirstRoute(app: FastifyInstance): Promise<void> {
       // then a guest's new one), as if it had sent the calls itself.
       const cookies: string[] = first.flatMap((f) => setCookies(f.answer.headers['set-cookie']));
       const check = first[0]?.part;
-      const valid = check?.status === 200 && (check.body as { valid?: unknown } | null)?.valid === true;
-      if (!valid) {
+      const checked =
+        check?.status === 200 ? (check.body as { valid?: unknown; ownerSession?: unknown }) : null;
+      // An owner's cookie is never replaced here: the page's guard switches it (spec 1) itself.
+      if (checked?.valid !== true && checked?.ownerSession !== true) {
         const login = await ask('userLogin', { isAnonymus: true }, cookie);
         answers.push(login.part);
         const setCookie = setCookies(login.answer.headers['set-cookie']);

@@ -106,6 +106,24 @@ describe('a table’s first visit in one request (userTableFirst)', () => {
     expect((stale.json() as { answers: Part[] }).answers).toHaveLength(12);
   });
 
+  it('with an owner’s cookie (the owner scanning a table’s QR code): the check says so and no guest replaces the owner’s session', async () => {
+    const res = await first(tableBody(), v.owner.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(sessionCookieOf(res.headers['set-cookie'])).toBe('');
+    const { answers } = res.json() as { answers: Part[] };
+    expect(answers.map((a) => a.call)).toEqual([
+      'userAuthenticate',
+      ...reads(v.owner.venueId, v.tableId, true).map(([c]) => c),
+    ]);
+    expect(answers[0]?.body).toEqual({ success: true, valid: false, ownerSession: true });
+    expect(answers).toEqual(
+      await alone([['userAuthenticate', {}], ...reads(v.owner.venueId, v.tableId, true)], v.owner.cookie),
+    );
+    // Still the owner's session: the page's guard switches it (spec 1) itself.
+    const check = await post(v.app.app, calls.ownerAuthenticate.path, {}, v.owner.cookie);
+    expect(check.json()).toMatchObject({ valid: true, type: 'owner' });
+  });
+
   it('each part counts against its own call’s limits: with the address’s guests used up, no guest and no second round', async () => {
     const { limit, windowMs } = { limit: 300, windowMs: 15 * 60_000 };
     // The address of `inject`'s requests, as the login's guard keys it.
