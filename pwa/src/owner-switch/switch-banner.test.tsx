@@ -5,6 +5,7 @@ import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ownerGuard, userGuard } from '../app/guards.ts';
 import { ComandaDb, ownerDbName } from '../data/db.ts';
+import { pendingEntry } from '../data/outbox.ts';
 import UserLayout from '../layouts/user/user-layout.tsx';
 import SigninScreen from '../screens/signin/index.tsx';
 import { PREC_URL } from '../session/session.ts';
@@ -130,18 +131,7 @@ describe('the banner of an owner ordering as a customer (spec 1)', () => {
 
   it("an owner's link visit with owner changes still waiting to go out: nothing changes, the owner's home opens", async () => {
     const db = new ComandaDb(ownerDbName(BUSINESS_ID));
-    await db.outbox.add({
-      mutationId: 1,
-      name: 'roomsAdd',
-      body: { name: 'Sala' },
-      status: 'pending',
-      ackVersion: null,
-      ackedAt: null,
-      error: null,
-      errorCode: null,
-      attempts: 0,
-      createdAt: Date.now(),
-    });
+    await db.outbox.add(pendingEntry(1, 'roomsAdd', { name: 'Sala' }, Date.now()));
     try {
       const { server, router } = renderApp('owner');
       await screen.findByRole('heading', { name: 'home del gestore' });
