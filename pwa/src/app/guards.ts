@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { call } from '../data/api.ts';
 import { NetworkError } from '../data/errors.ts';
+import { DEFAULT_RETURN_PATH, SWITCH_REFUSED_REASONS } from '../owner-switch/return-path.ts';
 import { abandonSwitch, switchBack } from '../owner-switch/switch-back.ts';
 import { SwitchError } from '../owner-switch/switch-error.ts';
 import {
@@ -112,8 +113,15 @@ async function enterAsOwner(): Promise<GuardedSession> {
   try {
     const { switchFromLink } = await import('../owner-switch/switch-from-link.ts');
     await switchFromLink();
-  } catch {
-    throw redirect(ownerLanding({}, null));
+  } catch (err) {
+    // The home says why (an ended session goes on to the owner sign-in from there).
+    const reason =
+      err instanceof SwitchError && err.kind === 'pending'
+        ? SWITCH_REFUSED_REASONS.pending
+        : err instanceof NetworkError
+          ? SWITCH_REFUSED_REASONS.offline
+          : null;
+    throw redirect(reason ? `${DEFAULT_RETURN_PATH}?reason=${reason}` : ownerLanding({}, null));
   }
   const { result } = await check('user');
   if (!result) throw redirect(ownerLanding({}, null));

@@ -6,6 +6,15 @@
  */
 
 export const RETURN_PATH_KEY = 'comanda.ownerSwitch.returnTo';
+/**
+ * The owner's home, saying why a customer link opened it instead of the customer page (the
+ * switch from a link could not be made: `app/guards.ts`); the home reads `reason`.
+ */
+export const SWITCH_REFUSED_REASONS = {
+  pending: 'owner-switch-pending',
+  offline: 'owner-switch-offline',
+} as const;
+
 /** Where the way back lands when the tab kept no address (another tab, cleared storage). */
 export const DEFAULT_RETURN_PATH = '/owner/home';
 

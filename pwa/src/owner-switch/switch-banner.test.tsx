@@ -136,6 +136,8 @@ describe('the banner of an owner ordering as a customer (spec 1)', () => {
       const { server, router } = renderApp('owner');
       await screen.findByRole('heading', { name: 'home del gestore' });
       expect(router.state.location.pathname).toBe('/owner/home');
+      // The home says why (owner-home.test.tsx).
+      expect(router.state.location.search).toBe('?reason=owner-switch-pending');
       expect(server.cookie).toBe('owner');
       expect(server.paths()).not.toContain('/api/user/login');
     } finally {

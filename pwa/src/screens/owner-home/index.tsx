@@ -1,6 +1,7 @@
 import { formatEuro, t, tf } from '@comanda/shared-schema';
 import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { Alert } from '../../components/alert.tsx';
 import { Page } from '../../components/page.tsx';
 import { call } from '../../data/api.ts';
 import { useEntities, useOutboxSummary } from '../../data/hooks.ts';
@@ -8,6 +9,7 @@ import { useOrderBills } from '../../data/order-bills.ts';
 import { useSyncReadiness } from '../../data/use-sync-readiness.ts';
 import { ownerNavItems } from '../../layouts/owner/nav-items.ts';
 import { useLive } from '../../live/use-live.ts';
+import { SWITCH_REFUSED_REASONS } from '../../owner-switch/return-path.ts';
 import { useOwnerSession } from '../../session/use-session.ts';
 import { x } from '../../texts-extra.ts';
 import { buildGlance } from './glance.ts';
@@ -82,8 +84,17 @@ function TodayGlance() {
  * `/owner/home`: the day at a glance (open tables, deliveries waiting, what the open orders are
  * worth), the connection and the changes waiting to be sent, and the way to every owner screen.
  */
+/** Why a customer link opened the home instead (spec 1: the switch from a link could not be made). */
+function switchRefusal(reason: string | null): string | null {
+  if (reason === SWITCH_REFUSED_REASONS.pending) return t.ownerSwitchPending;
+  if (reason === SWITCH_REFUSED_REASONS.offline) return t.ownerSwitchOffline;
+  return null;
+}
+
 export default function OwnerHomeScreen() {
   const { session } = useOwnerSession();
+  const [params] = useSearchParams();
+  const refusal = switchRefusal(params.get('reason'));
   const { status } = useLive();
   const summary = useOutboxSummary();
   const pending = summary?.pending ?? 0;
@@ -100,6 +111,7 @@ export default function OwnerHomeScreen() {
           {pending > 0 ? tf.pendingChanges(pending) : x.allSaved}
         </span>
       </section>
+      {refusal ? <Alert tone="warning">{refusal}</Alert> : null}
       <TodayGlance />
       <nav aria-label={t.ownerHomeTitle}>
         <ul className="launcher">

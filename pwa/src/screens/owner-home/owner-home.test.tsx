@@ -40,9 +40,9 @@ const seed: ServerRow[] = [
 
 const tile = (label: string) => screen.getByRole('link', { name: new RegExp(label) });
 
-const renderHome = (synced: boolean) =>
+const renderHome = (synced: boolean, search = '') =>
   renderOwnerScreen({
-    path: '/owner/home',
+    path: `/owner/home${search}`,
     seed,
     synced,
     routes: [{ path: 'owner/home', Component: OwnerHomeScreen }],
@@ -68,5 +68,17 @@ describe('/owner/home: the day at a glance', () => {
       await db.meta.update('sync', { synced: true });
     });
     expect((await screen.findByRole('link', { name: /24,00 €/ })).textContent).toContain(t.openOrdersValue);
+  });
+
+  it("says why a customer link opened it instead (spec 1: the owner's switch could not be made)", async () => {
+    await renderHome(true, '?reason=owner-switch-pending');
+    expect((await screen.findByRole('alert')).textContent).toBe(t.ownerSwitchPending);
+    cleanup();
+    await renderHome(true, '?reason=owner-switch-offline');
+    expect((await screen.findByRole('alert')).textContent).toBe(t.ownerSwitchOffline);
+    cleanup();
+    await renderHome(true);
+    await screen.findByRole('heading', { name: t.todayGlance });
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
