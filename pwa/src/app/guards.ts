@@ -8,7 +8,6 @@ import {
   cachedSession,
   forgetSessions,
   type GuardedSession,
-  ownerLanding,
   type Role,
   rememberSession,
   savePrecUrl,
@@ -121,10 +120,10 @@ async function enterAsOwner(): Promise<GuardedSession> {
         : err instanceof NetworkError
           ? SWITCH_REFUSED_REASONS.offline
           : null;
-    throw redirect(reason ? `${DEFAULT_RETURN_PATH}?reason=${reason}` : ownerLanding({}, null));
+    throw redirect(reason ? `${DEFAULT_RETURN_PATH}?reason=${reason}` : DEFAULT_RETURN_PATH);
   }
   const { result } = await check('user');
-  if (!result) throw redirect(ownerLanding({}, null));
+  if (!result) throw redirect(DEFAULT_RETURN_PATH);
   return result;
 }
 

@@ -1,7 +1,6 @@
 import { t } from '@comanda/shared-schema';
 import { call } from '../data/api.ts';
 import { ComandaDb, ownerDbName } from '../data/db.ts';
-import type { LockManagerLike } from '../data/lock.ts';
 import { businessIdOf } from '../session/use-session.ts';
 import { DEFAULT_RETURN_PATH } from './return-path.ts';
 import { SwitchError } from './switch-error.ts';
@@ -16,15 +15,13 @@ import { switchToCustomer } from './switch-in.ts';
  * Throws what the switch throws (`SwitchError`, `NetworkError`, `ApiError`); nothing changed then.
  * Loaded only then: it brings the device database, which a diner's first visit never needs.
  */
-export async function switchFromLink(
-  opts: { locks?: LockManagerLike; online?: () => boolean } = {},
-): Promise<void> {
+export async function switchFromLink(): Promise<void> {
   const owner = await call('ownerAuthenticate', {});
   if (!owner.valid || owner.type !== 'owner') throw new SwitchError('ended', t.ownerSwitchEnded);
   // The owner's outbox is the one that must be empty: the device database of the owner's venue.
   const db = new ComandaDb(ownerDbName(businessIdOf(owner)));
   try {
-    await switchToCustomer({ ...opts, db, returnPath: DEFAULT_RETURN_PATH, enter: () => undefined });
+    await switchToCustomer({ db, returnPath: DEFAULT_RETURN_PATH, enter: () => undefined });
   } finally {
     db.close();
   }

@@ -80,10 +80,6 @@ function TodayGlance() {
   );
 }
 
-/**
- * `/owner/home`: the day at a glance (open tables, deliveries waiting, what the open orders are
- * worth), the connection and the changes waiting to be sent, and the way to every owner screen.
- */
 /** Why a customer link opened the home instead (spec 1: the switch from a link could not be made). */
 function switchRefusal(reason: string | null): string | null {
   if (reason === SWITCH_REFUSED_REASONS.pending) return t.ownerSwitchPending;
@@ -91,6 +87,10 @@ function switchRefusal(reason: string | null): string | null {
   return null;
 }
 
+/**
+ * `/owner/home`: the day at a glance (open tables, deliveries waiting, what the open orders are
+ * worth), the connection and the changes waiting to be sent, and the way to every owner screen.
+ */
 export default function OwnerHomeScreen() {
   const { session } = useOwnerSession();
   const [params] = useSearchParams();
