@@ -7,6 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 // The module itself, not the package: the config needs the route list, not the whole contract.
 import { APP_ROUTES, appRoutePattern } from '../shared-schema/src/app-routes.ts';
 import { compileHints } from './src/build/compile-hints.ts';
+import { OWNER_PRECACHE_FILE, ownerPrecache } from './src/build/owner-precache.ts';
 import { precompress } from './src/build/precompress.ts';
 import { reactRouterProduction } from './src/build/react-router-production.ts';
 import { tablePrefetch } from './src/build/table-prefetch.ts';
@@ -64,6 +65,31 @@ const CUSTOMER_ROOTS = [
   'screens/user-reservation/index.tsx',
   'screens/user-cart/index.tsx',
 ].map((file) => SRC + file);
+/**
+ * The lazy modules of the owner's routes (`app/routes.tsx`): what only they load is precached on
+ * an owner's device alone (`build/owner-precache.ts`).
+ */
+const OWNER_ROOTS = new Set(
+  [
+    'app/owner-frame.tsx',
+    ...[
+      'home',
+      'dashboard',
+      'room',
+      'tables',
+      'menu',
+      'delivery',
+      'chat',
+      'report',
+      'profile',
+      'reservation',
+    ].map((screen) => `screens/owner-${screen}/index.tsx`),
+    'screens/kitchen/index.tsx',
+    'printing/print-view-screen.tsx',
+  ].map((file) => SRC + file),
+);
+const ownerScreens = ownerPrecache((id) => OWNER_ROOTS.has(id));
+
 /** Folders of the customer's table screens: what else they load statically goes to `common`. */
 const CUSTOMER_FOLDERS = ['ordering/', 'layouts/user/', 'screens/user-'].map((dir) => SRC + dir);
 /**
@@ -156,6 +182,7 @@ export default defineConfig({
     reactRouterProduction(),
     react(),
     compileHints(),
+    ownerScreens.plugin,
     // Brotli and gzip copies of every text file; runs after the service worker is written.
     precompress(),
     VitePWA({
@@ -185,9 +212,13 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // The app shell and every screen chunk, so a reload offline opens any screen.
+        // The app shell and every screen chunk (the owner screens' on owners' devices only, below),
+        // so a reload offline opens any screen.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
         globIgnores: lazyHeavyChunks,
+        // The owner screens are precached by owners' devices only, through the script imported here.
+        manifestTransforms: [ownerScreens.manifestTransform],
+        importScripts: [OWNER_PRECACHE_FILE],
         maximumFileSizeToCacheInBytes: PRECACHE_MAX_BYTES,
         cleanupOutdatedCaches: true,
         navigateFallback: 'index.html',

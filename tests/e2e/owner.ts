@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { OWNER_CACHE_COMPLETE, OWNER_CACHE_PREFIX } from '../../pwa/src/app/owner-device.ts';
 import { baseUrl, expect } from './fixtures.ts';
 import { DEMO_PASSWORD } from './global-setup.ts';
 
@@ -12,13 +13,32 @@ export async function signInDemoOwner(context: BrowserContext, baseURL: string):
   expect(res.ok()).toBe(true);
 }
 
-/** Waits until the service worker controls the page, so an offline reload still opens the app. */
+/**
+ * Waits until the service worker controls the page, so an offline reload still opens the app; on
+ * an owner's screen, also until the worker has cached the owner screens (pwa/src/app/owner-device.ts).
+ */
 export async function waitForServiceWorker(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
   if (await page.evaluate(() => navigator.serviceWorker.controller === null)) await page.reload();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  if (new URL(page.url()).pathname.startsWith('/owner/')) {
+    await expect.poll(() => ownerScreensCached(page), { timeout: 30_000 }).toBe(true);
+  }
+}
+
+/** Does the page's origin hold a complete cache of the owner screens? */
+export function ownerScreensCached(page: Page): Promise<boolean> {
+  return page.evaluate(
+    async ({ prefix, complete }) => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith(prefix) && (await (await caches.open(name)).match(complete))) return true;
+      }
+      return false;
+    },
+    { prefix: OWNER_CACHE_PREFIX, complete: OWNER_CACHE_COMPLETE },
+  );
 }
 
 /**

@@ -2,10 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { t } from '@comanda/shared-schema';
 import type { Page, Response } from '@playwright/test';
+import { OWNER_CACHE_PREFIX } from '../../pwa/src/app/owner-device.ts';
 import { repoRoot } from '../support/server.ts';
 import { demoTable } from './db.ts';
 import { baseUrl, expect, expectAccessible, test } from './fixtures.ts';
-import { waitForServiceWorker } from './owner.ts';
+import { ownerDevice, ownerScreensCached, waitForServiceWorker } from './owner.ts';
 
 /** Screenshots of this file, for a person to look at (`E2E_SHOTS_DIR` or tests/e2e/.screens). */
 async function shoot(page: Page, name: string): Promise<void> {
@@ -143,6 +144,58 @@ test.describe('on the wire: compressed files, 404 for unknown paths', () => {
       }
     } finally {
       await phone.close();
+    }
+  });
+
+  test("a phone's service worker leaves the owner screens out; an owner's device caches them and opens one offline", async ({
+    browser,
+  }) => {
+    /** Every path the origin's caches hold, and the names of those caches. */
+    const cached = (page: Page) =>
+      page.evaluate(async () => {
+        const names = await caches.keys();
+        const paths: string[] = [];
+        for (const name of names) {
+          for (const request of await (await caches.open(name)).keys())
+            paths.push(new URL(request.url).pathname);
+        }
+        return { names, paths };
+      });
+    const phone = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 390, height: 844 } });
+    const tablet = await ownerDevice(browser, { width: 1024, height: 768 });
+    try {
+      // A diner's phone: the menu, its worker installed, not one owner screen downloaded (the
+      // public owner pages, sign-up and e-mail confirmation, are everyone's).
+      const diner = await phone.newPage();
+      const { ownerId, tableId } = demoTable(2);
+      await diner.goto(`/user/reservation/${ownerId}/${tableId}`);
+      await waitForServiceWorker(diner);
+      await expect(diner.getByRole('heading', { level: 1 })).toBeVisible();
+      const onPhone = await cached(diner);
+      expect(onPhone.paths.length).toBeGreaterThan(20);
+      expect(onPhone.names.filter((name) => name.startsWith(OWNER_CACHE_PREFIX))).toEqual([]);
+      expect(
+        onPhone.paths.filter((path) =>
+          /\/assets\/(owner-(frame|home|dashboard|menu|report)|report-chart|kitchen)-/.test(path),
+        ),
+      ).toEqual([]);
+
+      // The owner's tablet: opening the owner's home caches every owner screen, which then opens
+      // without a network though it was never visited.
+      const owner = await tablet.newPage();
+      await owner.goto('/owner/home');
+      await waitForServiceWorker(owner);
+      expect(await ownerScreensCached(owner)).toBe(true);
+      expect((await cached(owner)).paths.some((path) => /\/assets\/report-chart-/.test(path))).toBe(true);
+      await tablet.setOffline(true);
+      await owner.goto('/owner/report');
+      await expect(owner.getByRole('heading', { level: 1 })).toContainText(t.reportTitle);
+      await owner.goto('/owner/kitchen');
+      await expect(owner.getByRole('heading', { level: 1 })).toContainText(t.kitchenDisplay);
+    } finally {
+      await tablet.setOffline(false);
+      await phone.close();
+      await tablet.close();
     }
   });
 

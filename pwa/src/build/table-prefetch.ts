@@ -11,6 +11,7 @@ export interface BundleEntry {
   code?: string;
   moduleIds?: readonly string[];
   imports?: readonly string[];
+  dynamicImports?: readonly string[];
   viteMetadata?: { importedCss: Set<string> };
   source?: string | Uint8Array;
 }

@@ -5,7 +5,18 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Files that must be revalidated on every visit so an update reaches everyone. */
-const NO_CACHE = new Set(['index.html', 'sw.js', 'registerSW.js', 'manifest.webmanifest']);
+/**
+ * Files whose name stays while their content changes: the shell, the service worker and the
+ * script it imports (`owner-precache.js`, pwa/src/build/owner-precache.ts), which a worker update
+ * must not read from an hour-old HTTP cache.
+ */
+const NO_CACHE = new Set([
+  'index.html',
+  'sw.js',
+  'owner-precache.js',
+  'registerSW.js',
+  'manifest.webmanifest',
+]);
 
 /** The build's precompressed copies (`x.js.br`, `x.js.gz`) beside each text file. */
 const PRECOMPRESSED = /\.(br|gz)$/;
