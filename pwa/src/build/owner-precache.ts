@@ -7,7 +7,7 @@ import type { BundleEntry } from './table-prefetch.ts';
  * The service worker's two precaches (DESIGN.md "Who uses it, on what"). Every device precaches
  * the shell and what the customer's and the public screens load; only an owner's device also
  * precaches the owner screens (the dashboard, the kitchen, the report and its charts, the menu
- * editor...), about two thirds of the build. A diner who scans a table's QR code used to download
+ * editor...), about a third of the build. A diner who scans a table's QR code used to download
  * all of it in the background of their first visit.
  *
  * The owner part is a script of its own (`OWNER_PRECACHE_FILE`) that the worker imports. It
