@@ -10,9 +10,10 @@ import { benchMenu300 } from './menu300.ts';
 import { benchOrder } from './order.ts';
 import { benchOrderLive } from './order-live.ts';
 import { postgresCpuReader } from './postgres-cpu.ts';
+import { benchPrecache } from './precache.ts';
 import { benchReplay } from './replay.ts';
 import { benchStartup } from './startup.ts';
-import { customerMenuPath, OwnerApi, signInGuest, startDemoServer } from './venue.ts';
+import { customerMenuPath, OwnerApi, signInGuest, signInOwner, startDemoServer } from './venue.ts';
 
 /** A test PostgreSQL for a hosted bench, stopped (its databases with it) however the bench ends. */
 async function withPostgres(run: (db: HostedDatabase) => Promise<void>): Promise<void> {
@@ -44,6 +45,11 @@ const benches: Record<string, () => Promise<void>> = {
       await benchFirstVisit(server, menuPath, 'first_visit_customer_menu', 150, (context) =>
         signInGuest(context, server.url),
       );
+      // What the service worker then downloads in the background, on a phone and on a tablet.
+      await benchPrecache(server, menuPath, {
+        guest: (context) => signInGuest(context, server.url),
+        owner: (context) => signInOwner(context, server.url),
+      });
     } finally {
       await server.stop();
     }

@@ -2,6 +2,7 @@ import { formatEuro, t, tf } from '@comanda/shared-schema';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
+import { Button } from '../../components/button.tsx';
 import { Page } from '../../components/page.tsx';
 import { call } from '../../data/api.ts';
 import { useEntities, useOutboxSummary } from '../../data/hooks.ts';
@@ -93,8 +94,17 @@ function switchRefusal(reason: string | null): string | null {
  */
 export default function OwnerHomeScreen() {
   const { session } = useOwnerSession();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const refusal = switchRefusal(params.get('reason'));
+  // Closed for good: the reason leaves the address, so a reload does not show it again.
+  const closeRefusal = () =>
+    setParams(
+      (current) => {
+        current.delete('reason');
+        return current;
+      },
+      { replace: true },
+    );
   const { status } = useLive();
   const summary = useOutboxSummary();
   const pending = summary?.pending ?? 0;
@@ -111,7 +121,14 @@ export default function OwnerHomeScreen() {
           {pending > 0 ? tf.pendingChanges(pending) : x.allSaved}
         </span>
       </section>
-      {refusal ? <Alert tone="warning">{refusal}</Alert> : null}
+      {refusal ? (
+        <Alert tone="warning" className="alert-closable">
+          <p>{refusal}</p>
+          <Button variant="ghost" onPress={closeRefusal}>
+            {t.close}
+          </Button>
+        </Alert>
+      ) : null}
       <TodayGlance />
       <nav aria-label={t.ownerHomeTitle}>
         <ul className="launcher">

@@ -1,8 +1,8 @@
 import { type OrderRow, type ReservationLine, t } from '@comanda/shared-schema';
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServerRow } from '../../data/db.ts';
-import { BIZ, renderOwnerScreen } from '../../test/owner-screen.tsx';
+import { BIZ, press, renderOwnerScreen } from '../../test/owner-screen.tsx';
 import OwnerHomeScreen from './index.tsx';
 
 afterEach(() => {
@@ -72,10 +72,14 @@ describe('/owner/home: the day at a glance', () => {
 
   it("says why a customer link opened it instead (spec 1: the owner's switch could not be made)", async () => {
     await renderHome(true, '?reason=owner-switch-pending');
-    expect((await screen.findByRole('alert')).textContent).toBe(t.ownerSwitchPending);
+    expect((await screen.findByRole('alert')).textContent).toBe(`${t.ownerSwitchPending}${t.close}`);
     cleanup();
-    await renderHome(true, '?reason=owner-switch-offline');
-    expect((await screen.findByRole('alert')).textContent).toBe(t.ownerSwitchOffline);
+    const { router } = await renderHome(true, '?reason=owner-switch-offline');
+    expect((await screen.findByRole('alert')).textContent).toBe(`${t.ownerSwitchOffline}${t.close}`);
+    // 'Chiudi' closes it, and takes the reason out of the address (a reload would not show it).
+    await press(within(screen.getByRole('alert')).getByRole('button', { name: t.close }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(router.state.location.search).toBe('');
     cleanup();
     await renderHome(true);
     await screen.findByRole('heading', { name: t.todayGlance });
