@@ -8,6 +8,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { APP_ROUTES, appRoutePattern } from '../shared-schema/src/app-routes.ts';
 import { compileHints } from './src/build/compile-hints.ts';
 import { OWNER_PRECACHE_FILE, ownerPrecache } from './src/build/owner-precache.ts';
+import { OWNER_ROUTE_MODULES } from './src/build/owner-roots.ts';
 import { precompress } from './src/build/precompress.ts';
 import { reactRouterProduction } from './src/build/react-router-production.ts';
 import { tablePrefetch } from './src/build/table-prefetch.ts';
@@ -65,29 +66,7 @@ const CUSTOMER_ROOTS = [
   'screens/user-reservation/index.tsx',
   'screens/user-cart/index.tsx',
 ].map((file) => SRC + file);
-/**
- * The lazy modules of the owner's routes (`app/routes.tsx`): what only they load is precached on
- * an owner's device alone (`build/owner-precache.ts`).
- */
-const OWNER_ROOTS = new Set(
-  [
-    'app/owner-frame.tsx',
-    ...[
-      'home',
-      'dashboard',
-      'room',
-      'tables',
-      'menu',
-      'delivery',
-      'chat',
-      'report',
-      'profile',
-      'reservation',
-    ].map((screen) => `screens/owner-${screen}/index.tsx`),
-    'screens/kitchen/index.tsx',
-    'printing/print-view-screen.tsx',
-  ].map((file) => SRC + file),
-);
+const OWNER_ROOTS = new Set(OWNER_ROUTE_MODULES.map((file) => SRC + file));
 const ownerScreens = ownerPrecache((id) => OWNER_ROOTS.has(id));
 
 /** Folders of the customer's table screens: what else they load statically goes to `common`. */
