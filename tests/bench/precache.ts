@@ -2,9 +2,10 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { OWNER_CACHE_COMPLETE, OWNER_CACHE_PREFIX } from '../../pwa/src/app/owner-device.ts';
-import { type RunningServer, repoRoot } from '../support/server.ts';
+import type { RunningServer } from '../support/server.ts';
 import { chromiumLaunchOptions } from './browser.ts';
 import { report, round } from './report.ts';
+import { pwaDist } from './venue.ts';
 
 /**
  * What the service worker downloads in the background of a first visit, on a diner's phone (the
@@ -21,7 +22,7 @@ export async function benchPrecache(
     owner: (context: BrowserContext) => Promise<void>;
   },
 ) {
-  const dist = process.env.COMANDA_PWA_DIST ?? join(repoRoot, 'pwa', 'dist');
+  const dist = pwaDist();
   const wireKb = (paths: string[]) =>
     paths.reduce((sum, path) => {
       const file = join(dist, path);

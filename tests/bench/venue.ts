@@ -14,8 +14,11 @@ export const DEMO_EMAIL = 'demo@comanda.test';
 export const OPEN_NOW = '2025-07-15T20:00:00+02:00';
 
 /** The built PWA the server will serve: `COMANDA_PWA_DIST` (a build made elsewhere) or pwa/dist. */
+export const pwaDist = (): string => process.env.COMANDA_PWA_DIST ?? join(repoRoot, 'pwa', 'dist');
+
+/** Refuses to bench a PWA that was not built. */
 export function assertBuilt(): void {
-  const dist = process.env.COMANDA_PWA_DIST ?? join(repoRoot, 'pwa', 'dist');
+  const dist = pwaDist();
   if (!existsSync(join(dist, 'index.html'))) {
     throw new Error(`${dist} is missing: run \`npm run build\` first`);
   }
