@@ -8,7 +8,7 @@ import { choose, type FakeState, routeStripe, setStripeAccount, toSummary } from
 import { phoneAsGuest } from './customer.ts';
 import { demoTable, readDb } from './db.ts';
 import { beeps, checkoutsSection, fakeStripe, learnServerClock, pendingSection } from './delivery.ts';
-import { baseUrl, expect, expectAccessible, test } from './fixtures.ts';
+import { baseUrl, expect, expectAccessible, screenshot, test } from './fixtures.ts';
 import { ownerDevice } from './owner.ts';
 
 /**
@@ -32,7 +32,7 @@ async function shoot(page: Page, name: string, sizes: ReadonlyArray<{ width: num
     await page.setViewportSize(size);
     // Nothing may scroll sideways at any of them (the phones of spec 2.2's customer screens).
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
-    await page.screenshot({ path: join(dir, `${name}-${size.width}.png`), fullPage: true });
+    await screenshot(page, { path: join(dir, `${name}-${size.width}.png`), fullPage: true });
   }
   if (original) await page.setViewportSize(original);
 }

@@ -36,6 +36,10 @@ function storedMessages(tableId: string): Array<{ sender: string; text: string }
   );
 }
 
+// Devices here go offline: they run the service worker a real device has (playwright.config.ts
+// blocks it in the journeys that stay online).
+test.use({ serviceWorkers: 'allow' });
+
 test('chat: a phone writes and calls the waiter, the tablet answers offline, history replays once, chat off closes the input', async ({
   browser,
 }) => {

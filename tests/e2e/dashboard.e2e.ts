@@ -42,6 +42,10 @@ function openOrder(tableId: string): { sconto: number; lines: StoredLine[] } | n
   });
 }
 
+// Devices here go offline: they run the service worker a real device has (playwright.config.ts
+// blocks it in the journeys that stay online).
+test.use({ serviceWorkers: 'allow' });
+
 test('dashboard: live order, kitchen filter, offline edits beside a customer add, convergence, complete', async ({
   browser,
 }) => {

@@ -7,7 +7,7 @@ import { x } from '../../pwa/src/texts-extra.ts';
 import { repoRoot } from '../support/server.ts';
 import { tapDish } from './customer.ts';
 import { demoTable, readDb } from './db.ts';
-import { baseUrl, expect, expectAccessible, test } from './fixtures.ts';
+import { baseUrl, expect, expectAccessible, screenshot, test } from './fixtures.ts';
 import { ownerDevice } from './owner.ts';
 
 /**
@@ -38,7 +38,7 @@ const LINES = 1 + DRINKS.length;
 async function shot(page: Page, name: string): Promise<void> {
   const dir = process.env.E2E_SHOTS_DIR ?? join(repoRoot, 'tests', 'e2e', '.screens');
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `first-tap-${name}.png`) });
+  await screenshot(page, { path: join(dir, `first-tap-${name}.png`) });
 }
 
 /** A phone that never came here: no session, no cookie consent. */

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page, type PageScreenshotOptions } from '@playwright/test';
 import { repoRoot } from '../support/server.ts';
 
 const require = createRequire(import.meta.url);
@@ -45,8 +45,23 @@ export const VIEWPORTS = {
   wall: { width: 1920, height: 1080 },
 } as const;
 
-/** Screenshots at the three sizes into tests/e2e/.screens/ for a person to look at. */
+/**
+ * Screenshots are for a person to look at (`npm run screens` takes them, into
+ * tests/e2e/.screens/); `npm test` asserts and does not take them: resizing a page to three
+ * sizes and capturing it whole cost a third of some journeys' time on a 2-core machine, for
+ * pictures nobody opens on CI.
+ */
+export const screensWanted = (): boolean => process.env.E2E_SCREENS === '1';
+
+/** A screenshot of a page or an element, when screenshots are wanted (see `screensWanted`). */
+export async function screenshot(target: Page | Locator, options: PageScreenshotOptions): Promise<void> {
+  if (!screensWanted()) return;
+  await target.screenshot(options);
+}
+
+/** Screenshots at the three sizes into tests/e2e/.screens/, when screenshots are wanted. */
 export async function shootAllSizes(page: Page, name: string): Promise<void> {
+  if (!screensWanted()) return;
   const dir = join(repoRoot, 'tests', 'e2e', '.screens');
   mkdirSync(dir, { recursive: true });
   const original = page.viewportSize();

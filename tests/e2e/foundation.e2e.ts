@@ -3,6 +3,10 @@ import { x } from '../../pwa/src/texts-extra.ts';
 import { waitForLink } from '../support/mail.ts';
 import { expect, expectAccessible, mailDir, shootAllSizes, test } from './fixtures.ts';
 
+// Devices here go offline: they run the service worker a real device has (playwright.config.ts
+// blocks it in the journeys that stay online).
+test.use({ serviceWorkers: 'allow' });
+
 test.describe('foundation', () => {
   test('a new owner signs up, confirms from the mail, signs in and lands on /owner/home', async ({
     page,

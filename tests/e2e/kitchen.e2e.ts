@@ -6,7 +6,7 @@ import { repoRoot } from '../support/server.ts';
 import { openTable, phoneAsGuest, sendCart, tapDish } from './customer.ts';
 import { demoTable, readDb } from './db.ts';
 import { beeps, guestOrder, learnServerClock, pendingSection } from './delivery.ts';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, screenshot, test } from './fixtures.ts';
 import { ownerDevice } from './owner.ts';
 
 /**
@@ -94,8 +94,12 @@ const statusOf = (tableId: string, name: string): string | undefined =>
 async function shoot(page: Page, name: string): Promise<void> {
   const dir = join(repoRoot, 'tests', 'e2e', '.screens');
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`) });
+  await screenshot(page, { path: join(dir, `${name}.png`) });
 }
+
+// Devices here go offline: they run the service worker a real device has (playwright.config.ts
+// blocks it in the journeys that stay online).
+test.use({ serviceWorkers: 'allow' });
 
 test('kitchen display: rounds, tap, bump and undo, a scheduled pickup, the sound prompt, offline', async ({
   browser,

@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { x } from '../../pwa/src/texts-extra.ts';
 import { sendCart, tapDish } from './customer.ts';
 import { demoTable, readDb } from './db.ts';
-import { baseUrl, expect, expectAccessible, test } from './fixtures.ts';
+import { baseUrl, expect, expectAccessible, screenshot, test } from './fixtures.ts';
 import { DEMO_PASSWORD } from './global-setup.ts';
 import { DEMO_OWNER, ownerDevice } from './owner.ts';
 
@@ -20,7 +20,7 @@ const TABLE = 3;
 const SHOTS = process.env.OWNER_SWITCH_SHOTS ?? join(process.cwd(), 'tests', 'e2e', '.screens');
 mkdirSync(SHOTS, { recursive: true });
 const shoot = (page: Page, name: string) =>
-  page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  screenshot(page, { path: join(SHOTS, `${name}.png`), fullPage: true });
 
 /** No part of the page scrolls sideways. */
 async function expectNoSideScroll(page: Page): Promise<void> {
@@ -85,7 +85,7 @@ for (const run of RUNS) {
     await expect(open).toBeVisible();
     await expectNoSideScroll(page);
     await open.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(SHOTS, `owner-switch-tables-${run.name}.png`) });
+    await screenshot(page, { path: join(SHOTS, `owner-switch-tables-${run.name}.png`) });
     const before = openLines(tableId).filter((l) => l.name === run.dish).length;
 
     await open.click();
@@ -183,7 +183,7 @@ test('the banner on 320 and 390 px phones: it fits, nothing scrolls sideways, th
     const box = await back.boundingBox();
     expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: join(SHOTS, `owner-switch-banner-${width}.png`) });
+    await screenshot(page, { path: join(SHOTS, `owner-switch-banner-${width}.png`) });
   }
   await expectAccessible(page);
   await back.click();

@@ -27,6 +27,11 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
     locale: 'it-IT',
     timezoneId: 'Europe/Rome',
+    // Every fresh context would install the service worker and precache a hundred files in the
+    // background, on the same 2 cores as the journey (about a fifth of an online journey's time).
+    // It changes only what a device does offline: the journeys that go offline allow it
+    // (`test.use({ serviceWorkers: 'allow' })`), and wire.e2e.ts tests the worker itself.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { repoRoot } from '../support/server.ts';
 import { demoTable, readDb } from './db.ts';
 import { guestOrder, learnServerClock, pendingSection } from './delivery.ts';
-import { baseUrl, expect, expectAccessible, shootAllSizes, test } from './fixtures.ts';
+import { baseUrl, expect, expectAccessible, screenshot, shootAllSizes, test } from './fixtures.ts';
 import { signInDemoOwner } from './owner.ts';
 
 /**
@@ -233,7 +233,7 @@ test('printing: an accepted pickup prints through the bridge and shows printed; 
     expect(Number(height)).toBeGreaterThan(200);
     expect(Number(height)).toBeLessThan(842);
     await page.emulateMedia({ media: 'print' });
-    await page.screenshot({
+    await screenshot(page, {
       path: join(repoRoot, 'tests', 'e2e', '.screens', 'print-view-paper.png'),
       fullPage: true,
     });

@@ -10,7 +10,7 @@ import {
 } from '@comanda/shared-schema';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { demoTable, readDb } from './db.ts';
-import { baseUrl, expect, expectAccessible, test } from './fixtures.ts';
+import { baseUrl, expect, expectAccessible, screenshot, test } from './fixtures.ts';
 import { ownerDevice } from './owner.ts';
 
 /**
@@ -189,10 +189,10 @@ async function fullDashboardJourney(
       [true],
     );
     await expect(page.getByRole('button', { name: t.outOfMenu })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/${name}-dashboard-end.png` });
+    await screenshot(page, { path: `${SHOTS}/${name}-dashboard-end.png` });
     // Mid-page the toasts sit in the dock's corner, not over the middle of the board.
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SHOTS}/${name}-dashboard-top.png` });
+    await screenshot(page, { path: `${SHOTS}/${name}-dashboard-top.png` });
     await expectAccessible(page);
 
     // 'Completa' (a destructive confirmation) asks with the delay of spec 9: 'Conferma' waits,
@@ -205,7 +205,7 @@ async function fullDashboardJourney(
     const confirmButton = confirm.getByRole('button', { name: t.confirm });
     await expect(confirmButton).toBeDisabled();
     await expect(confirm.getByRole('button', { name: t.cancel })).toBeEnabled();
-    await page.screenshot({ path: `${SHOTS}/${name}-confirm-waiting.png` });
+    await screenshot(page, { path: `${SHOTS}/${name}-confirm-waiting.png` });
     await page.clock.runFor(CONFIRM_DELAY_MS - 1);
     await expect(confirmButton).toBeDisabled();
     await page.clock.runFor(1);
@@ -214,7 +214,7 @@ async function fullDashboardJourney(
     await confirmButton.click();
     const snack = page.getByRole('status', { name: t.confirmations });
     await expect(snack).toHaveText(tf.orderCompletedNotice(tf.table(10)));
-    await page.screenshot({ path: `${SHOTS}/${name}-snackbar.png` });
+    await screenshot(page, { path: `${SHOTS}/${name}-snackbar.png` });
     await expect(ticket(page, 10)).toHaveCount(0);
     await expect(snack).toHaveText('');
   } finally {
@@ -295,7 +295,7 @@ test("the owner's cart keeps 'Ordina' in view on a long menu and a long cart (10
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
     expect(await reachable(order)).toEqual([true]);
     expect(await reachable(cart.getByRole('heading', { name: t.cartTitle }))).toEqual([true]);
-    await page.screenshot({ path: `${SHOTS}/tablet-ordering-end.png` });
+    await screenshot(page, { path: `${SHOTS}/tablet-ordering-end.png` });
     await expectAccessible(page);
 
     // A dish added at the foot of the menu lands in the cart; 'Ordina' follows the new total.
@@ -311,12 +311,12 @@ test("the owner's cart keeps 'Ordina' in view on a long menu and a long cart (10
     await scrollToEnd(page);
     const viewAndSend = page.getByRole('button', { name: t.viewAndSend });
     expect(await reachable(viewAndSend)).toEqual([true]);
-    await page.screenshot({ path: `${SHOTS}/phone-ordering-end.png` });
+    await screenshot(page, { path: `${SHOTS}/phone-ordering-end.png` });
     await viewAndSend.click();
     const sheetOrder = page.getByRole('dialog').getByRole('button', { name: /^Ordina / });
     await expect(sheetOrder).toBeVisible();
     expect(await reachable(sheetOrder)).toEqual([true]);
-    await page.screenshot({ path: `${SHOTS}/phone-ordering-cart.png` });
+    await screenshot(page, { path: `${SHOTS}/phone-ordering-cart.png` });
     await expectAccessible(page);
   } finally {
     await menu.remove();
@@ -359,7 +359,7 @@ test('the order view: a 10 € discount typed at 1024 px, a 10% quick discount a
     await expect.poll(() => openSconto(4)).toBe(1000);
     await view.getByRole('button', { name: t.edit }).click();
     await expect(sconto).toHaveValue('10,00');
-    await page.screenshot({ path: `${SHOTS}/tablet-order-view-discount.png` });
+    await screenshot(page, { path: `${SHOTS}/tablet-order-view-discount.png` });
     await expectAccessible(page);
     await view.getByRole('button', { name: t.finishEditing }).click();
     await view.getByRole('button', { name: t.close }).click();
@@ -380,7 +380,7 @@ test('the order view: a 10 € discount typed at 1024 px, a 10% quick discount a
       `${t.rowNewTotal}${formatEuro(ROUND_CENTS - 185)}`,
     );
     await view.getByRole('textbox', { name: t.rowDiscount }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/phone-order-view-discount.png` });
+    await screenshot(page, { path: `${SHOTS}/phone-order-view-discount.png` });
     await expectAccessible(page);
     // The narrowest phone: the discount's controls still fit, none off the side.
     await page.setViewportSize({ width: 320, height: 640 });
@@ -388,7 +388,7 @@ test('the order view: a 10 € discount typed at 1024 px, a 10% quick discount a
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     const modal = await page.locator('.ov-modal').evaluate((el) => [el.scrollWidth, el.clientWidth]);
     expect(modal[0], 'nothing in the order view runs off its side').toBeLessThanOrEqual(modal[1] ?? 0);
-    await page.screenshot({ path: `${SHOTS}/phone320-order-view-discount.png` });
+    await screenshot(page, { path: `${SHOTS}/phone320-order-view-discount.png` });
     await view.getByRole('button', { name: t.finishEditing }).click();
     await expect.poll(() => openSconto(5)).toBe(185);
   } finally {

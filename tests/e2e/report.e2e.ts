@@ -44,6 +44,10 @@ const tile = (page: Page, label: string) =>
 /** The same decimal comma as the CSV: 1234,50. */
 const csvAmount = (cents: number) => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
 
+// Devices here go offline: they run the service worker a real device has (playwright.config.ts
+// blocks it in the journeys that stay online).
+test.use({ serviceWorkers: 'allow' });
+
 test('report: two completed tables add up on screen and in the CSV', async ({ browser }) => {
   test.setTimeout(120_000);
   const tablet = await ownerDevice(browser, { width: 1024, height: 768 });

@@ -24,6 +24,10 @@ const orderSwitch = (page: Page) => page.getByRole('switch', { name: t.enableOrd
 /** A react-aria switch is toggled through its visible label, as a finger would. */
 const toggle = (page: Page, label: string) => page.getByText(label, { exact: true }).click();
 
+// Devices here go offline: they run the service worker a real device has (playwright.config.ts
+// blocks it in the journeys that stay online).
+test.use({ serviceWorkers: 'allow' });
+
 test('two tablets: changes made offline on A replay on reconnect and both converge', async ({ browser }) => {
   const url = baseUrl();
   const tabletA = await browser.newContext({ baseURL: url, viewport: { width: 1024, height: 768 } });

@@ -8,7 +8,7 @@ import { xf } from '../../pwa/src/texts-extra.ts';
 import { phoneAsGuest, sendCart, tapDish } from './customer.ts';
 import { demoTable, readDb } from './db.ts';
 import { guestOrder } from './delivery.ts';
-import { baseUrl, expect, expectAccessible, test } from './fixtures.ts';
+import { baseUrl, expect, expectAccessible, screenshot, test } from './fixtures.ts';
 import { ownerDevice } from './owner.ts';
 
 /**
@@ -23,7 +23,7 @@ const TABLE = 5;
 const SHOTS = process.env.K3_SHOTS ?? join(process.cwd(), 'tests', 'e2e', '.screens');
 mkdirSync(SHOTS, { recursive: true });
 const shoot = (page: Page, name: string) =>
-  page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  screenshot(page, { path: join(SHOTS, `${name}.png`), fullPage: true });
 
 /** Every demo table as the database holds it: occupied (open order or status flag) and its total. */
 function floorInDb(ownerId: string): Map<number, { busy: boolean; total: number }> {
@@ -246,7 +246,7 @@ test('tables list on a phone: a number typed finds the table, big targets, nothi
     // Scrolled down: the search and the order stay on top.
     await page.getByRole('region', { name: 'Dehors' }).scrollIntoViewIfNeeded();
     await expect(page.getByRole('searchbox', { name: t.tablesSearchLabel })).toBeInViewport();
-    await page.screenshot({ path: join(SHOTS, 'tables-390-scrolled.png') });
+    await screenshot(page, { path: join(SHOTS, 'tables-390-scrolled.png') });
   } finally {
     await handset.close();
   }
@@ -343,8 +343,8 @@ test("Profilo: 'Locale chiuso ora' applies at once, without 'Salva'; a customer'
     await owner.setViewportSize({ width: 390, height: 844 });
     await expectNoSideScroll(owner);
     await shoot(owner, 'profile-closed-390');
-    await section.screenshot({ path: join(SHOTS, 'profile-closed-390-card.png') });
-    await owner.getByRole('region', { name: t.roomPanelsSection }).screenshot({
+    await screenshot(section, { path: join(SHOTS, 'profile-closed-390-card.png') });
+    await screenshot(owner.getByRole('region', { name: t.roomPanelsSection }), {
       path: join(SHOTS, 'profile-panels-390-card.png'),
     });
     await owner.setViewportSize({ width: 1024, height: 768 });
@@ -354,7 +354,7 @@ test("Profilo: 'Locale chiuso ora' applies at once, without 'Salva'; a customer'
     await message.fill('Torniamo alle 19');
     await expect(section.getByText(t.unsavedChanges)).toBeVisible();
     await expect(section.getByRole('button', { name: t.save })).toBeEnabled();
-    await section.screenshot({ path: join(SHOTS, 'profile-unsaved-1024-card.png') });
+    await screenshot(section, { path: join(SHOTS, 'profile-unsaved-1024-card.png') });
     await message.fill('');
     await expect(section.getByText(t.unsavedChanges)).toHaveCount(0);
 

@@ -16,7 +16,7 @@ import { readMails } from '../support/mail.ts';
 import { phoneAsGuest } from './customer.ts';
 import { demoTable, readDb } from './db.ts';
 import { acceptedSection, guestOrder, learnServerClock, pendingSection } from './delivery.ts';
-import { baseUrl, expect, expectAccessible, mailDir, test } from './fixtures.ts';
+import { baseUrl, expect, expectAccessible, mailDir, screenshot, test } from './fixtures.ts';
 import { ownerDevice } from './owner.ts';
 
 /**
@@ -45,7 +45,7 @@ const DELIVERY_DISHES: Array<[string, number]> = [
 
 async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  await screenshot(page, { path: join(SHOTS, `${name}.png`), fullPage: true });
 }
 
 /** Cents from '1.234,50 €'. */

@@ -5,14 +5,14 @@ import type { Page, Response } from '@playwright/test';
 import { OWNER_CACHE_PREFIX } from '../../pwa/src/app/owner-device.ts';
 import { repoRoot } from '../support/server.ts';
 import { demoTable } from './db.ts';
-import { baseUrl, expect, expectAccessible, test } from './fixtures.ts';
+import { baseUrl, expect, expectAccessible, screenshot, test } from './fixtures.ts';
 import { ownerDevice, ownerScreensCached, waitForServiceWorker } from './owner.ts';
 
 /** Screenshots of this file, for a person to look at (`E2E_SHOTS_DIR` or tests/e2e/.screens). */
 async function shoot(page: Page, name: string): Promise<void> {
   const dir = process.env.E2E_SHOTS_DIR ?? join(repoRoot, 'tests', 'e2e', '.screens');
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+  await screenshot(page, { path: join(dir, `${name}.png`), fullPage: true });
 }
 
 /**
@@ -53,6 +53,10 @@ function watchIntl(): void {
   });
   watch.observe(document, { childList: true, subtree: true });
 }
+
+// Devices here go offline: they run the service worker a real device has (playwright.config.ts
+// blocks it in the journeys that stay online).
+test.use({ serviceWorkers: 'allow' });
 
 test.describe('on the wire: compressed files, 404 for unknown paths', () => {
   test('an unknown path is answered 404 and shows Pagina non trovata, on a phone and a tablet', async ({
