@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { pwaProjects } from './pwa/vitest.projects.ts';
 
 /** Every project polls with a deadline fit for a busy CI machine (see the file). */
 const waits = fileURLToPath(new URL('./tests/support/vitest-waits.ts', import.meta.url));
@@ -97,7 +98,7 @@ export default defineConfig({
           setupFiles: [waits],
         },
       },
-      './pwa/vitest.config.ts',
+      ...pwaProjects,
       // The sync-correctness suite: the real PWA data layer (Dexie on fake-indexeddb) against the
       // real server on a loopback port, with faults injected at the network boundary.
       {
