@@ -2,7 +2,7 @@ import { t, tf } from '@comanda/shared-schema';
 import type { Page } from '@playwright/test';
 import { openTable, phoneAsGuest } from './customer.ts';
 import { demoTable, readDb } from './db.ts';
-import { expect, expectAccessible, shootAllSizes, test } from './fixtures.ts';
+import { expect, expectAccessible, GOES_OFFLINE, shootAllSizes, test } from './fixtures.ts';
 import { ownerDevice } from './owner.ts';
 
 /** Demo table 8: tables 3-7 belong to the other journeys. */
@@ -36,10 +36,6 @@ function storedMessages(tableId: string): Array<{ sender: string; text: string }
   );
 }
 
-// Devices here go offline: they run the service worker a real device has (playwright.config.ts
-// blocks it in the journeys that stay online).
-test.use({ serviceWorkers: 'allow' });
-
 test('chat: a phone writes and calls the waiter, the tablet answers offline, history replays once, chat off closes the input', async ({
   browser,
 }) => {
@@ -47,13 +43,13 @@ test('chat: a phone writes and calls the waiter, the tablet answers offline, his
   const { ownerId, tableId } = demoTable(TABLE);
   const table = tf.table(TABLE);
 
-  const tabletContext = await ownerDevice(browser, { width: 1024, height: 768 });
+  const tabletContext = await ownerDevice(browser, { width: 1024, height: 768 }, GOES_OFFLINE);
   const tablet = await tabletContext.newPage();
   await tablet.goto('/owner/dashboard');
   await expect(tablet.getByRole('button', { name: t.chatOpen })).toBeVisible();
 
   // The phone at table 8 opens the chat (signing in as a guest on the way).
-  const phoneContext = await phoneAsGuest(browser);
+  const phoneContext = await phoneAsGuest(browser, GOES_OFFLINE);
   const phone = await phoneContext.newPage();
   const frames = countFrames(phone);
   await openTable(phone, ownerId, tableId);

@@ -1,15 +1,19 @@
 import { t, tf } from '@comanda/shared-schema';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 import { baseUrl, expect } from './fixtures.ts';
 
 /** A customer's phone, as the ordering and dashboard journeys drive it. */
 
-export async function phoneAsGuest(browser: Browser): Promise<BrowserContext> {
+export async function phoneAsGuest(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
   const phone = await browser.newContext({
     baseURL: baseUrl(),
     viewport: { width: 390, height: 844 },
     isMobile: true,
     hasTouch: true,
+    ...options,
   });
   // Consent given once, so the banner does not sit over 'Visualizza e invia'.
   await phone.addCookies([{ name: 'cookieConsent', value: '1', url: baseUrl() }]);

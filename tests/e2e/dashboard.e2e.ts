@@ -2,7 +2,7 @@ import { t, tf } from '@comanda/shared-schema';
 import type { Locator, Page } from '@playwright/test';
 import { openTable, phoneAsGuest, sendCart, tapDish } from './customer.ts';
 import { demoTable, readDb } from './db.ts';
-import { expect, expectAccessible, shootAllSizes, test } from './fixtures.ts';
+import { expect, expectAccessible, GOES_OFFLINE, shootAllSizes, test } from './fixtures.ts';
 import { ownerDevice, waitForServiceWorker } from './owner.ts';
 
 /**
@@ -42,16 +42,12 @@ function openOrder(tableId: string): { sconto: number; lines: StoredLine[] } | n
   });
 }
 
-// Devices here go offline: they run the service worker a real device has (playwright.config.ts
-// blocks it in the journeys that stay online).
-test.use({ serviceWorkers: 'allow' });
-
 test('dashboard: live order, kitchen filter, offline edits beside a customer add, convergence, complete', async ({
   browser,
 }) => {
   test.setTimeout(120_000);
   const { ownerId, tableId } = demoTable(TABLE);
-  const tabletA = await ownerDevice(browser, { width: 1024, height: 768 });
+  const tabletA = await ownerDevice(browser, { width: 1024, height: 768 }, GOES_OFFLINE);
   const tabletB = await ownerDevice(browser, { width: 1024, height: 768 });
   const wall = await ownerDevice(browser, { width: 1920, height: 1080 });
   const a = await tabletA.newPage();

@@ -39,6 +39,12 @@ export async function expectAccessible(page: Page): Promise<void> {
   ).toEqual([]);
 }
 
+/**
+ * Context options of a device that goes offline in its journey: it runs the service worker a real
+ * device has (playwright.config.ts blocks it on the others, which stay online).
+ */
+export const GOES_OFFLINE = { serviceWorkers: 'allow' } as const;
+
 export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
   tablet: { width: 1024, height: 768 },

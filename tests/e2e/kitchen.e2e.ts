@@ -6,7 +6,7 @@ import { repoRoot } from '../support/server.ts';
 import { openTable, phoneAsGuest, sendCart, tapDish } from './customer.ts';
 import { demoTable, readDb } from './db.ts';
 import { beeps, guestOrder, learnServerClock, pendingSection } from './delivery.ts';
-import { expect, expectAccessible, screenshot, test } from './fixtures.ts';
+import { expect, expectAccessible, GOES_OFFLINE, screenshot, test } from './fixtures.ts';
 import { ownerDevice } from './owner.ts';
 
 /**
@@ -97,16 +97,12 @@ async function shoot(page: Page, name: string): Promise<void> {
   await screenshot(page, { path: join(dir, `${name}.png`) });
 }
 
-// Devices here go offline: they run the service worker a real device has (playwright.config.ts
-// blocks it in the journeys that stay online).
-test.use({ serviceWorkers: 'allow' });
-
 test('kitchen display: rounds, tap, bump and undo, a scheduled pickup, the sound prompt, offline', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
   const { ownerId, tableId } = demoTable(TABLE);
-  const wallContext = await ownerDevice(browser, { width: 1920, height: 1080 });
+  const wallContext = await ownerDevice(browser, { width: 1920, height: 1080 }, GOES_OFFLINE);
   const tabletContext = await ownerDevice(browser, { width: 1024, height: 768 });
   const deskContext = await ownerDevice(browser, { width: 1024, height: 768 });
   for (const context of [wallContext, tabletContext]) await emulateAutoplayPolicy(context);

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 import { OWNER_CACHE_COMPLETE, OWNER_CACHE_PREFIX } from '../../pwa/src/app/owner-device.ts';
 import { baseUrl, expect } from './fixtures.ts';
 import { DEMO_PASSWORD } from './global-setup.ts';
@@ -43,13 +43,14 @@ export function ownerScreensCached(page: Page): Promise<boolean> {
 
 /**
  * An owner's device signed in as the demo owner, consent given, with the dashboard's beeps
- * counted in `window.__beeps`.
+ * counted in `window.__beeps`; `options` adds context options (`GOES_OFFLINE`).
  */
 export async function ownerDevice(
   browser: Browser,
   viewport: { width: number; height: number },
+  options: BrowserContextOptions = {},
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport });
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport, ...options });
   await context.addCookies([{ name: 'cookieConsent', value: '1', url: baseUrl() }]);
   await signInDemoOwner(context, baseUrl());
   // Counts the dashboard's beeps: each is made of Web Audio oscillators (sound.ts).

@@ -29,8 +29,8 @@ export default defineConfig({
     timezoneId: 'Europe/Rome',
     // Every fresh context would install the service worker and precache a hundred files in the
     // background, on the same 2 cores as the journey (about a fifth of an online journey's time).
-    // It changes only what a device does offline: the journeys that go offline allow it
-    // (`test.use({ serviceWorkers: 'allow' })`), and wire.e2e.ts tests the worker itself.
+    // It changes only what a device does offline: a device that goes offline in its journey
+    // allows it (fixtures.ts GOES_OFFLINE), and wire.e2e.ts tests the worker itself.
     serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

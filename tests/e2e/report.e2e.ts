@@ -3,7 +3,7 @@ import { calls, formatEuro, type ReportAnswer, t, tf } from '@comanda/shared-sch
 import type { Page } from '@playwright/test';
 import { openTable, phoneAsGuest, sendCart, tapDish } from './customer.ts';
 import { demoTable, readDb } from './db.ts';
-import { expect, expectAccessible, shootAllSizes, test } from './fixtures.ts';
+import { expect, expectAccessible, GOES_OFFLINE, shootAllSizes, test } from './fixtures.ts';
 import { ownerDevice } from './owner.ts';
 
 /**
@@ -44,13 +44,9 @@ const tile = (page: Page, label: string) =>
 /** The same decimal comma as the CSV: 1234,50. */
 const csvAmount = (cents: number) => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
 
-// Devices here go offline: they run the service worker a real device has (playwright.config.ts
-// blocks it in the journeys that stay online).
-test.use({ serviceWorkers: 'allow' });
-
 test('report: two completed tables add up on screen and in the CSV', async ({ browser }) => {
   test.setTimeout(120_000);
-  const tablet = await ownerDevice(browser, { width: 1024, height: 768 });
+  const tablet = await ownerDevice(browser, { width: 1024, height: 768 }, GOES_OFFLINE);
   const owner = await tablet.newPage();
 
   // What today held before: other journeys may have completed tables already.

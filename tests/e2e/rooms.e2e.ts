@@ -2,7 +2,7 @@ import { t } from '@comanda/shared-schema';
 import type { Page } from '@playwright/test';
 import { xf } from '../../pwa/src/texts-extra.ts';
 import { readDb } from './db.ts';
-import { baseUrl, expect, expectAccessible, shootAllSizes, test } from './fixtures.ts';
+import { baseUrl, expect, expectAccessible, GOES_OFFLINE, shootAllSizes, test } from './fixtures.ts';
 import { signInDemoOwner, waitForServiceWorker } from './owner.ts';
 
 /** Every table square of the current room: number and coordinates from its data attributes. */
@@ -24,13 +24,13 @@ const orderSwitch = (page: Page) => page.getByRole('switch', { name: t.enableOrd
 /** A react-aria switch is toggled through its visible label, as a finger would. */
 const toggle = (page: Page, label: string) => page.getByText(label, { exact: true }).click();
 
-// Devices here go offline: they run the service worker a real device has (playwright.config.ts
-// blocks it in the journeys that stay online).
-test.use({ serviceWorkers: 'allow' });
-
 test('two tablets: changes made offline on A replay on reconnect and both converge', async ({ browser }) => {
   const url = baseUrl();
-  const tabletA = await browser.newContext({ baseURL: url, viewport: { width: 1024, height: 768 } });
+  const tabletA = await browser.newContext({
+    baseURL: url,
+    viewport: { width: 1024, height: 768 },
+    ...GOES_OFFLINE,
+  });
   const tabletB = await browser.newContext({ baseURL: url, viewport: { width: 1024, height: 768 } });
   await signInDemoOwner(tabletA, url);
   await signInDemoOwner(tabletB, url);

@@ -54,8 +54,8 @@ function watchIntl(): void {
   watch.observe(document, { childList: true, subtree: true });
 }
 
-// Devices here go offline: they run the service worker a real device has (playwright.config.ts
-// blocks it in the journeys that stay online).
+// The service worker is this file's subject (playwright.config.ts blocks it where a device stays
+// online).
 test.use({ serviceWorkers: 'allow' });
 
 test.describe('on the wire: compressed files, 404 for unknown paths', () => {
