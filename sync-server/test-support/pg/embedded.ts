@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { accessSync, chmodSync, constants, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,8 +58,24 @@ export const databaseUrl = (adminUrl: string, database: string): string => {
   return url.toString();
 };
 
+/**
+ * Where the test server keeps its data: memory (/dev/shm) where the machine has it, else the temp
+ * folder; COMANDA_TEST_PG_DIR chooses. Every test app clones a 9 MB database and drops it: on
+ * this VM's disk a clone took 150-290 ms even with fsync off, in memory 13-28 ms.
+ */
+function dataParent(): string {
+  const chosen = process.env.COMANDA_TEST_PG_DIR;
+  if (chosen) return chosen;
+  try {
+    accessSync('/dev/shm', constants.W_OK);
+    return '/dev/shm';
+  } catch {
+    return tmpdir();
+  }
+}
+
 export async function startTestPostgres(): Promise<TestPostgres> {
-  const dir = mkdtempSync(join(tmpdir(), 'comanda-pg-'));
+  const dir = mkdtempSync(join(dataParent(), 'comanda-pg-'));
   // The server's own user (as root, below) must reach the data folder inside.
   chmodSync(dir, 0o755);
   const port = await freePort();
@@ -117,7 +133,9 @@ let counter = 0;
 export async function createDatabase(adminUrl: string): Promise<string> {
   counter += 1;
   const name = `comanda_${process.pid}_${counter}_${Math.random().toString(36).slice(2, 8)}`;
-  await admin(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+  // FILE_COPY copies the template's files instead of writing every block through the WAL
+  // (PostgreSQL 15's default): 20 ms instead of 30-60 for a database per test app, with fsync off.
+  await admin(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE} STRATEGY FILE_COPY`);
   return databaseUrl(adminUrl, name);
 }
 
