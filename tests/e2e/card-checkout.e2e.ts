@@ -1,9 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { CARD_CHECKOUT_MS, MINUTE_MS, t, tf } from '@comanda/shared-schema';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { FAKE_STRIPE_ACCOUNT } from '../../sync-server/test-support/fakes/stripe.ts';
-import { repoRoot } from '../support/server.ts';
 import { choose, type FakeState, routeStripe, setStripeAccount, toSummary } from './card.ts';
 import { phoneAsGuest } from './customer.ts';
 import { demoTable, readDb } from './db.ts';
@@ -25,14 +22,12 @@ const TABLET = { width: 1024, height: 768 };
 
 /** Screenshots for a person to look at: E2E_SHOTS_DIR, else tests/e2e/.screens. */
 async function shoot(page: Page, name: string, sizes: ReadonlyArray<{ width: number; height: number }>) {
-  const dir = process.env.E2E_SHOTS_DIR ?? join(repoRoot, 'tests', 'e2e', '.screens');
-  mkdirSync(dir, { recursive: true });
   const original = page.viewportSize();
   for (const size of sizes) {
     await page.setViewportSize(size);
     // Nothing may scroll sideways at any of them (the phones of spec 2.2's customer screens).
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
-    await screenshot(page, { path: join(dir, `${name}-${size.width}.png`), fullPage: true });
+    await screenshot(page, `${name}-${size.width}`, { fullPage: true });
   }
   if (original) await page.setViewportSize(original);
 }

@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { calls, NO_THANKS_LABEL, SYNC_HEADERS, t, tf } from '@comanda/shared-schema';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { x } from '../../pwa/src/texts-extra.ts';
-import { repoRoot } from '../support/server.ts';
 import { tapDish } from './customer.ts';
 import { demoTable, readDb } from './db.ts';
 import { baseUrl, expect, expectAccessible, screenshot, test } from './fixtures.ts';
@@ -36,9 +33,7 @@ const LINES = 1 + DRINKS.length;
 
 /** Screenshots for a person to look at (E2E_SHOTS_DIR, else tests/e2e/.screens). */
 async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.E2E_SHOTS_DIR ?? join(repoRoot, 'tests', 'e2e', '.screens');
-  mkdirSync(dir, { recursive: true });
-  await screenshot(page, { path: join(dir, `first-tap-${name}.png`) });
+  await screenshot(page, `first-tap-${name}`);
 }
 
 /** A phone that never came here: no session, no cookie consent. */

@@ -53,23 +53,31 @@ export const VIEWPORTS = {
 
 /**
  * Screenshots are for a person to look at (`npm run screens` takes them, into
- * tests/e2e/.screens/); `npm test` asserts and does not take them: resizing a page to three
- * sizes and capturing it whole cost a third of some journeys' time on a 2-core machine, for
- * pictures nobody opens on CI.
+ * tests/e2e/.screens/ or E2E_SHOTS_DIR); `npm test` asserts and does not take them: resizing a
+ * page to three sizes and capturing it whole cost a third of some journeys' time on a 2-core
+ * machine, for pictures nobody opens on CI.
  */
-export const screensWanted = (): boolean => process.env.E2E_SCREENS === '1';
+const screensWanted = (): boolean => process.env.E2E_SCREENS === '1';
 
-/** A screenshot of a page or an element, when screenshots are wanted (see `screensWanted`). */
-export async function screenshot(target: Page | Locator, options: PageScreenshotOptions): Promise<void> {
-  if (!screensWanted()) return;
-  await target.screenshot(options);
+function screensDir(): string {
+  const dir = process.env.E2E_SHOTS_DIR ?? join(repoRoot, 'tests', 'e2e', '.screens');
+  mkdirSync(dir, { recursive: true });
+  return dir;
 }
 
-/** Screenshots at the three sizes into tests/e2e/.screens/, when screenshots are wanted. */
+/** `name`.png of a page or an element, when screenshots are wanted (see above). */
+export async function screenshot(
+  target: Page | Locator,
+  name: string,
+  options: Omit<PageScreenshotOptions, 'path'> = {},
+): Promise<void> {
+  if (!screensWanted()) return;
+  await target.screenshot({ ...options, path: join(screensDir(), `${name}.png`) });
+}
+
+/** `name`-phone/-tablet/-wall.png at the three sizes, when screenshots are wanted. */
 export async function shootAllSizes(page: Page, name: string): Promise<void> {
   if (!screensWanted()) return;
-  const dir = join(repoRoot, 'tests', 'e2e', '.screens');
-  mkdirSync(dir, { recursive: true });
   const original = page.viewportSize();
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     await page.setViewportSize(viewport);
@@ -77,7 +85,7 @@ export async function shootAllSizes(page: Page, name: string): Promise<void> {
     // journey, and a 320 px capture of all of it took Chromium minutes on a busy machine.
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     const clip = { x: 0, y: 0, width: viewport.width, height: Math.min(height, viewport.height * 5) };
-    await page.screenshot({ path: join(dir, `${name}-${size}.png`), fullPage: true, clip });
+    await screenshot(page, `${name}-${size}`, { fullPage: true, clip });
   }
   if (original) await page.setViewportSize(original);
 }

@@ -1,8 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { t, tf } from '@comanda/shared-schema';
 import type { BrowserContext, Locator, Page } from '@playwright/test';
-import { repoRoot } from '../support/server.ts';
 import { openTable, phoneAsGuest, sendCart, tapDish } from './customer.ts';
 import { demoTable, readDb } from './db.ts';
 import { beeps, guestOrder, learnServerClock, pendingSection } from './delivery.ts';
@@ -90,13 +87,6 @@ function linesOfTable(tableId: string): StoredLine[] {
 const statusOf = (tableId: string, name: string): string | undefined =>
   linesOfTable(tableId).find((l) => l.name === name)?.status;
 
-/** Screenshots of the kitchen display for a person to look at (tests/e2e/.screens). */
-async function shoot(page: Page, name: string): Promise<void> {
-  const dir = join(repoRoot, 'tests', 'e2e', '.screens');
-  mkdirSync(dir, { recursive: true });
-  await screenshot(page, { path: join(dir, `${name}.png`) });
-}
-
 test('kitchen display: rounds, tap, bump and undo, a scheduled pickup, the sound prompt, offline', async ({
   browser,
 }) => {
@@ -125,7 +115,7 @@ test('kitchen display: rounds, tap, bump and undo, a scheduled pickup, the sound
   // Fresh from loading, untouched: the browser keeps sound off, and the screen says so.
   const soundPrompt = wall.getByRole('button', { name: t.soundBlocked });
   await expect(soundPrompt).toBeVisible();
-  await shoot(wall, 'kitchen-sound-prompt-wall');
+  await screenshot(wall, 'kitchen-sound-prompt-wall');
   await soundPrompt.click();
   await expect(soundPrompt).toHaveCount(0);
   const beepsBefore = await beeps(wall);
@@ -164,7 +154,7 @@ test('kitchen display: rounds, tap, bump and undo, a scheduled pickup, the sound
   const undoBar = wall.getByRole('status').filter({ hasText: tf.kitchenBumped(tf.table(TABLE)) });
   await expect(undoBar).toBeVisible();
   await expect.poll(() => statusOf(tableId, 'Aperol Spritz')).toBe('ready');
-  await shoot(wall, 'kitchen-undo-wall');
+  await screenshot(wall, 'kitchen-undo-wall');
   await undoBar.getByRole('button', { name: t.cancel }).click();
   await expect(dish(first, 'Aperol Spritz')).toContainText(t.lineStatusPreparation);
   await expect(dish(first, 'Spaghetti alla carbonara')).toContainText(t.lineStatusReady);
@@ -229,8 +219,8 @@ test('kitchen display: rounds, tap, bump and undo, a scheduled pickup, the sound
     .first()
     .evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
   expect(dishSize).toBeGreaterThanOrEqual(30);
-  await shoot(wall, 'kitchen-board-wall');
-  await shoot(tablet, 'kitchen-board-tablet');
+  await screenshot(wall, 'kitchen-board-wall');
+  await screenshot(tablet, 'kitchen-board-tablet');
 
   // After a reload the browser blocks sound again: the prompt is back until a tap.
   await wall.reload();
@@ -246,7 +236,7 @@ test('kitchen display: rounds, tap, bump and undo, a scheduled pickup, the sound
     .getByRole('button', { name: tf.kitchenBumpOf(secondName) })
     .click();
   await expect(ticket(wall, secondName)).toHaveCount(0);
-  await shoot(wall, 'kitchen-offline-wall');
+  await screenshot(wall, 'kitchen-offline-wall');
   expect(statusOf(tableId, 'Tiramisù')).toBe('preparation');
   await wallContext.setOffline(false);
   await expect(wall.getByText(t.connectionRestored)).toBeVisible({ timeout: 15_000 });

@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { t, tf } from '@comanda/shared-schema';
 import type { Page } from '@playwright/test';
 import { x } from '../../pwa/src/texts-extra.ts';
@@ -17,10 +15,7 @@ import { DEMO_OWNER, ownerDevice } from './owner.ts';
  */
 
 const TABLE = 3;
-const SHOTS = process.env.OWNER_SWITCH_SHOTS ?? join(process.cwd(), 'tests', 'e2e', '.screens');
-mkdirSync(SHOTS, { recursive: true });
-const shoot = (page: Page, name: string) =>
-  screenshot(page, { path: join(SHOTS, `${name}.png`), fullPage: true });
+const shoot = (page: Page, name: string) => screenshot(page, name, { fullPage: true });
 
 /** No part of the page scrolls sideways. */
 async function expectNoSideScroll(page: Page): Promise<void> {
@@ -85,7 +80,7 @@ for (const run of RUNS) {
     await expect(open).toBeVisible();
     await expectNoSideScroll(page);
     await open.scrollIntoViewIfNeeded();
-    await screenshot(page, { path: join(SHOTS, `owner-switch-tables-${run.name}.png`) });
+    await screenshot(page, `owner-switch-tables-${run.name}`);
     const before = openLines(tableId).filter((l) => l.name === run.dish).length;
 
     await open.click();
@@ -183,7 +178,7 @@ test('the banner on 320 and 390 px phones: it fits, nothing scrolls sideways, th
     const box = await back.boundingBox();
     expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(width);
-    await screenshot(page, { path: join(SHOTS, `owner-switch-banner-${width}.png`) });
+    await screenshot(page, `owner-switch-banner-${width}`);
   }
   await expectAccessible(page);
   await back.click();

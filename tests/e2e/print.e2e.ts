@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { type BridgeProcess, startBridgeProcess } from '@comanda/print-bridge/testing';
 import { SYNC_HEADERS, t, tf } from '@comanda/shared-schema';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { repoRoot } from '../support/server.ts';
 import { demoTable, readDb } from './db.ts';
 import { guestOrder, learnServerClock, pendingSection } from './delivery.ts';
 import { baseUrl, expect, expectAccessible, screenshot, shootAllSizes, test } from './fixtures.ts';
@@ -233,10 +232,7 @@ test('printing: an accepted pickup prints through the bridge and shows printed; 
     expect(Number(height)).toBeGreaterThan(200);
     expect(Number(height)).toBeLessThan(842);
     await page.emulateMedia({ media: 'print' });
-    await screenshot(page, {
-      path: join(repoRoot, 'tests', 'e2e', '.screens', 'print-view-paper.png'),
-      fullPage: true,
-    });
+    await screenshot(page, 'print-view-paper', { fullPage: true });
     await page.emulateMedia({ media: 'screen' });
   } finally {
     // Other files share the demo venue: it goes back to having no print address.

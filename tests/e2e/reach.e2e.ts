@@ -22,7 +22,6 @@ import { ownerDevice } from './owner.ts';
  * every order it made, so the journeys after it find the demo venue's tables free.
  */
 
-const SHOTS = '/tmp/k4-shots';
 const TABLET = { width: 1024, height: 768 };
 const PHONE = { width: 390, height: 844 };
 /** Each guest order: a dish for the kitchen and two for the bar, 18,50 €. */
@@ -189,10 +188,10 @@ async function fullDashboardJourney(
       [true],
     );
     await expect(page.getByRole('button', { name: t.outOfMenu })).toBeVisible();
-    await screenshot(page, { path: `${SHOTS}/${name}-dashboard-end.png` });
+    await screenshot(page, `${name}-dashboard-end`);
     // Mid-page the toasts sit in the dock's corner, not over the middle of the board.
     await page.evaluate(() => window.scrollTo(0, 0));
-    await screenshot(page, { path: `${SHOTS}/${name}-dashboard-top.png` });
+    await screenshot(page, `${name}-dashboard-top`);
     await expectAccessible(page);
 
     // 'Completa' (a destructive confirmation) asks with the delay of spec 9: 'Conferma' waits,
@@ -205,7 +204,7 @@ async function fullDashboardJourney(
     const confirmButton = confirm.getByRole('button', { name: t.confirm });
     await expect(confirmButton).toBeDisabled();
     await expect(confirm.getByRole('button', { name: t.cancel })).toBeEnabled();
-    await screenshot(page, { path: `${SHOTS}/${name}-confirm-waiting.png` });
+    await screenshot(page, `${name}-confirm-waiting`);
     await page.clock.runFor(CONFIRM_DELAY_MS - 1);
     await expect(confirmButton).toBeDisabled();
     await page.clock.runFor(1);
@@ -214,7 +213,7 @@ async function fullDashboardJourney(
     await confirmButton.click();
     const snack = page.getByRole('status', { name: t.confirmations });
     await expect(snack).toHaveText(tf.orderCompletedNotice(tf.table(10)));
-    await screenshot(page, { path: `${SHOTS}/${name}-snackbar.png` });
+    await screenshot(page, `${name}-snackbar`);
     await expect(ticket(page, 10)).toHaveCount(0);
     await expect(snack).toHaveText('');
   } finally {
@@ -295,7 +294,7 @@ test("the owner's cart keeps 'Ordina' in view on a long menu and a long cart (10
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
     expect(await reachable(order)).toEqual([true]);
     expect(await reachable(cart.getByRole('heading', { name: t.cartTitle }))).toEqual([true]);
-    await screenshot(page, { path: `${SHOTS}/tablet-ordering-end.png` });
+    await screenshot(page, `tablet-ordering-end`);
     await expectAccessible(page);
 
     // A dish added at the foot of the menu lands in the cart; 'Ordina' follows the new total.
@@ -311,12 +310,12 @@ test("the owner's cart keeps 'Ordina' in view on a long menu and a long cart (10
     await scrollToEnd(page);
     const viewAndSend = page.getByRole('button', { name: t.viewAndSend });
     expect(await reachable(viewAndSend)).toEqual([true]);
-    await screenshot(page, { path: `${SHOTS}/phone-ordering-end.png` });
+    await screenshot(page, `phone-ordering-end`);
     await viewAndSend.click();
     const sheetOrder = page.getByRole('dialog').getByRole('button', { name: /^Ordina / });
     await expect(sheetOrder).toBeVisible();
     expect(await reachable(sheetOrder)).toEqual([true]);
-    await screenshot(page, { path: `${SHOTS}/phone-ordering-cart.png` });
+    await screenshot(page, `phone-ordering-cart`);
     await expectAccessible(page);
   } finally {
     await menu.remove();
@@ -359,7 +358,7 @@ test('the order view: a 10 € discount typed at 1024 px, a 10% quick discount a
     await expect.poll(() => openSconto(4)).toBe(1000);
     await view.getByRole('button', { name: t.edit }).click();
     await expect(sconto).toHaveValue('10,00');
-    await screenshot(page, { path: `${SHOTS}/tablet-order-view-discount.png` });
+    await screenshot(page, `tablet-order-view-discount`);
     await expectAccessible(page);
     await view.getByRole('button', { name: t.finishEditing }).click();
     await view.getByRole('button', { name: t.close }).click();
@@ -380,7 +379,7 @@ test('the order view: a 10 € discount typed at 1024 px, a 10% quick discount a
       `${t.rowNewTotal}${formatEuro(ROUND_CENTS - 185)}`,
     );
     await view.getByRole('textbox', { name: t.rowDiscount }).scrollIntoViewIfNeeded();
-    await screenshot(page, { path: `${SHOTS}/phone-order-view-discount.png` });
+    await screenshot(page, `phone-order-view-discount`);
     await expectAccessible(page);
     // The narrowest phone: the discount's controls still fit, none off the side.
     await page.setViewportSize({ width: 320, height: 640 });
@@ -388,7 +387,7 @@ test('the order view: a 10 € discount typed at 1024 px, a 10% quick discount a
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     const modal = await page.locator('.ov-modal').evaluate((el) => [el.scrollWidth, el.clientWidth]);
     expect(modal[0], 'nothing in the order view runs off its side').toBeLessThanOrEqual(modal[1] ?? 0);
-    await screenshot(page, { path: `${SHOTS}/phone320-order-view-discount.png` });
+    await screenshot(page, `phone320-order-view-discount`);
     await view.getByRole('button', { name: t.finishEditing }).click();
     await expect.poll(() => openSconto(5)).toBe(185);
   } finally {

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { formatEuro, SYNC_HEADERS, t, tf } from '@comanda/shared-schema';
 import type { BrowserContext, Page } from '@playwright/test';
 import QRCode from 'qrcode';
@@ -20,10 +18,7 @@ import { ownerDevice } from './owner.ts';
  */
 
 const TABLE = 5;
-const SHOTS = process.env.K3_SHOTS ?? join(process.cwd(), 'tests', 'e2e', '.screens');
-mkdirSync(SHOTS, { recursive: true });
-const shoot = (page: Page, name: string) =>
-  screenshot(page, { path: join(SHOTS, `${name}.png`), fullPage: true });
+const shoot = (page: Page, name: string) => screenshot(page, name, { fullPage: true });
 
 /** Every demo table as the database holds it: occupied (open order or status flag) and its total. */
 function floorInDb(ownerId: string): Map<number, { busy: boolean; total: number }> {
@@ -246,7 +241,7 @@ test('tables list on a phone: a number typed finds the table, big targets, nothi
     // Scrolled down: the search and the order stay on top.
     await page.getByRole('region', { name: 'Dehors' }).scrollIntoViewIfNeeded();
     await expect(page.getByRole('searchbox', { name: t.tablesSearchLabel })).toBeInViewport();
-    await screenshot(page, { path: join(SHOTS, 'tables-390-scrolled.png') });
+    await screenshot(page, 'tables-390-scrolled');
   } finally {
     await handset.close();
   }
@@ -343,10 +338,8 @@ test("Profilo: 'Locale chiuso ora' applies at once, without 'Salva'; a customer'
     await owner.setViewportSize({ width: 390, height: 844 });
     await expectNoSideScroll(owner);
     await shoot(owner, 'profile-closed-390');
-    await screenshot(section, { path: join(SHOTS, 'profile-closed-390-card.png') });
-    await screenshot(owner.getByRole('region', { name: t.roomPanelsSection }), {
-      path: join(SHOTS, 'profile-panels-390-card.png'),
-    });
+    await screenshot(section, 'profile-closed-390-card');
+    await screenshot(owner.getByRole('region', { name: t.roomPanelsSection }), 'profile-panels-390-card');
     await owner.setViewportSize({ width: 1024, height: 768 });
 
     // The message field is another matter: marked unsaved, its card's 'Salva' enabled.
@@ -354,7 +347,7 @@ test("Profilo: 'Locale chiuso ora' applies at once, without 'Salva'; a customer'
     await message.fill('Torniamo alle 19');
     await expect(section.getByText(t.unsavedChanges)).toBeVisible();
     await expect(section.getByRole('button', { name: t.save })).toBeEnabled();
-    await screenshot(section, { path: join(SHOTS, 'profile-unsaved-1024-card.png') });
+    await screenshot(section, 'profile-unsaved-1024-card');
     await message.fill('');
     await expect(section.getByText(t.unsavedChanges)).toHaveCount(0);
 

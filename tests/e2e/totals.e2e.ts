@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   calls,
   formatEuro,
@@ -29,7 +27,6 @@ import { ownerDevice } from './owner.ts';
  */
 
 const TABLE = 2;
-const SHOTS = process.env.K2_SHOTS ?? '/tmp/k2-shots';
 const TABLET = { width: 1024, height: 768 };
 
 /** The table's order: 4 Paccheri at 12,00 € and Gnocchi at 10,00 €. */
@@ -44,8 +41,7 @@ const DELIVERY_DISHES: Array<[string, number]> = [
 ];
 
 async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await screenshot(page, { path: join(SHOTS, `${name}.png`), fullPage: true });
+  await screenshot(page, name, { fullPage: true });
 }
 
 /** Cents from '1.234,50 €'. */

@@ -1,18 +1,13 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { t } from '@comanda/shared-schema';
 import type { Page, Response } from '@playwright/test';
 import { OWNER_CACHE_PREFIX } from '../../pwa/src/app/owner-device.ts';
-import { repoRoot } from '../support/server.ts';
 import { demoTable } from './db.ts';
 import { baseUrl, expect, expectAccessible, screenshot, test } from './fixtures.ts';
 import { ownerDevice, ownerScreensCached, waitForServiceWorker } from './owner.ts';
 
 /** Screenshots of this file, for a person to look at (`E2E_SHOTS_DIR` or tests/e2e/.screens). */
 async function shoot(page: Page, name: string): Promise<void> {
-  const dir = process.env.E2E_SHOTS_DIR ?? join(repoRoot, 'tests', 'e2e', '.screens');
-  mkdirSync(dir, { recursive: true });
-  await screenshot(page, { path: join(dir, `${name}.png`), fullPage: true });
+  await screenshot(page, name, { fullPage: true });
 }
 
 /**
